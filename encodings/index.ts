@@ -1,0 +1,53 @@
+/**
+ * The complete Hitori CNF: rules 1 and 2, connectivity by distance layers, and the convention's
+ * extra rule, with DIMACS comments naming the encoding and every shading variable's cell.
+ */
+import type { Convention } from '../src/puzzle/convention.js';
+import type { Puzzle } from '../src/puzzle/puzzle.js';
+import { Cnf } from '../src/sat/cnf.js';
+import { encodeAdjacency } from './adjacency.js';
+import { encodeConnectivityLayers } from './connectivity-layers.js';
+import { conventionEncoders } from './conventions.js';
+import { encodeUniqueness } from './uniqueness.js';
+import { HitoriVars } from './variables.js';
+
+export const connectivityModes = ['layers', 'none'] as const;
+/** `layers`: complete distance-layer connectivity; `none`: rules 1 and 2 only (for tests and lazy solving). */
+export type ConnectivityMode = (typeof connectivityModes)[number];
+
+export interface EncodeOptions {
+  readonly convention?: Convention;
+  readonly connectivity?: ConnectivityMode;
+}
+
+export interface HitoriCnf {
+  readonly cnf: Cnf;
+  readonly vars: HitoriVars;
+  /** A short name of the encoding, e.g. "layers/literal". */
+  readonly encoding: string;
+}
+
+export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): HitoriCnf {
+  const convention = options.convention ?? 'literal';
+  const connectivity = options.connectivity ?? 'layers';
+  const vars = new HitoriVars(puzzle);
+  const cnf = new Cnf();
+  cnf.declare(vars.cells);
+  encodeUniqueness(puzzle, vars, cnf);
+  encodeAdjacency(puzzle, vars, cnf);
+  if (connectivity === 'layers') encodeConnectivityLayers(puzzle, vars, cnf);
+  conventionEncoders[convention]?.(puzzle, vars, cnf);
+  const encoding = `${connectivity}/${convention}`;
+  cnf.comments.push(
+    `hitori-sat CNF: ${puzzle.rows}x${puzzle.cols} Hitori${puzzle.id ? ` "${puzzle.id}"` : ''}`,
+    `encoding: uniqueness pairs, non-adjacency, connectivity=${connectivity} (distance layers from a fixed ground cell), convention=${convention}`,
+    `variable v in 1..${vars.cells} is true when cell (r,c) is shaded, v = (r-1)*${puzzle.cols} + c`,
+  );
+  for (let i = 0; i < vars.cells; i++) cnf.comments.push(`var ${vars.shaded(i)} ${vars.describe(vars.shaded(i))}`);
+  return { cnf, vars, encoding };
+}
+
+/** The clause that forbids exactly this shading: some shading variable differs (both polarities). */
+export function blockingClause(vars: HitoriVars, shading: readonly boolean[]): number[] {
+  return shading.map((s, i) => (s ? -vars.shaded(i) : vars.shaded(i)));
+}

@@ -1,0 +1,22 @@
+/**
+ * Rule 1, uniqueness pairs: no number twice among the unshaded cells of a row or column.
+ *
+ * For every line (row or column) and every two cells i, j of it with equal values:
+ *     s_i ∨ s_j        (they are not both unshaded)
+ * A value occurring m times in a line gives m(m-1)/2 binary clauses; a line without repeats gives
+ * none.
+ */
+import type { Encoder } from './variables.js';
+import { lines } from '../src/puzzle/puzzle.js';
+
+export const encodeUniqueness: Encoder = (puzzle, vars, cnf) => {
+  for (const line of lines(puzzle)) {
+    for (let x = 0; x < line.length; x++) {
+      for (let y = x + 1; y < line.length; y++) {
+        const i = line[x]!;
+        const j = line[y]!;
+        if (puzzle.values[i] === puzzle.values[j]) cnf.add2(vars.shaded(i), vars.shaded(j));
+      }
+    }
+  }
+};

@@ -1,0 +1,95 @@
+/** What the commands share: exit codes, option parsers and choice lists, progress, timeouts. */
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { conventions, type Convention } from '../puzzle/convention.js';
+import { backendNames, type BackendName } from '../sat/backend.js';
+
+export const exitCodes = {
+  /** A solution was found (unique or multiple), or a check passed. */
+  solved: 0,
+  noSolution: 1,
+  badInput: 2,
+  timeout: 3,
+  /** The solver failed (a backend limit, a missing binary, a model the checker rejected). */
+  solverFailure: 5,
+} as const;
+
+export const exitCodeHelp = `
+Exit codes:
+  0  solved (unique or multiple solutions), or the model is a valid solution
+  1  no solution (or the model is not a solution)
+  2  bad input or usage
+  3  time limit reached
+  5  the SAT solver failed (backend limit, missing binary)`;
+
+export const outputFormats = ['text', 'json'] as const;
+export type OutputFormat = (typeof outputFormats)[number];
+
+export interface CommonOptions {
+  convention: Convention;
+  backend: BackendName;
+  solverCmd?: string;
+  timeout?: number;
+  format: OutputFormat;
+}
+
+export function positiveInteger(what: string) {
+  return (raw: string): number => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`${what} must be a positive whole number, got "${raw}"`);
+    return n;
+  };
+}
+
+export function addConventionOption(command: Command): Command {
+  return command.addOption(new Option('--convention <name>', 'rule convention').choices(conventions).default('literal'));
+}
+
+export function addTimeoutOption(command: Command): Command {
+  return command.option('--timeout <ms>', 'stop after this many milliseconds (exit code 3)', positiveInteger('--timeout'));
+}
+
+export function addFormatOption(command: Command): Command {
+  return command.addOption(new Option('--format <format>', 'output format').choices(outputFormats).default('text'));
+}
+
+/** Raised when a command's own deadline passes between steps. */
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+/** A function that throws TimeoutError once `timeoutMs` has passed since now. */
+export function deadlineCheck(timeoutMs: number | undefined): () => void {
+  if (timeoutMs === undefined) return () => {};
+  const deadline = Date.now() + timeoutMs;
+  return () => {
+    if (Date.now() > deadline) throw new TimeoutError(`time limit of ${timeoutMs} ms reached`);
+  };
+}
+
+/** A progress line on stderr, drawn only when stderr is a terminal; `done()` erases it. */
+export function progressLine(): { update(message: string): void; done(): void } {
+  const tty = process.stderr.isTTY === true;
+  let shown = false;
+  return {
+    update(message: string) {
+      if (!tty) return;
+      process.stderr.write(`\r\x1b[2K${message.slice(0, (process.stderr.columns || 80) - 1)}`);
+      shown = true;
+    },
+    done() {
+      if (shown) process.stderr.write('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}
+
+/** `--solver-cmd` alone means the external backend; with another backend named it is a usage error. */
+export function chooseBackend(command: Command, options: Pick<CommonOptions, 'backend' | 'solverCmd'>): BackendName {
+  const explicit = command.getOptionValueSource('backend') === 'cli';
+  if (options.solverCmd !== undefined) {
+    if (explicit && options.backend !== 'external') command.error(`error: --solver-cmd goes with --backend external, not ${options.backend}`, { exitCode: exitCodes.badInput });
+    return 'external';
+  }
+  if (options.backend === 'external') command.error('error: --backend external needs --solver-cmd "<solver command>"', { exitCode: exitCodes.badInput });
+  return options.backend;
+}

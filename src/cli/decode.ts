@@ -1,0 +1,59 @@
+/** `hitori-sat decode <puzzle> <model-file|->`: an external solver's model, mapped to the grid and checked. */
+import { Command } from 'commander';
+import { InputError } from '../formats/input-error.js';
+import { checkShading } from '../puzzle/check.js';
+import { shadingToGrid } from '../puzzle/puzzle.js';
+import { renderShading } from '../render/text.js';
+import { DimacsError, parseSolverOutput } from '../sat/dimacs.js';
+import { readInput, readPuzzle, sourceName } from './io.js';
+import { addConventionOption, addFormatOption, addTimeoutOption, exitCodeHelp, exitCodes, type CommonOptions } from './common.js';
+
+type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'format' | 'timeout'>;
+
+export function decodeCommand(): Command {
+  const command = new Command('decode')
+    .description("read a SAT solver's answer to `hitori-sat dimacs` (s/v lines or a bare literal list), map it to the grid and check it")
+    .argument('<puzzle>', 'the puzzle file the CNF was made from')
+    .argument('<model>', "the solver's output, or - for stdin");
+  addConventionOption(command);
+  addFormatOption(command);
+  addTimeoutOption(command);
+  return command.addHelpText('after', exitCodeHelp).action((puzzleFile: string, modelFile: string, options: DecodeCliOptions) => {
+    const puzzle = readPuzzle(puzzleFile);
+    let answer;
+    try {
+      answer = parseSolverOutput(readInput(modelFile));
+    } catch (error) {
+      if (error instanceof DimacsError) throw new InputError(error.message.replace(/^line \d+: /, ''), { line: error.line }, sourceName(modelFile));
+      throw error;
+    }
+    const n = puzzle.rows * puzzle.cols;
+    const base = { id: puzzle.id ?? null, rows: puzzle.rows, cols: puzzle.cols, convention: options.convention };
+    if (answer.status !== 'satisfiable') {
+      const status = answer.status === 'unsatisfiable' ? 'none' : 'unknown';
+      const text = answer.status === 'unsatisfiable' ? 'the solver answered UNSATISFIABLE: no shading satisfies the CNF (with --block: the blocked solution is unique)' : 'the solver gave no answer (UNKNOWN)';
+      print(options.format, { ...base, status, solution: null, violations: [] }, `${text}\n`);
+      process.exitCode = answer.status === 'unsatisfiable' ? exitCodes.noSolution : exitCodes.timeout;
+      return;
+    }
+    for (let v = 1; v <= n; v++) {
+      if (!answer.values[v]) throw new InputError(`the model gives no value for variable ${v} (a cell's shading variable; the puzzle has ${n} cells)`, {}, sourceName(modelFile));
+    }
+    const shading = Array.from({ length: n }, (_, i) => answer.values[i + 1] === 1);
+    const violations = checkShading(puzzle, shading, options.convention);
+    const valid = violations.length === 0;
+    const verdict = valid
+      ? `valid solution under convention ${options.convention} (checked; to prove it unique, export with --block and expect UNSATISFIABLE)`
+      : `not a solution under convention ${options.convention}: ${violations.map((v) => v.message).join('; ')}`;
+    print(
+      options.format,
+      { ...base, status: valid ? 'valid' : 'invalid', solution: shadingToGrid(puzzle, shading), violations: violations.map((v) => v.message) },
+      `${renderShading(puzzle, shading)}${verdict}\n`,
+    );
+    process.exitCode = valid ? exitCodes.solved : exitCodes.noSolution;
+  });
+}
+
+function print(format: CommonOptions['format'], json: object, text: string): void {
+  process.stdout.write(format === 'json' ? `${JSON.stringify(json)}\n` : text);
+}

@@ -1,0 +1,63 @@
+/** `hitori-sat dimacs <file|->`: the complete CNF, optionally with a solution blocked. */
+import { Command } from 'commander';
+import { blockingClause, encodeHitori } from '../../encodings/index.js';
+import { InputError } from '../formats/input-error.js';
+import { shadingFromGrid, type Puzzle } from '../puzzle/puzzle.js';
+import { dimacsChunks } from '../sat/dimacs.js';
+import { readInput, readPuzzle, sourceName, writeAtomic } from './io.js';
+import { addConventionOption, addTimeoutOption, deadlineCheck, exitCodeHelp, type CommonOptions } from './common.js';
+
+interface DimacsCliOptions extends Pick<CommonOptions, 'convention' | 'timeout'> {
+  output?: string;
+  block?: string;
+}
+
+export function dimacsCommand(): Command {
+  const command = new Command('dimacs')
+    .description('write the complete CNF (uniqueness pairs, non-adjacency, distance-layer connectivity) in DIMACS')
+    .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
+    .option('-o, --output <file>', 'write to this file (replaced only once complete) instead of stdout')
+    .option('--block <solution.json>', 'add the clause that forbids the solution in this `solve --format json` output: UNSATISFIABLE then proves it unique');
+  addConventionOption(command);
+  addTimeoutOption(command);
+  return command.addHelpText('after', exitCodeHelp).action(async (file: string, options: DimacsCliOptions) => {
+    const checkpoint = deadlineCheck(options.timeout);
+    const puzzle = readPuzzle(file);
+    const { cnf, vars } = encodeHitori(puzzle, { convention: options.convention });
+    checkpoint();
+    if (options.block !== undefined) {
+      cnf.comments.push(`blocked: the solution in ${options.block}; UNSATISFIABLE means it is the only one`);
+      cnf.add(blockingClause(vars, readBlockedSolution(options.block, puzzle)));
+    }
+    if (options.output === undefined) {
+      for (const chunk of dimacsChunks(cnf)) {
+        checkpoint();
+        process.stdout.write(chunk);
+      }
+    } else {
+      await writeAtomic(options.output, dimacsChunks(cnf), checkpoint);
+    }
+  });
+}
+
+/** The `solution` of a `solve --format json` output, checked against the puzzle's size. */
+function readBlockedSolution(path: string, puzzle: Puzzle): boolean[] {
+  const source = sourceName(path);
+  let report: unknown;
+  try {
+    report = JSON.parse(readInput(path));
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`not valid JSON (${(error as Error).message})`, {}, source);
+  }
+  const solution = (report as { solution?: unknown } | null)?.solution;
+  if (!Array.isArray(solution)) throw new InputError('no "solution" to block (expected the output of `solve --format json` with a solution)', {}, source);
+  if (solution.length !== puzzle.rows) throw new InputError(`the solution has ${solution.length} rows, the puzzle ${puzzle.rows}`, {}, source);
+  solution.forEach((row: unknown, r) => {
+    if (!Array.isArray(row) || row.length !== puzzle.cols) throw new InputError(`solution row ${r + 1} does not have ${puzzle.cols} cells`, { row: r + 1 }, source);
+    row.forEach((cell: unknown, c) => {
+      if (cell !== 0 && cell !== 1) throw new InputError(`solution cell is ${JSON.stringify(cell)}, expected 0 or 1`, { row: r + 1, column: c + 1 }, source);
+    });
+  });
+  return shadingFromGrid(solution as number[][]);
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/** The hitori-sat command: a thin commander layer over the library. */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { decodeCommand } from './decode.js';
+import { dimacsCommand } from './dimacs.js';
+import { solveCommand } from './solve.js';
+import { exitCodeHelp, exitCodes } from './common.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const program = new Command('hitori-sat')
+  .description('Hitori solver on SAT: solves, checks every answer, proves uniqueness, exports DIMACS')
+  .version(version)
+  .addHelpText('after', exitCodeHelp)
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride()
+  .addCommand(solveCommand())
+  .addCommand(dimacsCommand())
+  .addCommand(decodeCommand());
+for (const command of program.commands) command.exitOverride();
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = exitCodeFor(error);
+  if (!(error instanceof CommanderError)) process.stderr.write(`hitori-sat: ${oneLine(error)}\n`);
+}
+
+/** Exit codes by error kind; commander has printed its own usage errors already. */
+function exitCodeFor(error: unknown): number {
+  if (error instanceof CommanderError) {
+    return error.exitCode === 0 ? 0 : error.code === 'commander.executeSubCommandAsync' ? error.exitCode : exitCodes.badInput;
+  }
+  const name = (error as Error | undefined)?.name;
+  if (name === 'InputError' || name === 'DimacsError') return exitCodes.badInput;
+  if (name === 'TimeoutError') return exitCodes.timeout;
+  return exitCodes.solverFailure;
+}
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? 'unknown error';
+}

@@ -1,0 +1,39 @@
+/** `hitori-sat solve <file|->`: solve, check, prove uniqueness, print. */
+import { Command, Option } from 'commander';
+import { backendNames } from '../sat/backend.js';
+import { solveReport, solveText } from '../render/report.js';
+import { solveBounded } from '../solve/bounded.js';
+import { defaultBackend } from '../solve/solve.js';
+import { readPuzzle } from './io.js';
+import { addConventionOption, chooseBackend, addFormatOption, addTimeoutOption, exitCodeHelp, exitCodes, positiveInteger, progressLine, type CommonOptions } from './common.js';
+
+interface SolveCliOptions extends CommonOptions {
+  count: number;
+}
+
+export function solveCommand(): Command {
+  const command = new Command('solve')
+    .description('solve a puzzle, check the answer with an independent checker, and prove whether it is unique')
+    .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
+    .addOption(new Option('--backend <name>', 'SAT backend').choices(backendNames).default(defaultBackend))
+    .option('--solver-cmd <command>', 'DIMACS solver command for --backend external ({cnf} and {out} are replaced)')
+    .option('--count <n>', 'list up to n solutions', positiveInteger('--count'), 1);
+  addConventionOption(command);
+  addFormatOption(command);
+  addTimeoutOption(command);
+  return command.addHelpText('after', exitCodeHelp).action(async (file: string, options: SolveCliOptions) => {
+    const puzzle = readPuzzle(file);
+    const progress = progressLine();
+    const result = await solveBounded(puzzle, {
+      backend: chooseBackend(command, options),
+      convention: options.convention,
+      maxSolutions: options.count,
+      ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
+      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+      onProgress: (message) => progress.update(message),
+    });
+    progress.done();
+    process.stdout.write(options.format === 'json' ? `${JSON.stringify(solveReport(puzzle, result))}\n` : solveText(puzzle, result));
+    process.exitCode = { unique: exitCodes.solved, multiple: exitCodes.solved, none: exitCodes.noSolution, timeout: exitCodes.timeout }[result.status];
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * JSON: an object with `grid` (rows of positive integers) and optionally `id`, `rows`, `cols`
+ * (which must agree with the grid). JSON Lines sets (`../shared/puzzles` format) hold one such
+ * object per line, with the published `solution` (rows of 1 shaded / 0 unshaded) and
+ * `solutions` (0, 1, or 2 meaning "two or more") when known.
+ */
+import { puzzleFromGrid, type Puzzle } from '../puzzle/puzzle.js';
+import { InputError, parseValue, type InputPlace } from './input-error.js';
+
+/** One puzzle of a set, with what its source says about its solutions. */
+export interface PuzzleRecord {
+  readonly puzzle: Puzzle;
+  /** Rows of 1 (shaded) / 0 (unshaded), when the source publishes the unique solution. */
+  readonly solution?: number[][];
+  /** 0, 1, or 2 (two or more), when known. */
+  readonly solutions?: number;
+  readonly difficulty?: string;
+}
+
+export function parseJson(text: string, id?: string): Puzzle {
+  return recordFromValue(parseJsonValue(text.replace(/^\uFEFF/, ''), 0), {}, id).puzzle;
+}
+
+/** Reads a JSON Lines set: one record per non-blank line. */
+export function parseJsonLines(text: string): PuzzleRecord[] {
+  const out: PuzzleRecord[] = [];
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (let n = 0; n < lines.length; n++) {
+    if (lines[n]!.trim() === '') continue;
+    out.push(recordFromValue(parseJsonValue(lines[n]!, n), { line: n + 1 }));
+  }
+  return out;
+}
+
+function parseJsonValue(text: string, firstLine: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /position (\d+)/.exec(message);
+    if (at) {
+      const before = text.slice(0, Number(at[1]));
+      const line = firstLine + before.split('\n').length;
+      const column = Number(at[1]) - before.lastIndexOf('\n');
+      throw new InputError(`not valid JSON (${message.replace(/\s*in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')})`, { line, column });
+    }
+    throw new InputError(`not valid JSON (${message})`, { line: firstLine + 1 });
+  }
+}
+
+function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string): PuzzleRecord {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('expected a JSON object with a "grid"', place);
+  const obj = value as Record<string, unknown>;
+  const grid = obj['grid'];
+  if (!Array.isArray(grid) || grid.length === 0) throw new InputError('"grid" must be a non-empty array of rows', place);
+  const rows: number[][] = grid.map((row: unknown, r) => {
+    if (!Array.isArray(row) || row.length === 0) throw new InputError(`grid row ${r + 1} is not a non-empty array`, { ...place, row: r + 1 });
+    return row.map((v: unknown, c) => parseValue(v, { ...place, row: r + 1, column: c + 1 }));
+  });
+  const width = rows[0]!.length;
+  rows.forEach((row, r) => {
+    if (row.length !== width) throw new InputError(`grid row ${r + 1} has ${row.length} values, row 1 has ${width}`, { ...place, row: r + 1 });
+  });
+  for (const [key, actual] of [['rows', rows.length], ['cols', width]] as const) {
+    if (obj[key] !== undefined && obj[key] !== actual) {
+      throw new InputError(`"${key}" is ${JSON.stringify(obj[key])} but the grid has ${actual}`, place);
+    }
+  }
+  const id = typeof obj['id'] === 'string' ? obj['id'] : fallbackId;
+  const record: { puzzle: Puzzle; solution?: number[][]; solutions?: number; difficulty?: string } = { puzzle: puzzleFromGrid(rows, id) };
+  if (Array.isArray(obj['solution'])) record.solution = obj['solution'] as number[][];
+  if (typeof obj['solutions'] === 'number') record.solutions = obj['solutions'];
+  if (typeof obj['difficulty'] === 'string') record.difficulty = obj['difficulty'];
+  return record;
+}

@@ -1,0 +1,94 @@
+/**
+ * The independent checker: judges a shading against the three rules (and a convention's extra
+ * rule) directly from their definitions, sharing no code with the encodings, so that a wrong
+ * encoding or a wrong decode cannot pass it.
+ */
+import type { Convention } from './convention.js';
+import { cellName, lines, neighbours, type Puzzle, type Shading } from './puzzle.js';
+
+export type RuleName = 'repeat' | 'adjacent-shaded' | 'disconnected' | 'unique-white' | 'shaded-duplicates' | 'size';
+
+export interface Violation {
+  readonly rule: RuleName;
+  /** The cells that break the rule (two repeats, two adjacent shaded cells, a cut-off cell...). */
+  readonly cells: readonly number[];
+  readonly message: string;
+}
+
+/** Every violation of the shading, or an empty list when it is a solution. */
+export function checkShading(puzzle: Puzzle, shading: Shading, convention: Convention = 'literal'): Violation[] {
+  const n = puzzle.rows * puzzle.cols;
+  if (shading.length !== n) {
+    return [{ rule: 'size', cells: [], message: `the shading has ${shading.length} cells, the puzzle ${n}` }];
+  }
+  const out: Violation[] = [];
+  const name = (i: number) => cellName(puzzle, i);
+  const v = puzzle.values;
+
+  // Rule 1: no number twice among the unshaded cells of a line.
+  for (const line of lines(puzzle)) {
+    const seen = new Map<number, number>();
+    for (const i of line) {
+      if (shading[i]) continue;
+      const first = seen.get(v[i]!);
+      if (first === undefined) seen.set(v[i]!, i);
+      else out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is unshaded twice, at ${name(first)} and ${name(i)}` });
+    }
+  }
+
+  // Rule 2: no two shaded cells share an edge (each pair reported once, from its lower index).
+  for (let i = 0; i < n; i++) {
+    if (!shading[i]) continue;
+    for (const j of neighbours(puzzle, i)) {
+      if (j > i && shading[j]) out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
+    }
+  }
+
+  // Rule 3: the unshaded cells form one non-empty orthogonally connected region.
+  const white = [];
+  for (let i = 0; i < n; i++) if (!shading[i]) white.push(i);
+  if (white.length === 0) {
+    out.push({ rule: 'disconnected', cells: [], message: 'every cell is shaded: there is no unshaded region' });
+  } else {
+    const reached = new Uint8Array(n);
+    const stack = [white[0]!];
+    reached[white[0]!] = 1;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      for (const j of neighbours(puzzle, i)) {
+        if (!shading[j] && !reached[j]) {
+          reached[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    const cut = white.filter((i) => !reached[i]);
+    if (cut.length > 0) {
+      out.push({ rule: 'disconnected', cells: cut, message: `${cut.length} unshaded cell(s) are cut off from ${name(white[0]!)}, first at ${name(cut[0]!)}` });
+    }
+  }
+
+  if (convention !== 'literal') {
+    const { cols } = puzzle;
+    for (let i = 0; i < n; i++) {
+      if (!shading[i]) continue;
+      const r = Math.floor(i / cols);
+      const c = i - r * cols;
+      const row = Array.from({ length: cols }, (_, k) => r * cols + k);
+      const col = Array.from({ length: puzzle.rows }, (_, k) => k * cols + c);
+      const mates = [...row, ...col].filter((j) => j !== i && v[j] === v[i]);
+      if (convention === 'unique-white' && mates.length === 0) {
+        out.push({ rule: 'unique-white', cells: [i], message: `${name(i)} is shaded but its ${v[i]} is unique in its row and column` });
+      }
+      if (convention === 'shaded-duplicates' && !mates.some((j) => !shading[j])) {
+        out.push({ rule: 'shaded-duplicates', cells: [i], message: `${name(i)} is shaded but no unshaded cell in its row or column shows ${v[i]}` });
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether the shading obeys every rule of the convention. */
+export function isSolution(puzzle: Puzzle, shading: Shading, convention: Convention = 'literal'): boolean {
+  return checkShading(puzzle, shading, convention).length === 0;
+}

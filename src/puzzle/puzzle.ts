@@ -1,0 +1,79 @@
+/**
+ * The Hitori puzzle: a rectangular grid of positive integers.
+ *
+ * Cells are numbered row-major, `i = r * cols + c`, everywhere in the project (encodings, solver
+ * models, the rule engine), so a shading is just one bit per index. Rows and columns are 0-based
+ * in code and 1-based in every message a person reads.
+ */
+export interface Puzzle {
+  readonly rows: number;
+  readonly cols: number;
+  /** `values[r * cols + c]`: the number in row r, column c. */
+  readonly values: readonly number[];
+  /** A name for the puzzle when its source gives one (JSON `id`, file name). */
+  readonly id?: string;
+}
+
+/** A shading: `shaded[i]` is true when cell i is black. */
+export type Shading = readonly boolean[];
+
+/** Builds a puzzle from `grid[r][c]`; the grid must be rectangular and non-empty. */
+export function puzzleFromGrid(grid: readonly (readonly number[])[], id?: string): Puzzle {
+  const rows = grid.length;
+  const cols = grid[0]?.length ?? 0;
+  if (rows === 0 || cols === 0) throw new RangeError('a puzzle needs at least one row and one column');
+  const values: number[] = [];
+  for (const [r, row] of grid.entries()) {
+    if (row.length !== cols) throw new RangeError(`row ${r + 1} has ${row.length} values, row 1 has ${cols}`);
+    values.push(...row);
+  }
+  return id === undefined ? { rows, cols, values } : { rows, cols, values, id };
+}
+
+/** `grid[r][c]` of any per-cell array. */
+export function toGrid<T>(puzzle: Pick<Puzzle, 'rows' | 'cols'>, cells: readonly T[]): T[][] {
+  const grid: T[][] = [];
+  for (let r = 0; r < puzzle.rows; r++) grid.push(cells.slice(r * puzzle.cols, (r + 1) * puzzle.cols));
+  return grid;
+}
+
+/** A shading from rows of 1 (shaded) / 0 (unshaded), the JSON and JSON Lines convention. */
+export function shadingFromGrid(grid: readonly (readonly number[])[]): boolean[] {
+  return grid.flat().map((v) => v === 1);
+}
+
+/** Rows of 1 (shaded) / 0 (unshaded). */
+export function shadingToGrid(puzzle: Pick<Puzzle, 'rows' | 'cols'>, shading: Shading): number[][] {
+  return toGrid(puzzle, shading.map((s) => (s ? 1 : 0)));
+}
+
+/** The orthogonal neighbours of cell i, in the order up, left, right, down. */
+export function neighbours(puzzle: Pick<Puzzle, 'rows' | 'cols'>, i: number): number[] {
+  const { rows, cols } = puzzle;
+  const r = Math.floor(i / cols);
+  const c = i - r * cols;
+  const out: number[] = [];
+  if (r > 0) out.push(i - cols);
+  if (c > 0) out.push(i - 1);
+  if (c < cols - 1) out.push(i + 1);
+  if (r < rows - 1) out.push(i + cols);
+  return out;
+}
+
+/** "row 3, column 5" (1-based) for cell i. */
+export function cellName(puzzle: Pick<Puzzle, 'cols'>, i: number): string {
+  const r = Math.floor(i / puzzle.cols);
+  return `row ${r + 1}, column ${i - r * puzzle.cols + 1}`;
+}
+
+/**
+ * The lines of the grid: every row, then every column, each as a list of cell indices. Rule 1
+ * (no repeated number among unshaded cells) is stated per line.
+ */
+export function lines(puzzle: Pick<Puzzle, 'rows' | 'cols'>): number[][] {
+  const { rows, cols } = puzzle;
+  const out: number[][] = [];
+  for (let r = 0; r < rows; r++) out.push(Array.from({ length: cols }, (_, c) => r * cols + c));
+  for (let c = 0; c < cols; c++) out.push(Array.from({ length: rows }, (_, r) => r * cols + c));
+  return out;
+}

@@ -1,0 +1,54 @@
+/**
+ * The one interface every SAT backend implements: add clauses, solve (optionally under
+ * assumptions, optionally bounded by a deadline), read the model, report statistics. It knows
+ * nothing of Hitori.
+ */
+import type { Clause, Cnf } from './cnf.js';
+
+export const backendNames = ['cadical', 'minisat', 'external'] as const;
+export type BackendName = (typeof backendNames)[number];
+
+export type SolveStatus = 'satisfiable' | 'unsatisfiable' | 'unknown';
+
+export interface SolveCall {
+  /** Literals that hold for this call only. */
+  readonly assumptions?: readonly number[];
+  /** `Date.now()` value after which the solver gives up and answers `unknown`. */
+  readonly deadline?: number;
+}
+
+export interface BackendStats {
+  readonly variables: number;
+  readonly clauses: number;
+  /** Conflicts summed over all solve calls, where the solver reports them (else null). */
+  readonly conflicts: number | null;
+  readonly solveCalls: number;
+  /** Milliseconds spent inside solve calls. */
+  readonly solveMs: number;
+}
+
+export interface Backend {
+  readonly name: BackendName;
+  /** Whether `solve` honours a deadline while it runs (else it can only check between calls). */
+  readonly interruptible: boolean;
+  addClause(clause: Clause): void;
+  /** Adds every clause of a CNF, using the backend's bulk path where it has one. */
+  addCnf(cnf: Cnf): void;
+  solve(call?: SolveCall): Promise<SolveStatus>;
+  /** After `satisfiable`: the value of variable v in the model. */
+  value(v: number): boolean;
+  stats(): BackendStats;
+  /** Frees native memory or temporary files; the backend is unusable afterwards. */
+  dispose(): void;
+}
+
+/** Raised when a backend cannot go on (out of memory, a missing binary, a crash), with the reason. */
+export class BackendError extends Error {
+  constructor(
+    readonly backend: BackendName,
+    message: string,
+  ) {
+    super(`${backend}: ${message}`);
+    this.name = 'BackendError';
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Any DIMACS solver binary (`--solver-cmd "cadical"`). Each solve writes the clauses so far, with
+ * the assumptions as unit clauses, to a temporary DIMACS file, runs the command and reads its
+ * answer with `parseSolverOutput`.
+ *
+ * The command is split on white space. `{cnf}` stands for the DIMACS file and is appended when
+ * absent; `{out}` stands for a result file to read instead of stdout (MiniSat writes its model
+ * only there: `--solver-cmd "minisat {cnf} {out}"`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
+import { BackendError } from '../backend.js';
+import { Cnf, type Clause } from '../cnf.js';
+import { dimacsChunks, parseSolverOutput, type SolverAnswer } from '../dimacs.js';
+
+export class ExternalBackend implements Backend {
+  readonly name = 'external' as const;
+  readonly interruptible = true;
+  private readonly cnf = new Cnf();
+  private readonly dir = mkdtempSync(join(tmpdir(), 'hitori-sat-'));
+  private answer: SolverAnswer | null = null;
+  private calls = 0;
+  private solveMs = 0;
+
+  constructor(private readonly command: string) {
+    if (command.trim() === '') throw new BackendError(this.name, 'the solver command is empty');
+  }
+
+  addClause(clause: Clause): void {
+    this.cnf.add(Array.from(clause));
+  }
+
+  addCnf(cnf: Cnf): void {
+    this.cnf.append(cnf);
+    if (this.cnf.comments.length === 0) this.cnf.comments.push(...cnf.comments);
+  }
+
+  async solve(call: SolveCall = {}): Promise<SolveStatus> {
+    this.answer = null;
+    const units = new Cnf();
+    units.comments.push(...this.cnf.comments);
+    units.append(this.cnf);
+    for (const lit of call.assumptions ?? []) units.add([lit]);
+    const cnfPath = join(this.dir, `call-${this.calls}.cnf`);
+    const outPath = join(this.dir, `call-${this.calls}.out`);
+    await writeChunks(cnfPath, dimacsChunks(units));
+    const words = this.command.trim().split(/\s+/);
+    if (!words.includes('{cnf}')) words.push('{cnf}');
+    const argv = words.map((w) => (w === '{cnf}' ? cnfPath : w === '{out}' ? outPath : w));
+    const start = performance.now();
+    const run = await runCommand(argv, call.deadline);
+    this.solveMs += performance.now() - start;
+    this.calls++;
+    if (run.timedOut) return 'unknown';
+    const text = words.includes('{out}') ? readOr(outPath, run.stdout) : run.stdout;
+    let answer: SolverAnswer;
+    try {
+      answer = parseSolverOutput(text);
+    } catch (error) {
+      const hint = run.stderr.trim().split('\n')[0] ?? '';
+      throw new BackendError(this.name, `could not read the answer of "${argv[0]}" (exit code ${run.code}): ${(error as Error).message}${hint ? `; it said: ${hint}` : ''}`);
+    }
+    if (answer.status === 'satisfiable') {
+      for (let v = 1; v <= Math.min(units.numVars, answer.values.length - 1); v++) {
+        if (answer.values[v] === 0) throw new BackendError(this.name, `"${argv[0]}" gave no value for variable ${v}`);
+      }
+      this.answer = answer;
+    }
+    return answer.status;
+  }
+
+  value(v: number): boolean {
+    if (!this.answer) throw new BackendError(this.name, 'no model: the last solve was not satisfiable');
+    return this.answer.values[v] === 1;
+  }
+
+  stats(): BackendStats {
+    return { variables: this.cnf.numVars, clauses: this.cnf.numClauses, conflicts: null, solveCalls: this.calls, solveMs: this.solveMs };
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
+  const stream = createWriteStream(path);
+  for (const chunk of chunks) {
+    if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
+function readOr(path: string, fallback: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return fallback;
+  }
+}
+
+interface CommandRun {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly code: number | null;
+  readonly timedOut: boolean;
+}
+
+function runCommand(argv: string[], deadline: number | undefined): Promise<CommandRun> {
+  const [file, ...args] = argv as [string, ...string[]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let timedOut = false;
+    const timer =
+      deadline === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+          }, Math.max(0, deadline - Date.now()));
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(new BackendError('external', error.code === 'ENOENT' ? `cannot run "${file}": no such program on the PATH` : `cannot run "${file}": ${error.message}`));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, timedOut });
+    });
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * MiniSat as shipped in `logic-solver` (Emscripten asm.js), used at the integer-clause level
+ * through its `minisat_wrapper.js`, not through logic-solver's formula layer.
+ *
+ * The native side has four limits, each handled here:
+ * - A fixed 64 MiB heap: a CNF too large for it aborts the asm.js module with "Cannot enlarge
+ *   memory arrays", printed to stdout. Native calls run with console output captured, and an
+ *   abort becomes a BackendError that names the heap and suggests the cadical backend.
+ * - `solveAssuming` takes one positive variable only (a negative literal is silently ignored).
+ *   Any list of assumptions becomes one fresh selector variable `a` with clauses (-a | l) for
+ *   each assumption l; the solve assumes `a`, and the unit (-a) retires the selector afterwards.
+ * - No interrupt: a solve runs to the end. `interruptible` is false, so callers check deadlines
+ *   between calls, and the CLI bounds a whole command by running it in a worker thread.
+ * - Unsatisfiable without assumptions ends the instance: every later solve answers
+ *   unsatisfiable, which stays correct because clauses are only ever added.
+ */
+import { createRequire } from 'node:module';
+import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
+import { BackendError } from '../backend.js';
+import type { Clause, Cnf } from '../cnf.js';
+
+/** The parts of the Emscripten module that the wrapper exposes as `_C`. */
+interface MiniSatNative {
+  HEAP32: Int32Array;
+  HEAP8: Int8Array;
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
+  _addClause(ptr: number): number;
+  _ensureVar(v: number): void;
+  _solve(): number;
+  _solveAssuming(v: number): number;
+  _getSolution(): number;
+  _getNumVars(): number;
+}
+
+interface MiniSatWrapper {
+  _C: MiniSatNative;
+}
+
+const require = createRequire(import.meta.url);
+const MiniSat = require('logic-solver/minisat_wrapper.js') as new () => MiniSatWrapper;
+
+export class MiniSatBackend implements Backend {
+  readonly name = 'minisat' as const;
+  readonly interruptible = false;
+  private readonly native: MiniSatNative;
+  /** A scratch buffer in the native heap for one clause at a time. */
+  private buffer = 0;
+  private bufferLength = 0;
+  private numVars = 0;
+  private numClauses = 0;
+  /** Set once MiniSat has found the clauses unsatisfiable (or aborted): the instance is spent. */
+  private unsat = false;
+  private aborted: string | null = null;
+  private calls = 0;
+  private solveMs = 0;
+  private solution: Int8Array | null = null;
+
+  constructor() {
+    this.native = this.guard(() => new MiniSat()._C);
+  }
+
+  addClause(clause: Clause): void {
+    this.numClauses++;
+    if (this.unsat) return;
+    this.guard(() => {
+      if (clause.length + 1 > this.bufferLength) this.grow(clause.length + 1);
+      const base = this.buffer >> 2;
+      const heap = this.native.HEAP32;
+      for (let k = 0; k < clause.length; k++) {
+        const lit = clause[k]!;
+        heap[base + k] = lit;
+        const v = lit < 0 ? -lit : lit;
+        if (v > this.numVars) this.numVars = v;
+      }
+      heap[base + clause.length] = 0;
+      if (!this.native._addClause(this.buffer)) this.unsat = true;
+    });
+  }
+
+  addCnf(cnf: Cnf): void {
+    cnf.forEach((clause) => this.addClause(clause));
+    if (cnf.numVars > this.numVars) this.numVars = cnf.numVars;
+  }
+
+  async solve(call: SolveCall = {}): Promise<SolveStatus> {
+    this.solution = null;
+    if (call.deadline !== undefined && Date.now() > call.deadline) return 'unknown';
+    if (this.unsat) return 'unsatisfiable';
+    const assumptions = call.assumptions ?? [];
+    let selector = 0;
+    if (assumptions.length > 0) {
+      selector = ++this.numVars;
+      for (const lit of assumptions) this.addClause([-selector, lit]);
+      if (this.unsat) return 'unsatisfiable';
+    }
+    const start = performance.now();
+    const sat = this.guard(() => {
+      this.native._ensureVar(this.numVars);
+      return selector ? this.native._solveAssuming(selector) : this.native._solve();
+    });
+    this.solveMs += performance.now() - start;
+    this.calls++;
+    if (sat) this.solution = this.readSolution();
+    if (selector) this.addClause([-selector]);
+    else if (!sat) this.unsat = true;
+    return sat ? 'satisfiable' : 'unsatisfiable';
+  }
+
+  value(v: number): boolean {
+    if (!this.solution) throw new BackendError(this.name, 'no model: the last solve was not satisfiable');
+    return this.solution[v] === 1;
+  }
+
+  stats(): BackendStats {
+    return { variables: this.numVars, clauses: this.numClauses, conflicts: null, solveCalls: this.calls, solveMs: this.solveMs };
+  }
+
+  dispose(): void {
+    // The asm.js heap is an ordinary ArrayBuffer: it goes with the last reference to the module.
+    this.unsat = true;
+  }
+
+  /** One copy of the model out of the native heap (MiniSat stores l_True as 0). */
+  private readSolution(): Int8Array {
+    const n = this.native._getNumVars();
+    const ptr = this.native._getSolution();
+    const values = new Int8Array(n + 1);
+    const heap = this.native.HEAP8;
+    for (let v = 1; v <= n; v++) values[v] = heap[ptr + v - 1] === 0 ? 1 : -1;
+    return values;
+  }
+
+  private grow(length: number): void {
+    const size = Math.max(length, this.bufferLength * 2, 64);
+    if (this.buffer) this.native._free(this.buffer);
+    this.buffer = this.native._malloc(size * 4);
+    this.bufferLength = size;
+  }
+
+  /**
+   * Runs a native call with console output captured, so that an asm.js abort neither prints to
+   * the user's stdout nor escapes as a bare string, and becomes a BackendError.
+   */
+  private guard<T>(fn: () => T): T {
+    if (this.aborted) throw new BackendError(this.name, this.aborted);
+    const log = console.log;
+    const captured: string[] = [];
+    console.log = (...args: unknown[]) => void captured.push(args.join(' '));
+    try {
+      return fn();
+    } catch (error) {
+      const text = `${captured.join('\n')}\n${String(error)}`;
+      this.aborted = /Cannot enlarge memory arrays/.test(text)
+        ? `the CNF (${this.numVars} variables, ${this.numClauses} clauses) does not fit MiniSat's fixed 64 MiB heap; use --backend cadical`
+        : `MiniSat aborted: ${firstLine(text)}`;
+      this.unsat = true;
+      throw new BackendError(this.name, this.aborted);
+    } finally {
+      console.log = log;
+    }
+  }
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0] ?? 'no message';
+}

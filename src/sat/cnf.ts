@@ -1,0 +1,98 @@
+/**
+ * A CNF container: clauses stored back to back in one growable Int32Array with an end offset per
+ * clause, so that a formula of a million literals is two typed arrays rather than a million small
+ * JS arrays, and a backend can copy it in bulk.
+ */
+export type Clause = readonly number[] | Int32Array;
+
+export class Cnf {
+  /** Literals of all clauses, back to back. */
+  private lits = new Int32Array(1024);
+  private litCount = 0;
+  /** `ends[k]` is one past the last literal of clause k. */
+  private ends = new Int32Array(256);
+  private clauseCount = 0;
+  /** The highest variable mentioned (or declared with `declare`). */
+  numVars = 0;
+  /** Comment lines (without the leading "c "), written before the header in DIMACS. */
+  readonly comments: string[] = [];
+
+  get numClauses(): number {
+    return this.clauseCount;
+  }
+
+  get numLiterals(): number {
+    return this.litCount;
+  }
+
+  /** Makes sure variables up to `v` count as present even if no clause mentions them. */
+  declare(v: number): void {
+    if (v > this.numVars) this.numVars = v;
+  }
+
+  /** Adds one clause. The empty clause is allowed: it makes the formula unsatisfiable. */
+  add(clause: Clause): void {
+    this.reserve(clause.length);
+    for (const lit of clause) this.push(lit);
+    this.close();
+  }
+
+  /** Adds a clause of two literals without allocating an array (the hot case of the encodings). */
+  add2(a: number, b: number): void {
+    this.reserve(2);
+    this.push(a);
+    this.push(b);
+    this.close();
+  }
+
+  /** Appends every clause of `other`. */
+  append(other: Cnf): void {
+    other.forEach((clause) => this.add(clause));
+    this.declare(other.numVars);
+  }
+
+  /** Calls `fn` with each clause as a view into the store (copy it to keep it). */
+  forEach(fn: (clause: Int32Array, index: number) => void): void {
+    let start = 0;
+    for (let k = 0; k < this.clauseCount; k++) {
+      const end = this.ends[k]!;
+      fn(this.lits.subarray(start, end), k);
+      start = end;
+    }
+  }
+
+  /** Clause k as a fresh array. */
+  clause(k: number): number[] {
+    const start = k === 0 ? 0 : this.ends[k - 1]!;
+    return Array.from(this.lits.subarray(start, this.ends[k]!));
+  }
+
+  /** All literals, back to back, and each clause's end offset: the bulk form for backends. */
+  flat(): { lits: Int32Array; ends: Int32Array } {
+    return { lits: this.lits.subarray(0, this.litCount), ends: this.ends.subarray(0, this.clauseCount) };
+  }
+
+  private reserve(extra: number): void {
+    if (this.litCount + extra > this.lits.length) {
+      const grown = new Int32Array(Math.max(this.lits.length * 2, this.litCount + extra));
+      grown.set(this.lits.subarray(0, this.litCount));
+      this.lits = grown;
+    }
+    if (this.clauseCount + 1 > this.ends.length) {
+      const grown = new Int32Array(this.ends.length * 2);
+      grown.set(this.ends);
+      this.ends = grown;
+    }
+  }
+
+  private push(lit: number): void {
+    if (!Number.isInteger(lit) || lit === 0) throw new RangeError(`a literal must be a non-zero integer, got ${lit}`);
+    const v = Math.abs(lit);
+    if (v > this.numVars) this.numVars = v;
+    this.lits[this.litCount++] = lit;
+  }
+
+  private close(): void {
+    this.ends[this.clauseCount++] = this.litCount;
+  }
+}

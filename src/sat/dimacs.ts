@@ -1,0 +1,154 @@
+/**
+ * DIMACS CNF, written and read symmetrically: `parseDimacs(toDimacs(cnf))` gives back the same
+ * clauses, variable count and comments. Also reads what SAT solvers print (`s`/`v` lines in the
+ * SAT competition format, MiniSat's result file, or a bare list of literals).
+ */
+import { Cnf } from './cnf.js';
+
+/** An error in a DIMACS text or a solver's output, with the 1-based line it was found on. */
+export class DimacsError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(`line ${line}: ${message}`);
+    this.name = 'DimacsError';
+  }
+}
+
+/** The DIMACS text in pieces of at most about 64 KiB, for writing large formulas to a stream. */
+export function* dimacsChunks(cnf: Cnf): Generator<string> {
+  let out = '';
+  for (const comment of cnf.comments) out += comment === '' ? 'c\n' : `c ${comment}\n`;
+  out += `p cnf ${cnf.numVars} ${cnf.numClauses}\n`;
+  const { lits, ends } = cnf.flat();
+  let start = 0;
+  for (const end of ends) {
+    for (let k = start; k < end; k++) out += `${lits[k]} `;
+    out += '0\n';
+    start = end;
+    if (out.length > 65536) {
+      yield out;
+      out = '';
+    }
+  }
+  yield out;
+}
+
+/** The whole DIMACS text of `cnf`. */
+export function toDimacs(cnf: Cnf): string {
+  return [...dimacsChunks(cnf)].join('');
+}
+
+/** Reads DIMACS CNF; comment lines are kept (without their "c "), the header is checked. */
+export function parseDimacs(text: string): Cnf {
+  const cnf = new Cnf();
+  let declaredVars = -1;
+  let declaredClauses = -1;
+  let clause: number[] = [];
+  let clauseLine = 0;
+  const rows = text.split(/\r?\n/);
+  for (let n = 0; n < rows.length; n++) {
+    const line = rows[n]!.trim();
+    if (line === '' || line === '%') continue;
+    if (line === 'c' || line.startsWith('c ') || line.startsWith('c\t')) {
+      cnf.comments.push(line.slice(2));
+      continue;
+    }
+    if (line.startsWith('p')) {
+      const m = /^p\s+cnf\s+(\d+)\s+(\d+)$/.exec(line);
+      if (!m) throw new DimacsError(`bad header "${line}", expected "p cnf VARS CLAUSES"`, n + 1);
+      if (declaredVars >= 0) throw new DimacsError('a second "p cnf" header', n + 1);
+      declaredVars = Number(m[1]);
+      declaredClauses = Number(m[2]);
+      continue;
+    }
+    if (declaredVars < 0) throw new DimacsError('clauses before the "p cnf" header', n + 1);
+    for (const token of line.split(/\s+/)) {
+      const lit = Number(token);
+      if (!Number.isInteger(lit) || !/^-?\d+$/.test(token)) throw new DimacsError(`"${token}" is not a literal`, n + 1);
+      if (Math.abs(lit) > declaredVars) throw new DimacsError(`literal ${lit} exceeds the ${declaredVars} variables of the header`, n + 1);
+      if (clause.length === 0) clauseLine = n + 1;
+      if (lit === 0) {
+        cnf.add(clause);
+        clause = [];
+      } else clause.push(lit);
+    }
+  }
+  if (declaredVars < 0) throw new DimacsError('no "p cnf" header', rows.length);
+  if (clause.length > 0) throw new DimacsError('the last clause is not closed by 0', clauseLine);
+  if (cnf.numClauses !== declaredClauses) {
+    throw new DimacsError(`the header promises ${declaredClauses} clauses, the file has ${cnf.numClauses}`, rows.length);
+  }
+  cnf.declare(declaredVars);
+  return cnf;
+}
+
+export type SolverStatus = 'satisfiable' | 'unsatisfiable' | 'unknown';
+
+/** What a solver said: its status and, when satisfiable, the literals of its model. */
+export interface SolverAnswer {
+  readonly status: SolverStatus;
+  /** `values[v]` is 1 (true), -1 (false) or 0 (not given) for variable v; index 0 unused. */
+  readonly values: Int8Array;
+}
+
+/**
+ * Reads a solver's answer in one of three forms: SAT-competition `s`/`v` lines (other lines are
+ * the solver's chatter and ignored); MiniSat's result file (a status word, then the literals); or
+ * a bare list of literals, taken as a model.
+ */
+export function parseSolverOutput(text: string): SolverAnswer {
+  const rows = text.split(/\r?\n/);
+  const competition = rows.some((l) => /^s\s/.test(l));
+  let status: SolverStatus | undefined;
+  const lits: number[] = [];
+  for (let n = 0; n < rows.length; n++) {
+    const line = rows[n]!.trim();
+    let body: string;
+    if (competition) {
+      if (line.startsWith('s ')) status = statusWord(line.slice(2).trim(), n + 1);
+      if (!/^v(\s|$)/.test(line)) continue;
+      body = line.slice(1);
+    } else {
+      if (line === '' || /^c(\s|$)/.test(line)) continue;
+      if (status === undefined && lits.length === 0 && /^[A-Z]+$/.test(line)) {
+        status = statusWord(line, n + 1);
+        continue;
+      }
+      body = line;
+    }
+    for (const token of body.trim().split(/\s+/)) {
+      if (token === '') continue;
+      if (!/^-?\d+$/.test(token)) throw new DimacsError(`"${token}" is not a literal`, n + 1);
+      const lit = Number(token);
+      if (lit !== 0) lits.push(lit);
+    }
+  }
+  if (status === undefined) {
+    if (lits.length === 0) throw new DimacsError('no "s" status line and no literals', rows.length);
+    status = 'satisfiable';
+  }
+  let top = 0;
+  for (const lit of lits) top = Math.max(top, Math.abs(lit));
+  const values = new Int8Array(top + 1);
+  for (const lit of lits) values[Math.abs(lit)] = lit > 0 ? 1 : -1;
+  return { status, values };
+}
+
+function statusWord(word: string, line: number): SolverStatus {
+  switch (word) {
+    case 'SATISFIABLE':
+    case 'SAT':
+      return 'satisfiable';
+    case 'UNSATISFIABLE':
+    case 'UNSAT':
+      return 'unsatisfiable';
+    case 'UNKNOWN':
+    case 'INDET':
+    case 'INDETERMINATE':
+      return 'unknown';
+    default:
+      throw new DimacsError(`unknown solver status "${word}"`, line);
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * A solve with a hard time bound for every backend. CaDiCaL and external solvers stop at the
+ * deadline themselves; MiniSat cannot be interrupted, so with a time limit it runs in a worker
+ * thread that is terminated at the deadline.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Puzzle } from '../puzzle/puzzle.js';
+import { defaultBackend, solveHitori, type SolveOptions, type SolveResult } from './solve.js';
+
+export async function solveBounded(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
+  const backend = options.backend ?? defaultBackend;
+  if (options.timeoutMs === undefined || backend !== 'minisat') return solveHitori(puzzle, options);
+  const { onProgress: _dropped, ...cloneable } = options;
+  const start = performance.now();
+  const worker = new Worker(new URL('./solve-worker.js', import.meta.url), { workerData: { puzzle, options: cloneable } });
+  try {
+    return await new Promise<SolveResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const timeMs = performance.now() - start;
+        resolve({
+          status: 'timeout',
+          solutions: [],
+          complete: false,
+          convention: options.convention ?? 'literal',
+          backend,
+          encoding: `${options.connectivity ?? 'layers'}/${options.convention ?? 'literal'}`,
+          variables: 0,
+          clauses: 0,
+          stats: { variables: 0, clauses: 0, conflicts: null, solveCalls: 0, solveMs: timeMs },
+          timeMs,
+        });
+      }, options.timeoutMs);
+      worker.once('message', (message: { result?: SolveResult; error?: { name: string; message: string } }) => {
+        clearTimeout(timer);
+        if (message.result) resolve(message.result);
+        else reject(Object.assign(new Error(message.error?.message ?? 'the solver worker failed'), { name: message.error?.name ?? 'Error' }));
+      });
+      worker.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+  } finally {
+    await worker.terminate();
+  }
+}

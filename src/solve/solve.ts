@@ -1,0 +1,120 @@
+/**
+ * The SAT engine: encode, solve, decode, check, block, repeat.
+ *
+ * Each model is decoded to a shading and must pass the independent checker before it counts; a
+ * model that fails it is an encoding bug and raises an error rather than reaching the user. The
+ * blocking clause ranges over the shading variables only, in both polarities (a second solution
+ * may shade a superset or a subset of the first), so auxiliary variables never make one shading
+ * count twice. Uniqueness is claimed only after the solver answers "unsatisfiable" with the first
+ * solution blocked.
+ */
+import { blockingClause, encodeHitori, type ConnectivityMode } from '../../encodings/index.js';
+import type { HitoriVars } from '../../encodings/variables.js';
+import { checkShading } from '../puzzle/check.js';
+import type { Convention } from '../puzzle/convention.js';
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import type { Backend, BackendName, BackendStats } from '../sat/backend.js';
+import { createBackend } from '../sat/backends/index.js';
+
+export const verdicts = ['unique', 'multiple', 'none', 'timeout'] as const;
+export type Verdict = (typeof verdicts)[number];
+
+export interface SolveOptions {
+  readonly backend?: BackendName;
+  /** For the `external` backend: the solver command line. */
+  readonly solverCmd?: string;
+  readonly convention?: Convention;
+  readonly connectivity?: Exclude<ConnectivityMode, 'none'>;
+  /** List up to this many solutions (at least 2 are always sought, to decide uniqueness). */
+  readonly maxSolutions?: number;
+  /** Give up after this many milliseconds with status `timeout`. */
+  readonly timeoutMs?: number;
+  /** Told what the solver is doing, for a progress line. */
+  readonly onProgress?: (message: string) => void;
+}
+
+export interface SolveResult {
+  readonly status: Verdict;
+  /** The solutions found, each checked; up to `maxSolutions`. */
+  readonly solutions: Shading[];
+  /** True when every solution was found (the solver proved there are no more). */
+  readonly complete: boolean;
+  readonly convention: Convention;
+  readonly backend: BackendName;
+  readonly encoding: string;
+  readonly variables: number;
+  readonly clauses: number;
+  readonly stats: BackendStats;
+  readonly timeMs: number;
+}
+
+/** An answer of the solver that the independent checker rejects: a bug, never shown as a solution. */
+export class CheckFailedError extends Error {
+  override name = 'CheckFailedError';
+}
+
+export const defaultBackend: BackendName = 'cadical';
+
+export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
+  const start = performance.now();
+  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+  const convention = options.convention ?? 'literal';
+  const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity: options.connectivity ?? 'layers' });
+  const backendName = options.backend ?? defaultBackend;
+  const backend = await createBackend(backendName, options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd });
+  try {
+    options.onProgress?.(`encoded ${encoding}: ${cnf.numVars} variables, ${cnf.numClauses} clauses; solving with ${backendName}`);
+    backend.addCnf(cnf);
+    const wanted = Math.max(1, options.maxSolutions ?? 2);
+    const { solutions, complete, timedOut } = await enumerate(puzzle, backend, vars, convention, Math.max(2, wanted), deadline, options.onProgress);
+    const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
+    return {
+      status,
+      solutions: solutions.slice(0, wanted),
+      complete,
+      convention,
+      backend: backendName,
+      encoding,
+      variables: cnf.numVars,
+      clauses: cnf.numClauses,
+      stats: backend.stats(),
+      timeMs: performance.now() - start,
+    };
+  } finally {
+    backend.dispose();
+  }
+}
+
+/** Finds up to `limit` distinct checked shadings, blocking each one found. */
+async function enumerate(
+  puzzle: Puzzle,
+  backend: Backend,
+  vars: HitoriVars,
+  convention: Convention,
+  limit: number,
+  deadline: number | undefined,
+  onProgress: ((message: string) => void) | undefined,
+) {
+  const solutions: Shading[] = [];
+  while (solutions.length < limit) {
+    const status = await backend.solve(deadline === undefined ? {} : { deadline });
+    if (status === 'unknown') return { solutions, complete: false, timedOut: true };
+    if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false };
+    const shading = decodeShading(backend, vars);
+    const violations = checkShading(puzzle, shading, convention);
+    if (violations.length > 0) {
+      throw new CheckFailedError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
+    }
+    solutions.push(shading);
+    backend.addClause(blockingClause(vars, shading));
+    onProgress?.(`found solution ${solutions.length}; looking for another`);
+  }
+  return { solutions, complete: false, timedOut: false };
+}
+
+/** The shading of the backend's current model. */
+export function decodeShading(backend: Pick<Backend, 'value'>, vars: HitoriVars): boolean[] {
+  const shading: boolean[] = new Array<boolean>(vars.cells);
+  for (let i = 0; i < vars.cells; i++) shading[i] = backend.value(vars.shaded(i));
+  return shading;
+}
