@@ -61,7 +61,7 @@ export class ExternalBackend implements Backend {
       answer = parseSolverOutput(text);
     } catch (error) {
       const hint = run.stderr.trim().split('\n')[0] ?? '';
-      throw new BackendError(this.name, `could not read the answer of "${argv[0]}" (exit code ${run.code}): ${(error as Error).message}${hint ? `; it said: ${hint}` : ''}`);
+      throw new BackendError(this.name, `could not read the answer of "${argv[0]}" (exit code ${run.code}): ${(error as Error).message} (a solver that writes its model to a file needs {out}, e.g. "minisat {cnf} {out}")${hint ? `; it said: ${hint}` : ''}`);
     }
     if (answer.status === 'satisfiable') {
       for (let v = 1; v <= Math.min(units.numVars, answer.values.length - 1); v++) {
