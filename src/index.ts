@@ -1,0 +1,18 @@
+/** hitori-sat's public library API. */
+export { type Puzzle, type Shading, puzzleFromGrid, shadingFromGrid, shadingToGrid, neighbours, cellName } from './puzzle/puzzle.js';
+export { checkShading, isSolution, type Violation, type RuleName } from './puzzle/check.js';
+export { conventions, type Convention } from './puzzle/convention.js';
+export { parsePuzzle, detectFormat, inputFormats, type InputFormat } from './formats/detect.js';
+export { parseText, formatText } from './formats/text.js';
+export { parseJson, parseJsonLines, type PuzzleRecord } from './formats/json.js';
+export { InputError, type InputPlace } from './formats/input-error.js';
+export { IDPool, type PoolKey } from './sat/pool.js';
+export { Cnf, type Clause } from './sat/cnf.js';
+export { toDimacs, dimacsChunks, parseDimacs, parseSolverOutput, DimacsError, type SolverAnswer } from './sat/dimacs.js';
+export { backendNames, BackendError, type Backend, type BackendName, type BackendStats, type SolveCall, type SolveStatus } from './sat/backend.js';
+export { createBackend, type BackendOptions } from './sat/backends/index.js';
+export { encodeHitori, blockingClause, connectivityModes, type ConnectivityMode, type EncodeOptions, type HitoriCnf } from '../encodings/index.js';
+export { HitoriVars } from '../encodings/variables.js';
+export { solveHitori, decodeShading, defaultBackend, verdicts, CheckFailedError, type SolveOptions, type SolveResult, type Verdict } from './solve/solve.js';
+export { solveBounded } from './solve/bounded.js';
+export { renderShading } from './render/text.js';
