@@ -13,12 +13,14 @@ const program = new Command('hitori-sat')
   .description('Hitori solver on SAT: solves, checks every answer, proves uniqueness, exports DIMACS')
   .version(version)
   .addHelpText('after', exitCodeHelp)
-  .showHelpAfterError('(run with --help for usage)')
   .exitOverride()
   .addCommand(solveCommand())
   .addCommand(dimacsCommand())
   .addCommand(decodeCommand());
-for (const command of program.commands) command.exitOverride();
+// Usage errors as one line, in the same form as every other error.
+const output = { outputError: (message: string, write: (text: string) => void) => write(`hitori-sat: ${message.trim().replace(/^error: /, '')} (see --help)\n`) };
+program.configureOutput(output);
+for (const command of program.commands) command.exitOverride().configureOutput(output);
 
 try {
   await program.parseAsync(process.argv);

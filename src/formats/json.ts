@@ -6,6 +6,7 @@
  */
 import { puzzleFromGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { InputError, parseValue, type InputPlace } from './input-error.js';
+import { jsonErrorOffset } from './json-syntax.js';
 
 /** One puzzle of a set, with what its source says about its solutions. */
 export interface PuzzleRecord {
@@ -35,16 +36,13 @@ export function parseJsonLines(text: string): PuzzleRecord[] {
 function parseJsonValue(text: string, firstLine: number): unknown {
   try {
     return JSON.parse(text);
-  } catch (error) {
-    const message = (error as Error).message;
-    const at = /position (\d+)/.exec(message);
-    if (at) {
-      const before = text.slice(0, Number(at[1]));
-      const line = firstLine + before.split('\n').length;
-      const column = Number(at[1]) - before.lastIndexOf('\n');
-      throw new InputError(`not valid JSON (${message.replace(/\s*in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')})`, { line, column });
-    }
-    throw new InputError(`not valid JSON (${message})`, { line: firstLine + 1 });
+  } catch {
+    const offset = Math.max(0, jsonErrorOffset(text));
+    const before = text.slice(0, offset);
+    const line = firstLine + before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    const found = offset < text.length ? `unexpected ${JSON.stringify(text[offset])}` : 'unexpected end of input';
+    throw new InputError(`not valid JSON: ${found}`, { line, column });
   }
 }
 
@@ -55,7 +53,11 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
   if (!Array.isArray(grid) || grid.length === 0) throw new InputError('"grid" must be a non-empty array of rows', place);
   const rows: number[][] = grid.map((row: unknown, r) => {
     if (!Array.isArray(row) || row.length === 0) throw new InputError(`grid row ${r + 1} is not a non-empty array`, { ...place, row: r + 1 });
-    return row.map((v: unknown, c) => parseValue(v, { ...place, row: r + 1, column: c + 1 }));
+    return row.map((v: unknown, c) => {
+      const at = { ...place, row: r + 1, column: c + 1 };
+      if (typeof v !== 'number') throw new InputError(`${JSON.stringify(v)} is not a positive integer`, at);
+      return parseValue(v, at);
+    });
   });
   const width = rows[0]!.length;
   rows.forEach((row, r) => {
