@@ -6,13 +6,18 @@ import type { Convention } from '../src/puzzle/convention.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { Cnf } from '../src/sat/cnf.js';
 import { encodeAdjacency } from './adjacency.js';
+import { encodeConnectivitySeeds } from './connectivity-cuts.js';
 import { encodeConnectivityLayers } from './connectivity-layers.js';
 import { conventionEncoders } from './conventions.js';
 import { encodeUniqueness } from './uniqueness.js';
 import { HitoriVars } from './variables.js';
 
-export const connectivityModes = ['layers', 'none'] as const;
-/** `layers`: complete distance-layer connectivity; `none`: rules 1 and 2 only (for tests and lazy solving). */
+export const connectivityModes = ['layers', 'lazy', 'none'] as const;
+/**
+ * `layers`: complete distance-layer connectivity. `lazy`: only the seed clauses of the
+ * enclosure lemma; the solve loop adds cuts when a model falls apart (incomplete on its own).
+ * `none`: rules 1 and 2 only.
+ */
 export type ConnectivityMode = (typeof connectivityModes)[number];
 
 export interface EncodeOptions {
@@ -36,11 +41,12 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   encodeUniqueness(puzzle, vars, cnf);
   encodeAdjacency(puzzle, vars, cnf);
   if (connectivity === 'layers') encodeConnectivityLayers(puzzle, vars, cnf);
+  if (connectivity === 'lazy') encodeConnectivitySeeds(puzzle, vars, cnf);
   conventionEncoders[convention]?.(puzzle, vars, cnf);
   const encoding = `${connectivity}/${convention}`;
   cnf.comments.push(
     `hitori-sat CNF: ${puzzle.rows}x${puzzle.cols} Hitori${puzzle.id ? ` "${puzzle.id}"` : ''}`,
-    `encoding: uniqueness pairs, non-adjacency, connectivity=${connectivity} (distance layers from a fixed ground cell), convention=${convention}`,
+    `encoding: uniqueness pairs, non-adjacency, connectivity=${connectivity}${connectivity === 'layers' ? ' (distance layers from a fixed ground cell)' : connectivity === 'lazy' ? ' (seed cuts only: INCOMPLETE without the cuts a solver adds lazily)' : ' (NOT ENCODED)'}, convention=${convention}`,
     `variable v in 1..${vars.cells} is true when cell (r,c) is shaded, v = (r-1)*${puzzle.cols} + c`,
   );
   for (let i = 0; i < vars.cells; i++) cnf.comments.push(`var ${vars.shaded(i)} ${vars.describe(vars.shaded(i))}`);

@@ -26,6 +26,7 @@ export async function solveBounded(puzzle: Puzzle, options: SolveOptions = {}): 
           encoding: `${options.connectivity ?? 'layers'}/${options.convention ?? 'literal'}`,
           variables: 0,
           clauses: 0,
+          cuts: 0,
           stats: { variables: 0, clauses: 0, conflicts: null, solveCalls: 0, solveMs: timeMs },
           timeMs,
         });

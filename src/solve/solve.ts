@@ -10,6 +10,7 @@
  */
 import { blockingClause, encodeHitori, type ConnectivityMode } from '../../encodings/index.js';
 import type { HitoriVars } from '../../encodings/variables.js';
+import { addCuts, whiteComponents } from '../../encodings/connectivity-cuts.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
@@ -44,6 +45,8 @@ export interface SolveResult {
   readonly encoding: string;
   readonly variables: number;
   readonly clauses: number;
+  /** Connectivity cuts added during the solve (lazy connectivity). */
+  readonly cuts: number;
   readonly stats: BackendStats;
   readonly timeMs: number;
 }
@@ -59,14 +62,15 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   const start = performance.now();
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const convention = options.convention ?? 'literal';
-  const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity: options.connectivity ?? 'layers' });
+  const connectivity = options.connectivity ?? 'layers';
+  const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity });
   const backendName = options.backend ?? defaultBackend;
   const backend = await createBackend(backendName, options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd });
   try {
     options.onProgress?.(`encoded ${encoding}: ${cnf.numVars} variables, ${cnf.numClauses} clauses; solving with ${backendName}`);
     backend.addCnf(cnf);
     const wanted = Math.max(1, options.maxSolutions ?? 2);
-    const { solutions, complete, timedOut } = await enumerate(puzzle, backend, vars, convention, Math.max(2, wanted), deadline, options.onProgress);
+    const { solutions, complete, timedOut, cuts } = await enumerate(puzzle, backend, vars, convention, Math.max(2, wanted), deadline, options.onProgress, connectivity === 'lazy');
     const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
     return {
       status,
@@ -77,6 +81,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       encoding,
       variables: cnf.numVars,
       clauses: cnf.numClauses,
+      cuts,
       stats: backend.stats(),
       timeMs: performance.now() - start,
     };
@@ -94,13 +99,22 @@ async function enumerate(
   limit: number,
   deadline: number | undefined,
   onProgress: ((message: string) => void) | undefined,
+  lazy: boolean,
 ) {
   const solutions: Shading[] = [];
+  let cuts = 0;
   while (solutions.length < limit) {
     const status = await backend.solve(deadline === undefined ? {} : { deadline });
-    if (status === 'unknown') return { solutions, complete: false, timedOut: true };
-    if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false };
+    if (status === 'unknown') return { solutions, complete: false, timedOut: true, cuts };
+    if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false, cuts };
     const shading = decodeShading(backend, vars);
+    if (lazy) {
+      const components = whiteComponents(puzzle, shading);
+      if (components.length > 1) {
+        cuts += addCuts(puzzle, vars, components, (clause) => backend.addClause(clause));
+        continue;
+      }
+    }
     const violations = checkShading(puzzle, shading, convention);
     if (violations.length > 0) {
       throw new CheckFailedError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
@@ -109,7 +123,7 @@ async function enumerate(
     backend.addClause(blockingClause(vars, shading));
     onProgress?.(`found solution ${solutions.length}; looking for another`);
   }
-  return { solutions, complete: false, timedOut: false };
+  return { solutions, complete: false, timedOut: false, cuts };
 }
 
 /** The shading of the backend's current model. */
