@@ -1,0 +1,199 @@
+/** The two in-process backends behind the one Backend interface. */
+import { describe, expect, it } from 'vitest';
+import { BackendError, type Backend } from '../../src/sat/backend.js';
+import { CadicalBackend } from '../../src/sat/backends/cadical.js';
+import { createBackend } from '../../src/sat/backends/index.js';
+import { MiniSatBackend } from '../../src/sat/backends/minisat.js';
+import { inProcessBackends, makeBackend, pigeonhole } from '../support/models.js';
+
+/** Whether the backend's model satisfies every clause. */
+function modelSatisfies(backend: Backend, clauses: readonly (readonly number[])[]): boolean {
+  return clauses.every((clause) => clause.some((lit) => backend.value(Math.abs(lit)) === lit > 0));
+}
+
+describe.each(inProcessBackends)('the %s backend', (name) => {
+  it('finds a model that satisfies every clause', async () => {
+    const b = await makeBackend(name);
+    const clauses = [[1, 2, 3], [-1, -2], [-2, -3], [-1, -3], [2, 4], [-4, -1]];
+    for (const c of clauses) b.addClause(c);
+    expect(await b.solve()).toBe('satisfiable');
+    expect(modelSatisfies(b, clauses)).toBe(true);
+    b.dispose();
+  });
+
+  it('answers unsatisfiable for x ∧ ¬x, and has no model then', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1]);
+    b.addClause([-1]);
+    expect(await b.solve()).toBe('unsatisfiable');
+    expect(() => b.value(1)).toThrow(BackendError);
+    b.dispose();
+  });
+
+  it('answers unsatisfiable for the empty clause', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2]);
+    b.addClause([]);
+    expect(await b.solve()).toBe('unsatisfiable');
+    b.dispose();
+  });
+
+  it('adds a whole Cnf with addCnf and solves the pigeonhole formula of 4 holes as unsatisfiable', async () => {
+    const b = await makeBackend(name);
+    b.addCnf(pigeonhole(4));
+    expect(await b.solve()).toBe('unsatisfiable');
+    b.dispose();
+  });
+
+  it('solves incrementally: clauses added after a satisfiable solve constrain the next one', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2]);
+    expect(await b.solve()).toBe('satisfiable');
+    b.addClause([-1]);
+    expect(await b.solve()).toBe('satisfiable');
+    expect(b.value(1)).toBe(false);
+    expect(b.value(2)).toBe(true);
+    b.addClause([-2]);
+    expect(await b.solve()).toBe('unsatisfiable');
+    b.dispose();
+  });
+
+  it('honours a positive assumption', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2]);
+    b.addClause([-1, -2]);
+    expect(await b.solve({ assumptions: [2] })).toBe('satisfiable');
+    expect(b.value(2)).toBe(true);
+    expect(b.value(1)).toBe(false);
+    b.dispose();
+  });
+
+  it('honours a negative assumption', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2]);
+    expect(await b.solve({ assumptions: [-1] })).toBe('satisfiable');
+    expect(b.value(1)).toBe(false);
+    expect(b.value(2)).toBe(true);
+    expect(await b.solve({ assumptions: [-2] })).toBe('satisfiable');
+    expect(b.value(2)).toBe(false);
+    expect(b.value(1)).toBe(true);
+    b.dispose();
+  });
+
+  it('honours several assumptions at once, mixed polarities', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2, 3]);
+    b.addClause([-3, 4]);
+    expect(await b.solve({ assumptions: [-1, -2, -4] })).toBe('unsatisfiable');
+    expect(await b.solve({ assumptions: [-1, -2] })).toBe('satisfiable');
+    expect([b.value(1), b.value(2), b.value(3), b.value(4)]).toEqual([false, false, true, true]);
+    b.dispose();
+  });
+
+  it('stays usable after an unsatisfiable solve under assumptions: they held for that call only', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2]);
+    b.addClause([-1, 3]);
+    expect(await b.solve({ assumptions: [-2, -3] })).toBe('unsatisfiable');
+    expect(await b.solve()).toBe('satisfiable');
+    expect(await b.solve({ assumptions: [-2] })).toBe('satisfiable');
+    expect(b.value(1)).toBe(true);
+    expect(b.value(3)).toBe(true);
+    expect(await b.solve({ assumptions: [-3] })).toBe('satisfiable');
+    expect(b.value(2)).toBe(true);
+    // And new clauses still count.
+    b.addClause([-2]);
+    expect(await b.solve({ assumptions: [-3] })).toBe('unsatisfiable');
+    expect(await b.solve()).toBe('satisfiable');
+    b.dispose();
+  });
+
+  it('leaves a variable first used after a solve under assumptions free', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2]);
+    expect(await b.solve({ assumptions: [1] })).toBe('satisfiable');
+    // Variable 3 is new to the caller; nothing forbids it being true.
+    b.addClause([3]);
+    expect(await b.solve()).toBe('satisfiable');
+    expect(b.value(3)).toBe(true);
+    b.dispose();
+  });
+
+  it('accepts an assumption on a variable no clause mentions yet', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2]);
+    expect(await b.solve({ assumptions: [-3] })).toBe('satisfiable');
+    expect(await b.solve({ assumptions: [3] })).toBe('satisfiable');
+    b.dispose();
+  });
+
+  it("answers 'unknown' for a deadline already in the past", async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, 2]);
+    expect(await b.solve({ deadline: Date.now() - 1000 })).toBe('unknown');
+    // The instance is still fine afterwards.
+    expect(await b.solve()).toBe('satisfiable');
+    b.dispose();
+  });
+
+  it("has no model to read after an 'unknown' answer, even when an earlier solve was satisfiable", async () => {
+    const b = await makeBackend(name);
+    b.addClause([1]);
+    expect(await b.solve()).toBe('satisfiable');
+    expect(b.value(1)).toBe(true);
+    expect(await b.solve({ deadline: Date.now() - 1000 })).toBe('unknown');
+    expect(() => b.value(1)).toThrow(BackendError);
+    b.dispose();
+  });
+
+  it('counts its solve calls and clauses in stats()', async () => {
+    const b = await makeBackend(name);
+    b.addClause([1, -2]);
+    b.addClause([2, 3]);
+    await b.solve();
+    await b.solve({ assumptions: [-1] });
+    const stats = b.stats();
+    expect(stats.solveCalls).toBe(2);
+    expect(stats.clauses).toBeGreaterThanOrEqual(2);
+    expect(stats.variables).toBeGreaterThanOrEqual(3);
+    b.dispose();
+  });
+
+  it('is what createBackend makes for its name', async () => {
+    const b = await createBackend(name);
+    expect(b.name).toBe(name);
+    expect(b).toBeInstanceOf(name === 'cadical' ? CadicalBackend : MiniSatBackend);
+    b.dispose();
+  });
+});
+
+describe('CaDiCaL', () => {
+  it("stops a solve in progress at its deadline and answers 'unknown' (pigeonhole, 13 holes)", async () => {
+    const b = await CadicalBackend.create();
+    expect(b.interruptible).toBe(true);
+    b.addCnf(pigeonhole(13));
+    const start = Date.now();
+    expect(await b.solve({ deadline: start + 300 })).toBe('unknown');
+    // Not a speed assertion: only that it did stop rather than run the proof to its end.
+    expect(Date.now() - start).toBeLessThan(30_000);
+    b.dispose();
+  });
+});
+
+describe('MiniSat', () => {
+  it('says it cannot be interrupted, and stays unsatisfiable once its clauses are', async () => {
+    const b = new MiniSatBackend();
+    expect(b.interruptible).toBe(false);
+    b.addClause([1]);
+    b.addClause([-1]);
+    expect(await b.solve()).toBe('unsatisfiable');
+    b.addClause([2]);
+    expect(await b.solve()).toBe('unsatisfiable');
+  });
+});
+
+describe('createBackend', () => {
+  it('refuses the external backend without a solver command', async () => {
+    await expect(createBackend('external')).rejects.toThrow(BackendError);
+  });
+});

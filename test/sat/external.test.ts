@@ -1,0 +1,120 @@
+/**
+ * The external backend with Debian's solver binaries: `cadical` (answers on stdout in s/v lines)
+ * and `minisat {cnf} {out}` (writes its model to a result file). Skipped where a binary is absent.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { blockingClause, encodeHitori } from '../../encodings/index.js';
+import { BackendError } from '../../src/sat/backend.js';
+import { ExternalBackend } from '../../src/sat/backends/external.js';
+import { toDimacs } from '../../src/sat/dimacs.js';
+import { solveHitori } from '../../src/solve/solve.js';
+import { shadingKey } from '../support/brute-force.js';
+import { readFixtures } from '../support/fixtures.js';
+import { pigeonhole } from '../support/models.js';
+
+/** Whether `program` can be started (spawn fails with ENOENT when it is not on the PATH). */
+function onPath(program: string): boolean {
+  const run = spawnSync(program, ['--help'], { stdio: 'ignore', timeout: 10_000 });
+  return run.error === undefined;
+}
+
+const solvers = [
+  { program: 'cadical', command: 'cadical', available: onPath('cadical') },
+  { program: 'minisat', command: 'minisat {cnf} {out}', available: onPath('minisat') },
+] as const;
+
+const janko = readFixtures('janko-sample.jsonl');
+const fixture = janko.find((f) => f.id === 'janko-541')!; // 9x9
+const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+for (const { program, command, available } of solvers) {
+  const skipNote = available ? '' : ` — SKIPPED: no "${program}" binary on the PATH (Debian: apt-get install ${program})`;
+
+  describe(`ExternalBackend with "${command}"${skipNote}`, () => {
+    it.skipIf(!available)('finds a model of a small satisfiable CNF and reads every value', async () => {
+      const b = new ExternalBackend(command);
+      b.addClause([1, 2]);
+      b.addClause([-1]);
+      b.addClause([-2, 3]);
+      expect(await b.solve()).toBe('satisfiable');
+      expect([b.value(1), b.value(2), b.value(3)]).toEqual([false, true, true]);
+      b.dispose();
+    });
+
+    it.skipIf(!available)('answers unsatisfiable, and honours assumptions for one call only', async () => {
+      const b = new ExternalBackend(command);
+      b.addClause([1, 2]);
+      expect(await b.solve({ assumptions: [-1, -2] })).toBe('unsatisfiable');
+      expect(() => b.value(1)).toThrow(BackendError);
+      expect(await b.solve({ assumptions: [-1] })).toBe('satisfiable');
+      expect(b.value(2)).toBe(true);
+      b.addClause([-2]);
+      b.addClause([-1]);
+      expect(await b.solve()).toBe('unsatisfiable');
+      b.dispose();
+    });
+
+    it.skipIf(!available)("stops the solver at the deadline and answers 'unknown' (pigeonhole, 13 holes)", async () => {
+      const b = new ExternalBackend(command);
+      b.addCnf(pigeonhole(13));
+      const start = Date.now();
+      expect(await b.solve({ deadline: start + 300 })).toBe('unknown');
+      // Not a speed assertion: only that the solver was stopped rather than run to its end.
+      expect(Date.now() - start).toBeLessThan(30_000);
+      // A deadline already in the past: the solver cannot finish this formula, so 'unknown' too.
+      expect(await b.solve({ deadline: Date.now() - 1000 })).toBe('unknown');
+      b.dispose();
+    });
+
+    it.skipIf(!available)(`solves ${fixture.id} to the published solution, like the in-process backends`, async () => {
+      const external = await solveHitori(fixture.puzzle, { backend: 'external', solverCmd: command });
+      const inProcess = await solveHitori(fixture.puzzle, { backend: 'cadical' });
+      expect(external.status).toBe('unique');
+      expect(external.solutions).toHaveLength(1);
+      expect(shadingKey(fixture.puzzle, external.solutions[0]!)).toBe(shadingKey(fixture.puzzle, fixture.solution!));
+      expect(external.solutions).toEqual(inProcess.solutions);
+    });
+
+    it.skipIf(!available)('the DIMACS file of encodeHitori plus the blocking clause of the published solution is unsatisfiable for a unique puzzle', () => {
+      for (const f of [fixture, janko.find((x) => x.puzzle.rows === 17)!]) {
+        const { cnf, vars } = encodeHitori(f.puzzle);
+        const withoutBlock = join(dir, `${program}-${f.id}-open.cnf`);
+        writeFileSync(withoutBlock, toDimacs(cnf));
+        cnf.add(blockingClause(vars, f.solution!));
+        const blocked = join(dir, `${program}-${f.id}-blocked.cnf`);
+        writeFileSync(blocked, toDimacs(cnf));
+        // Run the binary directly, independent of ExternalBackend's own parsing.
+        const verdict = (path: string): string => {
+          if (program === 'cadical') {
+            const run = spawnSync('cadical', [path], { encoding: 'utf8', maxBuffer: 64 << 20 });
+            const line = run.stdout.split('\n').find((l) => l.startsWith('s '));
+            return `${run.status} ${line}`;
+          }
+          const out = `${path}.out`;
+          const run = spawnSync('minisat', [path, out], { encoding: 'utf8', maxBuffer: 64 << 20 });
+          return `${run.status} ${readFileSync(out, 'utf8').split('\n')[0]}`;
+        };
+        expect(verdict(withoutBlock), f.id).toBe(program === 'cadical' ? '10 s SATISFIABLE' : '10 SAT');
+        expect(verdict(blocked), f.id).toBe(program === 'cadical' ? '20 s UNSATISFIABLE' : '20 UNSAT');
+      }
+    });
+  });
+}
+
+describe('ExternalBackend errors', () => {
+  it('refuses an empty command', () => {
+    expect(() => new ExternalBackend('  ')).toThrow(BackendError);
+  });
+
+  it('names a program that is not on the PATH', async () => {
+    const b = new ExternalBackend('no-such-sat-solver-hitori-test');
+    b.addClause([1]);
+    await expect(b.solve()).rejects.toThrow(/no such program/);
+    b.dispose();
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * An independent truth for the Hitori tests: a brute-force enumerator that tries every shading of
+ * a small grid and judges it straight from the rule definitions. It shares no code with
+ * src/puzzle/check.ts or encodings/ (only the `Puzzle` shape), so it can referee both.
+ *
+ * Cells are numbered row-major (i = r * cols + c) like everywhere in the project; a shading is
+ * given either as booleans or as a bit mask (bit i set = cell i shaded).
+ */
+import type { Convention } from '../../src/puzzle/convention.js';
+
+/** The shape of a puzzle this module needs (structurally the project's `Puzzle`). */
+export interface Grid {
+  readonly rows: number;
+  readonly cols: number;
+  readonly values: readonly number[];
+}
+
+/** Which rules a judgement applies. */
+export interface RuleSet {
+  /** Rule 1: no number twice among the unshaded cells of a row or column. */
+  readonly noRepeat: boolean;
+  /** Rule 2: no two shaded cells share an edge. */
+  readonly noAdjacentShaded: boolean;
+  /** Rule 3: the unshaded cells form one non-empty orthogonally connected region. */
+  readonly connected: boolean;
+  /** The convention's extra rule (none for `literal`). */
+  readonly convention: Convention;
+}
+
+export const allRules = (convention: Convention = 'literal'): RuleSet => ({ noRepeat: true, noAdjacentShaded: true, connected: true, convention });
+
+/** The most cells a brute-force enumeration accepts (2^16 = 65,536 shadings). */
+export const MAX_BRUTE_CELLS = 16;
+
+/** Everything that is wrong with a shading, one flag per rule. */
+export interface Judgement {
+  readonly repeat: boolean;
+  readonly adjacentShaded: boolean;
+  /** The unshaded cells are empty or fall apart in more than one region. */
+  readonly disconnected: boolean;
+  readonly uniqueWhite: boolean;
+  readonly shadedDuplicates: boolean;
+}
+
+const isShaded = (shading: number, i: number): boolean => ((shading >>> i) & 1) === 1;
+
+/** Judges the shading given as a bit mask (grids of at most 31 cells) against each rule. */
+export function judgeMask(grid: Grid, mask: number): Judgement {
+  if (grid.rows * grid.cols > 31) throw new RangeError('a bit mask holds at most 31 cells; use judge()');
+  return judgeBy(grid, (i) => isShaded(mask, i));
+}
+
+/** Judges a shading of any size, given as booleans, against each rule. */
+export function judge(grid: Grid, shading: readonly boolean[]): Judgement {
+  if (shading.length !== grid.rows * grid.cols) throw new RangeError(`the shading has ${shading.length} cells, the grid ${grid.rows * grid.cols}`);
+  return judgeBy(grid, (i) => shading[i] === true);
+}
+
+/** Each rule straight from its definition; `shaded(i)` tells whether cell i is black. */
+function judgeBy(grid: Grid, shaded: (i: number) => boolean): Judgement {
+  const { rows, cols, values } = grid;
+  const n = rows * cols;
+  const at = (r: number, c: number) => values[r * cols + c]!;
+  const shadedAt = (r: number, c: number) => shaded(r * cols + c);
+
+  // Rule 1: compare every pair of unshaded cells of each row and of each column.
+  let repeat = false;
+  for (let r = 0; r < rows && !repeat; r++) {
+    for (let c1 = 0; c1 < cols && !repeat; c1++) {
+      for (let c2 = c1 + 1; c2 < cols; c2++) {
+        if (!shadedAt(r, c1) && !shadedAt(r, c2) && at(r, c1) === at(r, c2)) {
+          repeat = true;
+          break;
+        }
+      }
+    }
+  }
+  for (let c = 0; c < cols && !repeat; c++) {
+    for (let r1 = 0; r1 < rows && !repeat; r1++) {
+      for (let r2 = r1 + 1; r2 < rows; r2++) {
+        if (!shadedAt(r1, c) && !shadedAt(r2, c) && at(r1, c) === at(r2, c)) {
+          repeat = true;
+          break;
+        }
+      }
+    }
+  }
+
+  // Rule 2: a shaded cell with a shaded cell to its right or below.
+  let adjacentShaded = false;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (!shadedAt(r, c)) continue;
+      if ((c + 1 < cols && shadedAt(r, c + 1)) || (r + 1 < rows && shadedAt(r + 1, c))) adjacentShaded = true;
+    }
+  }
+
+  // Rule 3: flood the unshaded cells from the first one; every unshaded cell must be reached.
+  let disconnected: boolean;
+  let first = -1;
+  for (let i = 0; i < n; i++) {
+    if (!shaded(i)) {
+      first = i;
+      break;
+    }
+  }
+  if (first < 0) disconnected = true;
+  else {
+    const seen: boolean[] = new Array<boolean>(n).fill(false);
+    const queue = [first];
+    seen[first] = true;
+    for (let q = 0; q < queue.length; q++) {
+      const i = queue[q]!;
+      const r = Math.floor(i / cols);
+      const c = i % cols;
+      const next: number[] = [];
+      if (r > 0) next.push(i - cols);
+      if (r + 1 < rows) next.push(i + cols);
+      if (c > 0) next.push(i - 1);
+      if (c + 1 < cols) next.push(i + 1);
+      for (const j of next) {
+        if (!seen[j] && !shaded(j)) {
+          seen[j] = true;
+          queue.push(j);
+        }
+      }
+    }
+    disconnected = false;
+    for (let i = 0; i < n; i++) if (!shaded(i) && !seen[i]) disconnected = true;
+  }
+
+  // The conventions: look at the other cells of the shaded cell's row and column with its value.
+  let uniqueWhite = false;
+  let shadedDuplicates = false;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (!shadedAt(r, c)) continue;
+      let twins = 0;
+      let unshadedTwins = 0;
+      for (let k = 0; k < cols; k++) {
+        if (k !== c && at(r, k) === at(r, c)) {
+          twins++;
+          if (!shadedAt(r, k)) unshadedTwins++;
+        }
+      }
+      for (let k = 0; k < rows; k++) {
+        if (k !== r && at(k, c) === at(r, c)) {
+          twins++;
+          if (!shadedAt(k, c)) unshadedTwins++;
+        }
+      }
+      if (twins === 0) uniqueWhite = true;
+      if (unshadedTwins === 0) shadedDuplicates = true;
+    }
+  }
+  return { repeat, adjacentShaded, disconnected, uniqueWhite, shadedDuplicates };
+}
+
+/** Whether the shading (bit mask) obeys the chosen rules. */
+export function obeysMask(grid: Grid, mask: number, rules: RuleSet): boolean {
+  return obeys(judgeMask(grid, mask), rules);
+}
+
+function obeys(j: Judgement, rules: RuleSet): boolean {
+  if (rules.noRepeat && j.repeat) return false;
+  if (rules.noAdjacentShaded && j.adjacentShaded) return false;
+  if (rules.connected && j.disconnected) return false;
+  if (rules.convention === 'unique-white' && j.uniqueWhite) return false;
+  if (rules.convention === 'shaded-duplicates' && j.shadedDuplicates) return false;
+  return true;
+}
+
+/** Whether the shading is a solution under the convention (all three rules plus its extra one). */
+export function isValid(grid: Grid, shading: readonly boolean[], convention: Convention = 'literal'): boolean {
+  return obeys(judge(grid, shading), allRules(convention));
+}
+
+/** Every shading (as a bit mask, ascending) of a grid of at most 16 cells that obeys the rules. */
+export function bruteForceMasks(grid: Grid, rules: RuleSet = allRules()): number[] {
+  const n = grid.rows * grid.cols;
+  if (n > MAX_BRUTE_CELLS) throw new RangeError(`brute force handles at most ${MAX_BRUTE_CELLS} cells, got ${n}`);
+  if (grid.values.length !== n) throw new RangeError(`the grid has ${grid.values.length} values for ${n} cells`);
+  // A fast pre-filter for rule 2 with bit tricks (cell i and i+1 in one row, or i and i+cols);
+  // judgeMask, which decides, checks rule 2 again cell by cell.
+  let notLastColumn = 0;
+  for (let i = 0; i < n; i++) if (i % grid.cols !== grid.cols - 1) notLastColumn |= 1 << i;
+  const out: number[] = [];
+  for (let mask = 0; mask < 2 ** n; mask++) {
+    if (rules.noAdjacentShaded && ((mask & (mask >>> 1) & notLastColumn) !== 0 || (mask & (mask >>> grid.cols)) !== 0)) continue;
+    if (obeysMask(grid, mask, rules)) out.push(mask);
+  }
+  return out;
+}
+
+/** The solutions under each convention at once (one pass over the shadings). */
+export function bruteForceByConvention(grid: Grid): Record<Convention, number[]> {
+  const literal = bruteForceSolutions(grid, 'literal');
+  const out: Record<Convention, number[]> = { literal, 'unique-white': [], 'shaded-duplicates': [] };
+  for (const mask of literal) {
+    const j = judgeMask(grid, mask);
+    if (!j.uniqueWhite) out['unique-white'].push(mask);
+    if (!j.shadedDuplicates) out['shaded-duplicates'].push(mask);
+  }
+  return out;
+}
+
+/** Every solution of a grid of at most 16 cells under the convention, as bit masks. */
+export function bruteForceSolutions(grid: Grid, convention: Convention = 'literal'): number[] {
+  return bruteForceMasks(grid, allRules(convention));
+}
+
+export function toMask(shading: readonly boolean[]): number {
+  if (shading.length > 31) throw new RangeError('a bit mask holds at most 31 cells');
+  let mask = 0;
+  shading.forEach((s, i) => {
+    if (s) mask |= 1 << i;
+  });
+  return mask;
+}
+
+export function fromMask(mask: number, cells: number): boolean[] {
+  return Array.from({ length: cells }, (_, i) => isShaded(mask, i));
+}
+
+/** A readable key of a shading: rows of 0/1 joined by "/", e.g. "010/001". */
+export function shadingKey(grid: Pick<Grid, 'rows' | 'cols'>, shading: readonly boolean[]): string {
+  const rows: string[] = [];
+  for (let r = 0; r < grid.rows; r++) rows.push(shading.slice(r * grid.cols, (r + 1) * grid.cols).map((s) => (s ? '1' : '0')).join(''));
+  return rows.join('/');
+}
+
+/** The number of shaded cells of a mask. */
+export function popcount(mask: number): number {
+  let count = 0;
+  for (let m = mask >>> 0; m !== 0; m &= m - 1) count++;
+  return count;
+}
+
+/** mulberry32: a small seeded PRNG giving floats in [0, 1), so random grids are reproducible. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random integer in [lo, hi]. */
+export function randomInt(rng: () => number, lo: number, hi: number): number {
+  return lo + Math.floor(rng() * (hi - lo + 1));
+}
+
+/** A random grid with values in 1..maxValue (a small range makes repeats common). */
+export function randomGrid(rng: () => number, rows: number, cols: number, maxValue: number): Grid & { id: string } {
+  const values = Array.from({ length: rows * cols }, () => randomInt(rng, 1, maxValue));
+  return { rows, cols, values, id: `${rows}x${cols}:${values.join('')}` };
+}
+
+/** A grid from rows of values, for hand-made cases. */
+export function gridOf(rows: readonly (readonly number[])[]): Grid {
+  return { rows: rows.length, cols: rows[0]!.length, values: rows.flat() };
+}
