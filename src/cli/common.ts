@@ -32,20 +32,24 @@ export interface CommonOptions {
   format: OutputFormat;
 }
 
-export function positiveInteger(what: string) {
+export function positiveInteger(what: string, max = Number.MAX_SAFE_INTEGER) {
   return (raw: string): number => {
     const n = Number(raw);
     if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`${what} must be a positive whole number, got "${raw}"`);
+    if (n > max) throw new InvalidArgumentError(`${what} must be at most ${max}, got ${raw}`);
     return n;
   };
 }
+
+/** The longest delay a Node timer can wait (about 24.8 days). */
+export const maxTimeoutMs = 2 ** 31 - 1;
 
 export function addConventionOption(command: Command): Command {
   return command.addOption(new Option('--convention <name>', 'rule convention').choices(conventions).default('literal'));
 }
 
 export function addTimeoutOption(command: Command): Command {
-  return command.option('--timeout <ms>', 'stop after this many milliseconds (exit code 3)', positiveInteger('--timeout'));
+  return command.option('--timeout <ms>', 'stop after this many milliseconds (exit code 3)', positiveInteger('--timeout', maxTimeoutMs));
 }
 
 export function addFormatOption(command: Command): Command {
@@ -87,6 +91,7 @@ export function progressLine(): { update(message: string): void; done(): void } 
 export function chooseBackend(command: Command, options: Pick<CommonOptions, 'backend' | 'solverCmd'>): BackendName {
   const explicit = command.getOptionValueSource('backend') === 'cli';
   if (options.solverCmd !== undefined) {
+    if (options.solverCmd.trim() === '') command.error('error: --solver-cmd is empty', { exitCode: exitCodes.badInput });
     if (explicit && options.backend !== 'external') command.error(`error: --solver-cmd goes with --backend external, not ${options.backend}`, { exitCode: exitCodes.badInput });
     return 'external';
   }

@@ -6,7 +6,7 @@ import { shadingToGrid } from '../puzzle/puzzle.js';
 import { renderShading } from '../render/text.js';
 import { DimacsError, parseSolverOutput } from '../sat/dimacs.js';
 import { readInput, readPuzzle, sourceName } from './io.js';
-import { addConventionOption, addFormatOption, addTimeoutOption, exitCodeHelp, exitCodes, type CommonOptions } from './common.js';
+import { addConventionOption, addFormatOption, addTimeoutOption, deadlineCheck, exitCodeHelp, exitCodes, type CommonOptions } from './common.js';
 
 type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'format' | 'timeout'>;
 
@@ -19,6 +19,7 @@ export function decodeCommand(): Command {
   addFormatOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', exitCodeHelp).action((puzzleFile: string, modelFile: string, options: DecodeCliOptions) => {
+    const checkpoint = deadlineCheck(options.timeout);
     const puzzle = readPuzzle(puzzleFile);
     let answer;
     try {
@@ -27,6 +28,7 @@ export function decodeCommand(): Command {
       if (error instanceof DimacsError) throw new InputError(error.message.replace(/^line \d+: /, ''), { line: error.line }, sourceName(modelFile));
       throw error;
     }
+    checkpoint();
     const n = puzzle.rows * puzzle.cols;
     const base = { id: puzzle.id ?? null, rows: puzzle.rows, cols: puzzle.cols, convention: options.convention };
     if (answer.status !== 'satisfiable') {

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { InputError } from '../formats/input-error.js';
+import { parseJsonText } from '../formats/json.js';
 import { shadingFromGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { dimacsChunks } from '../sat/dimacs.js';
 import { readInput, readPuzzle, sourceName, writeAtomic } from './io.js';
@@ -45,10 +46,9 @@ function readBlockedSolution(path: string, puzzle: Puzzle): boolean[] {
   const source = sourceName(path);
   let report: unknown;
   try {
-    report = JSON.parse(readInput(path));
+    report = parseJsonText(readInput(path));
   } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`not valid JSON (${(error as Error).message})`, {}, source);
+    throw error instanceof InputError ? error.withSource(source) : error;
   }
   const solution = (report as { solution?: unknown } | null)?.solution;
   if (!Array.isArray(solution)) throw new InputError('no "solution" to block (expected the output of `solve --format json` with a solution)', {}, source);

@@ -11,8 +11,7 @@ export function readInput(path: string): string {
     return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new InputError(`cannot read it: ${why}`, {}, sourceName(path));
+    throw new InputError(`cannot read it: ${fileProblem(code, (error as Error).message, 'no such file')}`, {}, sourceName(path));
   }
 }
 
@@ -46,7 +45,24 @@ export async function writeAtomic(path: string, chunks: Iterable<string>, checkp
   } catch (error) {
     rmSync(temporary, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== undefined) throw new InputError(`cannot write it: ${(error as Error).message}`, {}, path);
-    throw error;
+    if (code === undefined) throw error;
+    throw new InputError(`cannot write it: ${fileProblem(code, (error as Error).message, 'no such folder')}`, {}, path);
+  }
+}
+
+/** A file system error code in words. */
+function fileProblem(code: string | undefined, fallback: string, missing: string): string {
+  switch (code) {
+    case 'ENOENT':
+      return missing;
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return fallback;
   }
 }

@@ -22,6 +22,12 @@ const output = { outputError: (message: string, write: (text: string) => void) =
 program.configureOutput(output);
 for (const command of program.commands) command.exitOverride().configureOutput(output);
 
+// A reader that closes the pipe early (`| head`) has all it wanted: end quietly.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -33,6 +33,11 @@ export function parseJsonLines(text: string): PuzzleRecord[] {
   return out;
 }
 
+/** Parses any JSON text; a syntax error becomes an InputError with its line and column. */
+export function parseJsonText(text: string): unknown {
+  return parseJsonValue(text.replace(/^\uFEFF/, ''), 0);
+}
+
 function parseJsonValue(text: string, firstLine: number): unknown {
   try {
     return JSON.parse(text);

@@ -9,7 +9,8 @@ import { defaultBackend, solveHitori, type SolveOptions, type SolveResult } from
 
 export async function solveBounded(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
   const backend = options.backend ?? defaultBackend;
-  if (options.timeoutMs === undefined || backend !== 'minisat') return solveHitori(puzzle, options);
+  const { timeoutMs } = options;
+  if (timeoutMs === undefined || backend !== 'minisat') return solveHitori(puzzle, options);
   const { onProgress: _dropped, ...cloneable } = options;
   const start = performance.now();
   const worker = new Worker(new URL('./solve-worker.js', import.meta.url), { workerData: { puzzle, options: cloneable } });
@@ -30,7 +31,7 @@ export async function solveBounded(puzzle: Puzzle, options: SolveOptions = {}): 
           stats: { variables: 0, clauses: 0, conflicts: null, solveCalls: 0, solveMs: timeMs },
           timeMs,
         });
-      }, options.timeoutMs);
+      }, Math.min(timeoutMs, 2 ** 31 - 1));
       worker.once('message', (message: { result?: SolveResult; error?: { name: string; message: string } }) => {
         clearTimeout(timer);
         if (message.result) resolve(message.result);

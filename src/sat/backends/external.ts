@@ -122,7 +122,7 @@ function runCommand(argv: string[], deadline: number | undefined): Promise<Comma
         : setTimeout(() => {
             timedOut = true;
             child.kill('SIGKILL');
-          }, Math.max(0, deadline - Date.now()));
+          }, Math.min(Math.max(0, deadline - Date.now()), 2 ** 31 - 1));
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (error: NodeJS.ErrnoException) => {
