@@ -46,6 +46,18 @@ describe('the janko fixtures', () => {
   }
 });
 
+describe('the janko fixtures with lazy connectivity (seed clauses and cuts)', () => {
+  for (const backend of inProcessBackends) {
+    it(`every fixture is 'unique' with the published solution on ${backend}`, async () => {
+      for (const f of janko) {
+        const result = await solveHitori(f.puzzle, { backend, connectivity: 'lazy' });
+        expect(result.status, f.id).toBe('unique');
+        expect(shadingKey(f.puzzle, result.solutions[0]!), f.id).toBe(shadingKey(f.puzzle, f.solution!));
+      }
+    });
+  }
+});
+
 describe('puzzles with several or no solutions', () => {
   it('the multiple-solution fixtures have two or more solutions by brute force, and the no-solution fixture none', () => {
     for (const f of multiple) expect(bruteForceSolutions(f.puzzle).length, f.id).toBeGreaterThanOrEqual(2);

@@ -1,0 +1,103 @@
+/**
+ * Rule 3, lazy form: the enclosure-lemma seed clauses and the cuts added when a model falls
+ * apart. Soundness is what matters: no seed or cut may exclude a valid shading, and the lazy
+ * solve loop must end with exactly the valid shadings.
+ */
+import { describe, expect, it } from 'vitest';
+import { addCuts, boundary, cutClause, whiteComponents } from '../../encodings/connectivity-cuts.js';
+import { encodeHitori } from '../../encodings/index.js';
+import { HitoriVars } from '../../encodings/variables.js';
+import { conventions } from '../../src/puzzle/convention.js';
+import type { Puzzle } from '../../src/puzzle/puzzle.js';
+import { solveHitori } from '../../src/solve/solve.js';
+import { bruteForceMasks, bruteForceSolutions, fromMask, judgeMask, mulberry32, randomGrid, randomInt, toMask, type Grid } from '../support/brute-force.js';
+import { inProcessBackends, projectedModels } from '../support/models.js';
+
+const label = (g: Grid) => `${g.rows}x${g.cols} [${g.values.join(' ')}]`;
+const distinct = (rows: number, cols: number): Grid => ({ rows, cols, values: Array.from({ length: rows * cols }, (_, i) => i + 1) });
+
+function randomGrids(seed: number, perSize: number): Grid[] {
+  const rng = mulberry32(seed);
+  const out: Grid[] = [];
+  for (const [rows, cols] of [[1, 1], [1, 4], [4, 1], [2, 2], [2, 3], [3, 2], [3, 3], [3, 4], [4, 3], [4, 4]] as const) {
+    for (let k = 0; k < perSize; k++) out.push(randomGrid(rng, rows, cols, randomInt(rng, 2, Math.max(2, Math.max(rows, cols)))));
+  }
+  return out;
+}
+
+describe('white components and boundaries', () => {
+  it('whiteComponents finds one component exactly when the brute force calls the unshaded cells connected', () => {
+    const rng = mulberry32(11);
+    for (const [rows, cols] of [[1, 5], [3, 3], [3, 4], [4, 4]] as const) {
+      const grid = distinct(rows, cols);
+      for (let t = 0; t < 200; t++) {
+        const mask = Math.floor(rng() * 2 ** (rows * cols));
+        const shading = fromMask(mask, rows * cols);
+        const components = whiteComponents(grid as Puzzle, shading);
+        // Every unshaded cell lies in exactly one component.
+        expect(components.flat().sort((a, b) => a - b)).toEqual(shading.flatMap((s, i) => (s ? [] : [i])));
+        expect(components.length === 1, `${rows}x${cols} mask ${mask.toString(2)}`).toBe(!judgeMask(grid, mask).disconnected);
+      }
+    }
+  });
+
+  it('boundary of a corner cell is its two neighbours, of a middle cell its four', () => {
+    const p = distinct(3, 3) as Puzzle;
+    expect(boundary(p, [0]).sort()).toEqual([1, 3]);
+    expect(boundary(p, [4]).sort()).toEqual([1, 3, 5, 7]);
+    expect(boundary(p, [0, 1]).sort()).toEqual([2, 3, 4]);
+  });
+
+  it('a cut clause says "not every boundary cell is shaded"', () => {
+    const vars = new HitoriVars(distinct(3, 3) as Puzzle);
+    expect(cutClause(vars, [1, 3])).toEqual([-2, -4]);
+  });
+
+  it('adds one cut per component of a disconnected shading and none for a connected one', () => {
+    const p = distinct(3, 3) as Puzzle;
+    const vars = new HitoriVars(p);
+    const added: number[][] = [];
+    // 0 1 0 / 1 0 0 / 0 0 0: cell (1,1) is cut off from the other six unshaded cells.
+    const split = fromMask(0b000_001_010, 9);
+    expect(addCuts(p, vars, whiteComponents(p, split), (c) => added.push(c))).toBe(2);
+    expect(added.map((c) => [...c].sort((a, b) => a - b))).toContainEqual([-4, -2]);
+    // Each cut is violated by the split shading (all its boundary cells are shaded there).
+    for (const clause of added) expect(clause.every((lit) => split[-lit - 1])).toBe(true);
+    expect(addCuts(p, vars, whiteComponents(p, fromMask(0, 9)), (c) => added.push(c))).toBe(0);
+  });
+});
+
+describe('lazy connectivity', () => {
+  const grids = randomGrids(555, 6);
+  const rulesOneAndTwo = { noRepeat: true, noAdjacentShaded: true, connected: false, convention: 'literal' } as const;
+
+  for (const backend of inProcessBackends) {
+    it(`its seed clauses keep every brute-force solution as a model, and every model obeys rules 1 and 2 (${backend})`, async () => {
+      for (const grid of grids) {
+        const { cnf, vars } = encodeHitori(grid as Puzzle, { connectivity: 'lazy' });
+        const models = await projectedModels(cnf, vars.cells, backend);
+        const solutions = bruteForceSolutions(grid);
+        const ruleOneAndTwo = new Set(bruteForceMasks(grid, rulesOneAndTwo));
+        for (const s of solutions) expect(models, `${label(grid)} loses solution ${s.toString(2)}`).toContain(s);
+        for (const m of models) expect(ruleOneAndTwo.has(m), `${label(grid)} model ${m.toString(2)}`).toBe(true);
+      }
+    });
+  }
+
+  it('its seeds alone already cut the 2x2 diagonals (a cell whose neighbours are all shaded)', async () => {
+    const { cnf } = encodeHitori(distinct(2, 2) as Puzzle, { connectivity: 'lazy' });
+    expect(await projectedModels(cnf, 4, 'cadical')).toEqual([0b0000, 0b0001, 0b0010, 0b0100, 0b1000]);
+  });
+
+  for (const backend of inProcessBackends) {
+    it(`the lazy solve loop lists exactly the brute-force solutions of random grids up to 4x4, for every convention (${backend})`, async () => {
+      for (const grid of grids) {
+        for (const convention of conventions) {
+          const result = await solveHitori(grid as Puzzle, { backend, convention, connectivity: 'lazy', maxSolutions: 1000 });
+          expect(result.solutions.map(toMask).sort((x, y) => x - y), `${label(grid)} ${convention}`).toEqual(bruteForceSolutions(grid, convention));
+          expect(result.complete).toBe(true);
+        }
+      }
+    });
+  }
+});
