@@ -1,0 +1,193 @@
+/**
+ * Helpers shared by the benchmark programs: where the repository and its sets are, loading the
+ * janko set, the machine description, order statistics, and BENCH.md sections.
+ *
+ * BENCH.md is shared by several programs: each one owns a named section between
+ * `<!-- begin NAME -->` and `<!-- end NAME -->` and rewrites only that section.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseJsonLines, type PuzzleRecord } from '../src/formats/json.js';
+import type { Shading } from '../src/puzzle/puzzle.js';
+
+/** The repository root: this file is compiled to `dist/bench/lib.js`, two levels below it. */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const benchFile = join(repoRoot, 'BENCH.md');
+export const jankoDir = join(repoRoot, 'bench', 'sets', 'janko');
+
+/** One size of a set: its puzzles in file order. */
+export interface SizeGroup {
+  readonly rows: number;
+  readonly cols: number;
+  readonly label: string;
+  readonly records: PuzzleRecord[];
+}
+
+/** Every `hitori_RxC.jsonl` of a folder, ordered by cell count, then rows. */
+export function loadSet(dir: string = jankoDir): SizeGroup[] {
+  const groups: SizeGroup[] = [];
+  for (const name of readdirSync(dir)) {
+    const m = /^hitori_(\d+)x(\d+)\.jsonl$/.exec(name);
+    if (!m) continue;
+    const rows = Number(m[1]);
+    const cols = Number(m[2]);
+    const records = parseJsonLines(readFileSync(join(dir, name), 'utf8'));
+    for (const record of records) {
+      if (record.puzzle.rows !== rows || record.puzzle.cols !== cols) {
+        throw new Error(`${name}: puzzle ${record.puzzle.id ?? '?'} is ${record.puzzle.rows}x${record.puzzle.cols}`);
+      }
+    }
+    groups.push({ rows, cols, label: `${rows}x${cols}`, records });
+  }
+  groups.sort((x, y) => x.rows * x.cols - y.rows * y.cols || x.rows - y.rows);
+  return groups;
+}
+
+/** The published solution of a record as a shading, or undefined when the set gives none. */
+export function publishedShading(record: PuzzleRecord): boolean[] | undefined {
+  return record.solution?.flat().map((v) => v === 1);
+}
+
+export function sameShading(a: Shading, b: Shading): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export interface Machine {
+  readonly cpu: string;
+  readonly cores: number;
+  readonly memoryGiB: number;
+  readonly node: string;
+  readonly os: string;
+}
+
+export function machine(): Machine {
+  return {
+    cpu: os.cpus()[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU',
+    cores: os.cpus().length,
+    memoryGiB: os.totalmem() / 2 ** 30,
+    node: process.version,
+    os: `${os.type()} ${os.release()} (${os.platform()}/${os.arch()})`,
+  };
+}
+
+/** One line for BENCH.md. */
+export function describeMachine(m: Machine = machine()): string {
+  return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB RAM; Node ${m.node}; ${m.os}`;
+}
+
+/**
+ * The code measured: the commit of the checkout, and the tracked files under the measured code
+ * that differ from it (the benchmark runs whatever `dist/` was built from the working tree).
+ */
+export function revision(): string {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.error || head.status !== 0) return 'unknown (not a git checkout)';
+  const status = git('status', '--porcelain', '--untracked-files=no', '--', 'src', 'encodings', 'bench', 'package.json', 'package-lock.json', 'tsconfig.json');
+  const changed = status.status === 0 ? status.stdout.split('\n').filter((l) => l.trim() !== '').map((l) => l.slice(3)) : [];
+  const hash = head.stdout.trim();
+  return changed.length === 0 ? `commit ${hash}, no uncommitted changes to the code` : `commit ${hash} with uncommitted changes to ${changed.join(', ')}`;
+}
+
+/** The command line that started this program, as a person would type it. */
+export function commandLine(script: string): string {
+  const args = process.argv.slice(2).map((a) => (/^[\w./=:,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));
+  const npmScript = process.env['npm_lifecycle_event'];
+  if (npmScript?.startsWith('bench') && process.env['npm_lifecycle_script']?.includes(script)) {
+    return ['npm run', npmScript, ...(args.length > 0 ? ['--', ...args] : [])].join(' ');
+  }
+  return ['node', `dist/bench/${script}`, ...args].join(' ');
+}
+
+/** Today's date and time in UTC, to the minute. */
+export function timestamp(date: Date = new Date()): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function sorted(values: readonly number[]): number[] {
+  if (values.length === 0) throw new RangeError('no values');
+  return [...values].sort((x, y) => x - y);
+}
+
+/** The median; the mean of the two middle values for an even count. */
+export function median(values: readonly number[]): number {
+  const s = sorted(values);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** The p-th percentile by nearest rank (p in 0..100): the smallest value with at least p% at or below it. */
+export function percentile(values: readonly number[], p: number): number {
+  const s = sorted(values);
+  const rank = Math.max(1, Math.ceil((p / 100) * s.length));
+  return s[Math.min(rank, s.length) - 1]!;
+}
+
+export function p95(values: readonly number[]): number {
+  return percentile(values, 95);
+}
+
+export function max(values: readonly number[]): number {
+  return sorted(values).at(-1)!;
+}
+
+/** Milliseconds for a table: one decimal below 100 ms, none above. */
+export function ms(value: number): string {
+  return value < 100 ? value.toFixed(1) : value.toFixed(0);
+}
+
+/** A whole count (medians of counts can end in .5). */
+export function count(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+export function mib(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+}
+
+/** A Markdown table. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[], rightAligned: readonly boolean[] = []): string {
+  const rule = header.map((_, k) => (rightAligned[k] ? '---:' : '---'));
+  return [header, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+export const benchHeader = `# Benchmarks
+
+Numbers written by the programs in \`bench/\` (build with \`npx tsc -p tsconfig.json\`, then run the
+command quoted in each section). Every timing is a median (or p95 / maximum) over the puzzles of a
+single run on the machine named in that section, never one measurement; each section records its
+own command, date and machine, and is rewritten in place by the program that owns it, so sections
+may come from different runs.
+`;
+
+/**
+ * Replaces the section NAME of `file` (between `<!-- begin NAME -->` and `<!-- end NAME -->`)
+ * by `body`, leaving the rest of the file alone. A missing file starts with `header`; a missing
+ * section is appended at the end.
+ */
+export function writeSection(name: string, body: string, file: string = benchFile, header: string = benchHeader): void {
+  const begin = `<!-- begin ${name} -->`;
+  const end = `<!-- end ${name} -->`;
+  const block = `${begin}\n${body.trim()}\n${end}`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : header;
+  const from = text.indexOf(begin);
+  const to = from < 0 ? -1 : text.indexOf(end, from);
+  let out: string;
+  if (from >= 0 && to >= 0) {
+    out = text.slice(0, from) + block + text.slice(to + end.length);
+  } else {
+    if (from >= 0) throw new Error(`${file}: "${begin}" has no "${end}"`);
+    out = `${text.replace(/\s*$/, '')}\n\n${block}\n`;
+  }
+  writeFileSync(file, out);
+}
+
+/** A progress line on stderr. */
+export function progress(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
