@@ -32,6 +32,7 @@ export class Cnf {
 
   /** Adds one clause. The empty clause is allowed: it makes the formula unsatisfiable. */
   add(clause: Clause): void {
+    for (const lit of clause) checkLiteral(lit);
     this.reserve(clause.length);
     for (const lit of clause) this.push(lit);
     this.close();
@@ -39,6 +40,8 @@ export class Cnf {
 
   /** Adds a clause of two literals without allocating an array (the hot case of the encodings). */
   add2(a: number, b: number): void {
+    checkLiteral(a);
+    checkLiteral(b);
     this.reserve(2);
     this.push(a);
     this.push(b);
@@ -86,7 +89,6 @@ export class Cnf {
   }
 
   private push(lit: number): void {
-    if (!Number.isInteger(lit) || lit === 0) throw new RangeError(`a literal must be a non-zero integer, got ${lit}`);
     const v = Math.abs(lit);
     if (v > this.numVars) this.numVars = v;
     this.lits[this.litCount++] = lit;
@@ -95,4 +97,8 @@ export class Cnf {
   private close(): void {
     this.ends[this.clauseCount++] = this.litCount;
   }
+}
+
+function checkLiteral(lit: number): void {
+  if (!Number.isInteger(lit) || lit === 0) throw new RangeError(`a literal must be a non-zero integer, got ${lit}`);
 }

@@ -48,11 +48,16 @@ export function parseDimacs(text: string): Cnf {
   let clause: number[] = [];
   let clauseLine = 0;
   const rows = text.split(/\r?\n/);
+  let lastLine = 0;
   for (let n = 0; n < rows.length; n++) {
-    const line = rows[n]!.trim();
-    if (line === '' || line === '%') continue;
-    if (line === 'c' || line.startsWith('c ') || line.startsWith('c\t')) {
-      cnf.comments.push(line.slice(2));
+    const raw = rows[n]!;
+    const line = raw.trim();
+    if (line === '') continue;
+    // SATLIB files end the clauses with a "%" line (and a stray "0" after it).
+    if (line === '%') break;
+    lastLine = n + 1;
+    if (/^c(\s|$)/.test(raw)) {
+      cnf.comments.push(raw.slice(2));
       continue;
     }
     if (line.startsWith('p')) {
@@ -75,10 +80,10 @@ export function parseDimacs(text: string): Cnf {
       } else clause.push(lit);
     }
   }
-  if (declaredVars < 0) throw new DimacsError('no "p cnf" header', rows.length);
+  if (declaredVars < 0) throw new DimacsError('no "p cnf" header', Math.max(1, lastLine));
   if (clause.length > 0) throw new DimacsError('the last clause is not closed by 0', clauseLine);
   if (cnf.numClauses !== declaredClauses) {
-    throw new DimacsError(`the header promises ${declaredClauses} clauses, the file has ${cnf.numClauses}`, rows.length);
+    throw new DimacsError(`the header promises ${declaredClauses} clauses, the file has ${cnf.numClauses}`, lastLine);
   }
   cnf.declare(declaredVars);
   return cnf;

@@ -42,6 +42,7 @@ export class CadicalBackend implements Backend {
 
   async solve(call: SolveCall = {}): Promise<SolveStatus> {
     const { deadline } = call;
+    this.satisfiable = false;
     if (deadline !== undefined && Date.now() > deadline) return 'unknown';
     this.solver.setTerminate(deadline === undefined ? null : () => Date.now() > deadline);
     for (const lit of call.assumptions ?? []) {

@@ -40,6 +40,7 @@ export class ExternalBackend implements Backend {
 
   async solve(call: SolveCall = {}): Promise<SolveStatus> {
     this.answer = null;
+    if (call.deadline !== undefined && Date.now() > call.deadline) return 'unknown';
     const units = new Cnf();
     units.comments.push(...this.cnf.comments);
     units.append(this.cnf);

@@ -9,6 +9,9 @@
  * - `solveAssuming` takes one positive variable only (a negative literal is silently ignored).
  *   Any list of assumptions becomes one fresh selector variable `a` with clauses (-a | l) for
  *   each assumption l; the solve assumes `a`, and the unit (-a) retires the selector afterwards.
+ *   Selectors must never take a number the caller may use later, so the caller's variables are
+ *   renumbered on the way in: each gets the next native variable when first seen, and
+ *   selectors take native numbers in between.
  * - No interrupt: a solve runs to the end. `interruptible` is false, so callers check deadlines
  *   between calls, and the CLI bounds a whole command by running it in a worker thread.
  * - Unsatisfiable without assumptions ends the instance: every later solve answers
@@ -47,6 +50,9 @@ export class MiniSatBackend implements Backend {
   /** A scratch buffer in the native heap for one clause at a time. */
   private buffer = 0;
   private bufferLength = 0;
+  /** `native[v]`: the native variable of the caller's variable v (0 until first seen). */
+  private toNative = new Int32Array(64);
+  private nativeVars = 0;
   private numVars = 0;
   private numClauses = 0;
   /** Set once MiniSat has found the clauses unsatisfiable (or aborted): the instance is spent. */
@@ -64,23 +70,19 @@ export class MiniSatBackend implements Backend {
     this.numClauses++;
     if (this.unsat) return;
     this.guard(() => {
-      if (clause.length + 1 > this.bufferLength) this.grow(clause.length + 1);
-      const base = this.buffer >> 2;
-      const heap = this.native.HEAP32;
+      const base = this.reserve(clause.length);
       for (let k = 0; k < clause.length; k++) {
         const lit = clause[k]!;
-        heap[base + k] = lit;
-        const v = lit < 0 ? -lit : lit;
-        if (v > this.numVars) this.numVars = v;
+        const v = this.nativeVar(lit < 0 ? -lit : lit);
+        this.native.HEAP32[base + k] = lit < 0 ? -v : v;
       }
-      heap[base + clause.length] = 0;
-      if (!this.native._addClause(this.buffer)) this.unsat = true;
+      this.commit(clause.length);
     });
   }
 
   addCnf(cnf: Cnf): void {
+    for (let v = this.numVars + 1; v <= cnf.numVars; v++) this.nativeVar(v);
     cnf.forEach((clause) => this.addClause(clause));
-    if (cnf.numVars > this.numVars) this.numVars = cnf.numVars;
   }
 
   async solve(call: SolveCall = {}): Promise<SolveStatus> {
@@ -90,26 +92,27 @@ export class MiniSatBackend implements Backend {
     const assumptions = call.assumptions ?? [];
     let selector = 0;
     if (assumptions.length > 0) {
-      selector = ++this.numVars;
-      for (const lit of assumptions) this.addClause([-selector, lit]);
+      selector = ++this.nativeVars;
+      for (const lit of assumptions) this.addNative([-selector, lit < 0 ? -this.nativeVar(-lit) : this.nativeVar(lit)]);
       if (this.unsat) return 'unsatisfiable';
     }
     const start = performance.now();
     const sat = this.guard(() => {
-      this.native._ensureVar(this.numVars);
+      this.native._ensureVar(this.nativeVars);
       return selector ? this.native._solveAssuming(selector) : this.native._solve();
     });
     this.solveMs += performance.now() - start;
     this.calls++;
     if (sat) this.solution = this.readSolution();
-    if (selector) this.addClause([-selector]);
+    if (selector) this.addNative([-selector]);
     else if (!sat) this.unsat = true;
     return sat ? 'satisfiable' : 'unsatisfiable';
   }
 
   value(v: number): boolean {
     if (!this.solution) throw new BackendError(this.name, 'no model: the last solve was not satisfiable');
-    return this.solution[v] === 1;
+    const native = v < this.toNative.length ? this.toNative[v]! : 0;
+    return native !== 0 && this.solution[native] === 1;
   }
 
   stats(): BackendStats {
@@ -131,11 +134,44 @@ export class MiniSatBackend implements Backend {
     return values;
   }
 
-  private grow(length: number): void {
-    const size = Math.max(length, this.bufferLength * 2, 64);
-    if (this.buffer) this.native._free(this.buffer);
-    this.buffer = this.native._malloc(size * 4);
-    this.bufferLength = size;
+  /** The native variable of the caller's variable v, allocated on first sight. */
+  private nativeVar(v: number): number {
+    if (v >= this.toNative.length) {
+      const grown = new Int32Array(Math.max(v + 1, this.toNative.length * 2));
+      grown.set(this.toNative);
+      this.toNative = grown;
+    }
+    if (this.toNative[v] === 0) {
+      this.toNative[v] = ++this.nativeVars;
+      if (v > this.numVars) this.numVars = v;
+    }
+    return this.toNative[v]!;
+  }
+
+  /** Adds a clause already in native numbering (selector clauses). */
+  private addNative(clause: readonly number[]): void {
+    if (this.unsat) return;
+    this.guard(() => {
+      this.native.HEAP32.set(clause, this.reserve(clause.length));
+      this.commit(clause.length);
+    });
+  }
+
+  /** Room for a clause of `length` literals and its 0 in the scratch buffer; its HEAP32 index. */
+  private reserve(length: number): number {
+    if (length + 1 > this.bufferLength) {
+      const size = Math.max(length + 1, this.bufferLength * 2, 64);
+      if (this.buffer) this.native._free(this.buffer);
+      this.buffer = this.native._malloc(size * 4);
+      this.bufferLength = size;
+    }
+    return this.buffer >> 2;
+  }
+
+  /** Ends the clause of `length` literals in the buffer with 0 and hands it to MiniSat. */
+  private commit(length: number): void {
+    this.native.HEAP32[(this.buffer >> 2) + length] = 0;
+    if (!this.native._addClause(this.buffer)) this.unsat = true;
   }
 
   /**
