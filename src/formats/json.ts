@@ -1,6 +1,6 @@
 /**
  * JSON: an object with `grid` (rows of positive integers) and optionally `id`, `rows`, `cols`
- * (which must agree with the grid). JSON Lines sets (`../shared/puzzles` format) hold one such
+ * (which must agree with the grid). JSON Lines puzzle sets (as in `bench/sets/`) hold one such
  * object per line, with the published `solution` (rows of 1 shaded / 0 unshaded) and
  * `solutions` (0, 1, or 2 meaning "two or more") when known.
  */
