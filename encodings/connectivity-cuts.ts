@@ -22,33 +22,100 @@
  * boundary has at most `maxSeedBoundary` cells (pairs at corners and borders), whenever O is
  * non-empty. They stop the solver from proposing the most common cut-off shapes.
  */
+import { geometry, type Geometry } from '../src/puzzle/geometry.js';
 import { neighbours, type Puzzle, type Shading } from '../src/puzzle/puzzle.js';
 import type { Encoder, HitoriVars } from './variables.js';
 
-/** The unshaded components of a shading, each a list of cells (largest first is not promised). */
-export function whiteComponents(puzzle: Puzzle, shading: Shading): number[][] {
-  const n = puzzle.rows * puzzle.cols;
-  const seen = new Uint8Array(n);
-  const out: number[][] = [];
-  for (let start = 0; start < n; start++) {
-    if (shading[start] || seen[start]) continue;
-    const component = [start];
-    seen[start] = 1;
-    for (let k = 0; k < component.length; k++) {
-      for (const j of neighbours(puzzle, component[k]!)) {
-        if (!shading[j] && !seen[j]) {
-          seen[j] = 1;
-          component.push(j);
+/**
+ * Finds the unshaded components of a shading and the cut of each, without allocating: one
+ * finder per grid, its scratch arrays reused across the solve loop's rounds.
+ */
+export class CutFinder {
+  /** Cells grouped by component; component c is order[first[c]] .. order[first[c + 1]]. */
+  private readonly order: Int32Array;
+  private readonly first: Int32Array;
+  /** `seen[i] === stamp` marks cell i as visited in the current round (no clearing needed). */
+  private readonly seen: Int32Array;
+  private readonly clause: Int32Array;
+  private stamp = 0;
+  /** The number of components found by the last `label`. */
+  count = 0;
+
+  constructor(private readonly g: Geometry) {
+    this.order = new Int32Array(g.cells);
+    this.first = new Int32Array(g.cells + 1);
+    this.seen = new Int32Array(g.cells);
+    this.clause = new Int32Array(g.cells);
+  }
+
+  /** Groups the unshaded cells into components; returns how many there are. */
+  label(shaded: ArrayLike<boolean | number>): number {
+    const { start, adjacent, cells } = this.g;
+    const mark = ++this.stamp;
+    let end = 0;
+    this.count = 0;
+    for (let s = 0; s < cells; s++) {
+      if (shaded[s] || this.seen[s] === mark) continue;
+      this.first[this.count++] = end;
+      this.seen[s] = mark;
+      this.order[end++] = s;
+      for (let k = end - 1; k < end; k++) {
+        const i = this.order[k]!;
+        for (let e = start[i]!; e < start[i + 1]!; e++) {
+          const j = adjacent[e]!;
+          if (!shaded[j] && this.seen[j] !== mark) {
+            this.seen[j] = mark;
+            this.order[end++] = j;
+          }
         }
       }
     }
-    out.push(component);
+    this.first[this.count] = end;
+    return this.count;
   }
-  return out;
+
+  /** The cells of component c of the last `label` (a view into scratch memory). */
+  component(c: number): Int32Array {
+    return this.order.subarray(this.first[c]!, this.first[c + 1]!);
+  }
+
+  /**
+   * When the shading falls apart, hands `add` the cut of every component (¬s_b for each boundary
+   * cell b, a view into scratch memory) and returns their number; else returns 0.
+   */
+  cuts(shaded: ArrayLike<boolean | number>, vars: HitoriVars, add: (clause: Int32Array) => void): number {
+    if (this.label(shaded) < 2) return 0;
+    const { start, adjacent } = this.g;
+    for (let c = 0; c < this.count; c++) {
+      // Boundary cells are the shaded neighbours of the component, marked with a fresh stamp.
+      const mark = ++this.stamp;
+      let length = 0;
+      for (let k = this.first[c]!; k < this.first[c + 1]!; k++) {
+        const i = this.order[k]!;
+        for (let e = start[i]!; e < start[i + 1]!; e++) {
+          const j = adjacent[e]!;
+          if (shaded[j] && this.seen[j] !== mark) {
+            this.seen[j] = mark;
+            this.clause[length++] = -vars.shaded(j);
+          }
+        }
+      }
+      add(this.clause.subarray(0, length));
+    }
+    // The stamps above reused `seen`; the next label starts from a fresh stamp anyway.
+    return this.count;
+  }
+}
+
+/** The unshaded components of a shading, each a list of cells. */
+export function whiteComponents(puzzle: Puzzle, shading: Shading): number[][] {
+  const finder = new CutFinder(geometry(puzzle.rows, puzzle.cols));
+  const count = finder.label(shading);
+  return Array.from({ length: count }, (_, c) => Array.from(finder.component(c)));
 }
 
 /** B: the cells outside `set` next to a cell of it. */
-export function boundary(puzzle: Puzzle, set: readonly number[]): number[] {
+export function boundary(puzzle: Pick<Puzzle, 'rows' | 'cols'>, set: readonly number[]): number[] {
   const inside = new Set(set);
   const out = new Set<number>();
   for (const i of set) for (const j of neighbours(puzzle, i)) if (!inside.has(j)) out.add(j);
@@ -60,28 +127,40 @@ export function cutClause(vars: HitoriVars, boundaryCells: readonly number[]): n
   return boundaryCells.map((b) => -vars.shaded(b));
 }
 
-/** Adds a cut for every component of a disconnected shading; returns how many were added. */
-export function addCuts(puzzle: Puzzle, vars: HitoriVars, components: readonly (readonly number[])[], add: (clause: number[]) => void): number {
-  if (components.length < 2) return 0;
-  for (const component of components) add(cutClause(vars, boundary(puzzle, component)));
-  return components.length;
+/** Adds the cut of every component of a disconnected shading; returns how many were added. */
+export function addCuts(puzzle: Puzzle, vars: HitoriVars, shading: Shading, add: (clause: number[]) => void): number {
+  return new CutFinder(geometry(puzzle.rows, puzzle.cols)).cuts(shading, vars, (clause) => add(Array.from(clause)));
 }
 
 export const maxSeedBoundary = 4;
 
-export const encodeConnectivitySeeds: Encoder = (puzzle, vars, cnf) => {
-  const n = puzzle.rows * puzzle.cols;
-  // The unshaded region must be non-empty; only a 1x1 grid could shade everything.
-  if (n === 1) cnf.add([-vars.shaded(0)]);
-  const seed = (set: number[]) => {
-    const b = boundary(puzzle, set);
-    if (set.length + b.length < n && b.length > 0) cnf.add(cutClause(vars, b));
-  };
-  for (let i = 0; i < n; i++) {
-    seed([i]);
-    for (const j of neighbours(puzzle, i)) {
-      if (j > i && boundary(puzzle, [i, j]).length <= maxSeedBoundary) seed([i, j]);
-    }
-  }
-};
+/** The boundaries of the seed sets of an R x C grid (they depend on the shape only), cached. */
+const seedCache = new Map<string, number[][]>();
 
+function seedBoundaries(rows: number, cols: number): number[][] {
+  const key = `${rows}x${cols}`;
+  let seeds = seedCache.get(key);
+  if (!seeds) {
+    seeds = [];
+    const n = rows * cols;
+    const shape = { rows, cols };
+    const seed = (set: number[]) => {
+      const b = boundary(shape, set);
+      if (set.length + b.length < n && b.length > 0) seeds!.push(b);
+    };
+    for (let i = 0; i < n; i++) {
+      seed([i]);
+      for (const j of neighbours(shape, i)) {
+        if (j > i && boundary(shape, [i, j]).length <= maxSeedBoundary) seed([i, j]);
+      }
+    }
+    seedCache.set(key, seeds);
+  }
+  return seeds;
+}
+
+export const encodeConnectivitySeeds: Encoder = (puzzle, vars, cnf) => {
+  // The unshaded region must be non-empty; only a 1x1 grid could shade everything.
+  if (puzzle.rows * puzzle.cols === 1) cnf.add([-vars.shaded(0)]);
+  for (const b of seedBoundaries(puzzle.rows, puzzle.cols)) cnf.add(cutClause(vars, b));
+};

@@ -67,12 +67,13 @@ export const encodeConnectivityLayers: Encoder = (puzzle, vars, cnf) => {
     Math.abs(Math.floor(i / cols) - Math.floor(j / cols)) + Math.abs((i % cols) - (j % cols));
   const lo = (i: number) => Math.min(manhattan(i, a), manhattan(i, b));
 
+  // Allocate each cell's layers max(1, lo(i)) .. K as one block (cell a needs none).
+  for (let i = 0; i < n; i++) {
+    const low = Math.max(1, lo(i));
+    if (i !== a && low <= K) vars.layerBlock(i, low, K - low + 1);
+  }
   /** The literal for d(j,k), or 0 when j cannot be at distance k. */
-  const layer = (j: number, k: number): number => {
-    if (k === 0) return j === a ? -sa : j === b ? sa : 0;
-    if (j === a || k < lo(j) || k > K) return 0;
-    return vars.layer(j, k);
-  };
+  const layer = (j: number, k: number): number => (k === 0 ? (j === a ? -sa : j === b ? sa : 0) : vars.layer(j, k));
 
   for (let i = 0; i < n; i++) {
     if (i === a) continue;

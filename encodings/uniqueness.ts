@@ -7,15 +7,22 @@
  * none.
  */
 import type { Encoder } from './variables.js';
-import { lines } from '../src/puzzle/puzzle.js';
 
 export const encodeUniqueness: Encoder = (puzzle, vars, cnf) => {
-  for (const line of lines(puzzle)) {
-    for (let x = 0; x < line.length; x++) {
-      for (let y = x + 1; y < line.length; y++) {
-        const i = line[x]!;
-        const j = line[y]!;
-        if (puzzle.values[i] === puzzle.values[j]) cnf.add2(vars.shaded(i), vars.shaded(j));
+  const { rows, cols, values } = puzzle;
+  // Rows: cells r*cols + c; columns: cells r*cols + c with the roles of r and c swapped.
+  for (const [lines, length, lineStep, cellStep] of [
+    [rows, cols, cols, 1],
+    [cols, rows, 1, cols],
+  ] as const) {
+    for (let line = 0; line < lines; line++) {
+      const base = line * lineStep;
+      for (let x = 0; x < length; x++) {
+        const i = base + x * cellStep;
+        for (let y = x + 1; y < length; y++) {
+          const j = base + y * cellStep;
+          if (values[i] === values[j]) cnf.add2(vars.shaded(i), vars.shaded(j));
+        }
       }
     }
   }

@@ -1,22 +1,31 @@
 /**
  * The variables of the Hitori encodings, allocated through one IDPool.
  *
- * `shaded(i)` ("cell i is black") is variable i + 1 for every cell, allocated first, so a model's
- * shading is read off variables 1..R·C and a DIMACS file can be decoded without the pool. Other
- * families (distance layers) are allocated after them by key.
+ * `shaded(i)` ("cell i is black") is variable i + 1 for every cell, allocated first as one block,
+ * so a model's shading is read off variables 1..R·C and a DIMACS file can be decoded without the
+ * pool. The distance layers of each cell are a block of their own, allocated by the layer
+ * encoder for exactly the layers that cell can have.
  */
 import type { Puzzle } from '../src/puzzle/puzzle.js';
+import type { Cnf } from '../src/sat/cnf.js';
 import { IDPool } from '../src/sat/pool.js';
 
-export type HitoriKey = readonly ['shaded', number] | readonly ['layer', number, number];
+export type HitoriKey = string | readonly (string | number)[];
 
 export class HitoriVars {
   readonly pool = new IDPool<HitoriKey>();
   readonly cells: number;
+  /** Per cell: the variable of its lowest layer, and that layer (set by `layerBlock`). */
+  private readonly layerFirst: Int32Array;
+  private readonly layerLow: Int32Array;
+  private readonly layerCount: Int32Array;
 
   constructor(readonly puzzle: Puzzle) {
     this.cells = puzzle.rows * puzzle.cols;
-    for (let i = 0; i < this.cells; i++) this.pool.id(['shaded', i]);
+    this.pool.block('shaded', this.cells);
+    this.layerFirst = new Int32Array(this.cells);
+    this.layerLow = new Int32Array(this.cells);
+    this.layerCount = new Int32Array(this.cells);
   }
 
   /** "Cell i is shaded": always variable i + 1. */
@@ -24,21 +33,29 @@ export class HitoriVars {
     return i + 1;
   }
 
-  /** "Cell i is at distance k from the ground cell" (connectivity by distance layers). */
+  /** Allocates the variables d(i,k) for k = low .. low + count - 1 (distance-layer connectivity). */
+  layerBlock(i: number, low: number, count: number): void {
+    this.layerFirst[i] = this.pool.block(['layer', i], count);
+    this.layerLow[i] = low;
+    this.layerCount[i] = count;
+  }
+
+  /** "Cell i is at distance k from the ground cell", or 0 when that layer was not allocated. */
   layer(i: number, k: number): number {
-    return this.pool.id(['layer', i, k]);
+    const offset = k - this.layerLow[i]!;
+    return offset >= 0 && offset < this.layerCount[i]! ? this.layerFirst[i]! + offset : 0;
   }
 
   /** A readable name for variable v, for DIMACS comments and debugging. */
   describe(v: number): string {
     const key = this.pool.obj(v);
-    if (key === undefined) return `auxiliary ${Math.abs(v)}`;
-    const [kind, i] = key;
-    const r = Math.floor(i / this.puzzle.cols) + 1;
-    const c = (i % this.puzzle.cols) + 1;
-    return key[0] === 'layer' ? `layer(${r},${c},${key[2]})` : `${kind}(${r},${c})`;
+    if (!Array.isArray(key)) return `auxiliary ${Math.abs(v)}`;
+    const at = (i: number) => `${Math.floor(i / this.puzzle.cols) + 1},${(i % this.puzzle.cols) + 1}`;
+    if (key[0] === 'shaded') return `shaded(${at(Number(key[1]))})`;
+    const i = Number(key[1]);
+    return `layer(${at(i)},${this.layerLow[i]! + Number(key[2])})`;
   }
 }
 
 /** Every encoder has this one signature: it reads the puzzle and appends clauses; it never solves. */
-export type Encoder = (puzzle: Puzzle, vars: HitoriVars, cnf: import('../src/sat/cnf.js').Cnf) => void;
+export type Encoder = (puzzle: Puzzle, vars: HitoriVars, cnf: Cnf) => void;

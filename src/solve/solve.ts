@@ -10,7 +10,8 @@
  */
 import { blockingClause, encodeHitori, type ConnectivityMode } from '../../encodings/index.js';
 import type { HitoriVars } from '../../encodings/variables.js';
-import { addCuts, whiteComponents } from '../../encodings/connectivity-cuts.js';
+import { CutFinder } from '../../encodings/connectivity-cuts.js';
+import { geometry } from '../puzzle/geometry.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
@@ -58,6 +59,14 @@ export class CheckFailedError extends Error {
 
 export const defaultBackend: BackendName = 'cadical';
 
+/**
+ * CaDiCaL's options for Hitori, chosen by measurement (BENCH.md): decide "unshaded" first
+ * (`phase: 0`), since most cells of a solution are unshaded; and no "lucky" pre-search
+ * (`lucky: 0`), which CaDiCaL reruns on every incremental call of the solve loop and which made
+ * the slowest 17x17s ten times slower.
+ */
+export const cadicalOptions = { phase: 0, lucky: 0 } as const;
+
 export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
   const start = performance.now();
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
@@ -65,7 +74,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   const connectivity = options.connectivity ?? 'layers';
   const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity });
   const backendName = options.backend ?? defaultBackend;
-  const backend = await createBackend(backendName, options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd });
+  const backend = await createBackend(backendName, { cadical: cadicalOptions, ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }) });
   try {
     options.onProgress?.(`encoded ${encoding}: ${cnf.numVars} variables, ${cnf.numClauses} clauses; solving with ${backendName}`);
     backend.addCnf(cnf);
@@ -103,18 +112,22 @@ async function enumerate(
 ) {
   const solutions: Shading[] = [];
   let cuts = 0;
+  const call = deadline === undefined ? {} : { deadline };
+  // Reused every round: the model's shading and the component finder.
+  const model = new Uint8Array(vars.cells);
+  const finder = lazy ? new CutFinder(geometry(puzzle.rows, puzzle.cols)) : undefined;
+  const addClause = (clause: Int32Array) => backend.addClause(clause);
   while (solutions.length < limit) {
-    const status = await backend.solve(deadline === undefined ? {} : { deadline });
+    const status = await backend.solve(call);
     if (status === 'unknown') return { solutions, complete: false, timedOut: true, cuts };
     if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false, cuts };
-    const shading = decodeShading(backend, vars);
-    if (lazy) {
-      const components = whiteComponents(puzzle, shading);
-      if (components.length > 1) {
-        cuts += addCuts(puzzle, vars, components, (clause) => backend.addClause(clause));
-        continue;
-      }
+    for (let i = 0; i < vars.cells; i++) model[i] = backend.value(vars.shaded(i)) ? 1 : 0;
+    if (finder) {
+      const added = finder.cuts(model, vars, addClause);
+      cuts += added;
+      if (added > 0) continue;
     }
+    const shading = Array.from(model, (s) => s === 1);
     const violations = checkShading(puzzle, shading, convention);
     if (violations.length > 0) {
       throw new CheckFailedError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);

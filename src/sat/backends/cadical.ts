@@ -1,66 +1,128 @@
 /**
- * CaDiCaL compiled to WebAssembly (`cadical-wasm`): incremental, with real assumptions and a
- * terminate callback, so a deadline stops a solve in progress. The wasm module is loaded once per
- * process and shared by every solver; its heap grows on demand.
+ * CaDiCaL compiled to WebAssembly (`cadical-wasm`), driven through the module's own C entry
+ * points (`ccadical_add`, `ccadical_solve`, `ccadical_val`, ...: CaDiCaL's IPASIR-style C API).
+ *
+ * Why not the package's `Cadical` class: it wraps every call in Emscripten's `cwrap` and keeps
+ * per-literal bookkeeping, which costs more than the solving itself on a Hitori (a 17x17 adds
+ * ~4,000 literals and reads ~2,000 values per solve). Here a clause costs one direct wasm call per
+ * literal, and a value one call. The wasm module is loaded (compiled) once per process and
+ * shared: a solver is one `ccadical_init`, about 25 µs. A deadline is a terminate callback in the
+ * module's function table, polled by CaDiCaL while it searches.
  */
-import { Cadical } from 'cadical-wasm';
+import { loadCadical, type CadicalModule } from 'cadical-wasm';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
 import { BackendError } from '../backend.js';
 import type { Clause, Cnf } from '../cnf.js';
 
+/** The C entry points and Emscripten helpers used here. */
+interface CadicalNative {
+  _ccadical_init(): number;
+  _ccadical_release(solver: number): void;
+  _ccadical_add(solver: number, lit: number): void;
+  _ccadical_assume(solver: number, lit: number): void;
+  _ccadical_solve(solver: number): number;
+  _ccadical_val(solver: number, lit: number): number;
+  _ccadical_set_terminate(solver: number, state: number, callback: number): void;
+  _ccadical_vars(solver: number): number;
+  _ccadical_declare_more_variables(solver: number, count: number): number;
+  addFunction(fn: (state: number) => number, signature: string): number;
+  removeFunction(pointer: number): void;
+  cwrap(name: string, returns: string | null, args: string[]): (...args: unknown[]) => unknown;
+}
+
+let shared: Promise<CadicalNative> | undefined;
+
+/** The shared module, compiled on first use. */
+function nativeModule(): Promise<CadicalNative> {
+  shared ??= loadCadical().then((mod: CadicalModule) => mod as unknown as CadicalNative);
+  return shared;
+}
+
+/** CaDiCaL options to set at creation (`ccadical_set_option`), e.g. { phase: 0 }. */
+export type CadicalOptions = Readonly<Record<string, number>>;
+
 export class CadicalBackend implements Backend {
   readonly name = 'cadical' as const;
   readonly interruptible = true;
+  private solver: number;
   private numVars = 0;
   private numClauses = 0;
   private calls = 0;
   private solveMs = 0;
   private satisfiable = false;
 
-  private constructor(private readonly solver: Cadical) {}
+  private constructor(private readonly mod: CadicalNative, options: CadicalOptions) {
+    this.solver = mod._ccadical_init();
+    const names = Object.keys(options);
+    if (names.length > 0) {
+      const setOption = mod.cwrap('ccadical_set_option', null, ['number', 'string', 'number']);
+      for (const name of names) setOption(this.solver, name, options[name]);
+    }
+  }
 
-  static async create(): Promise<CadicalBackend> {
-    return new CadicalBackend(await Cadical.create({ quiet: true }));
+  static async create(options: CadicalOptions = {}): Promise<CadicalBackend> {
+    return new CadicalBackend(await nativeModule(), options);
   }
 
   addClause(clause: Clause): void {
+    const { mod, solver } = this;
     for (let k = 0; k < clause.length; k++) {
-      const v = Math.abs(clause[k]!);
+      const lit = clause[k]!;
+      const v = lit < 0 ? -lit : lit;
       if (v > this.numVars) this.numVars = v;
+      mod._ccadical_add(solver, lit);
     }
-    this.solver.addClause(clause);
+    mod._ccadical_add(solver, 0);
     this.numClauses++;
   }
 
   addCnf(cnf: Cnf): void {
-    cnf.forEach((clause) => this.addClause(clause));
-    if (cnf.numVars > this.numVars) {
-      this.numVars = cnf.numVars;
-      this.solver.ensureVars(cnf.numVars);
+    const { mod, solver } = this;
+    const { lits, ends } = cnf.flat();
+    let k = 0;
+    for (let c = 0; c < ends.length; c++) {
+      const end = ends[c]!;
+      for (; k < end; k++) mod._ccadical_add(solver, lits[k]!);
+      mod._ccadical_add(solver, 0);
     }
+    this.numClauses += ends.length;
+    if (cnf.numVars > this.numVars) this.numVars = cnf.numVars;
   }
 
   async solve(call: SolveCall = {}): Promise<SolveStatus> {
-    const { deadline } = call;
     this.satisfiable = false;
+    if (this.solver === 0) throw new BackendError(this.name, 'the solver was disposed');
+    const { deadline } = call;
     if (deadline !== undefined && Date.now() > deadline) return 'unknown';
-    this.solver.setTerminate(deadline === undefined ? null : () => Date.now() > deadline);
     for (const lit of call.assumptions ?? []) {
       const v = Math.abs(lit);
       if (v > this.numVars) this.numVars = v;
+      this.mod._ccadical_assume(this.solver, lit);
     }
-    this.solver.ensureVars(this.numVars);
+    // Every variable the caller counts must exist natively, or reading its value is an API error.
+    const known = this.mod._ccadical_vars(this.solver);
+    if (this.numVars > known) this.mod._ccadical_declare_more_variables(this.solver, this.numVars - known);
+    const terminate = deadline === undefined ? 0 : this.mod.addFunction(() => (Date.now() > deadline ? 1 : 0), 'ii');
+    if (terminate) this.mod._ccadical_set_terminate(this.solver, 0, terminate);
     const start = performance.now();
-    const status = call.assumptions ? this.solver.solve({ assumptions: call.assumptions }) : this.solver.solve();
+    let code: number;
+    try {
+      code = this.mod._ccadical_solve(this.solver);
+    } finally {
+      if (terminate) {
+        this.mod._ccadical_set_terminate(this.solver, 0, 0);
+        this.mod.removeFunction(terminate);
+      }
+    }
     this.solveMs += performance.now() - start;
     this.calls++;
-    this.satisfiable = status === 'satisfiable';
-    return status;
+    this.satisfiable = code === 10;
+    return code === 10 ? 'satisfiable' : code === 20 ? 'unsatisfiable' : 'unknown';
   }
 
   value(v: number): boolean {
     if (!this.satisfiable) throw new BackendError(this.name, 'no model: the last solve was not satisfiable');
-    return this.solver.value(v);
+    return this.mod._ccadical_val(this.solver, v) > 0;
   }
 
   stats(): BackendStats {
@@ -68,6 +130,8 @@ export class CadicalBackend implements Backend {
   }
 
   dispose(): void {
-    this.solver.dispose();
+    if (this.solver !== 0) this.mod._ccadical_release(this.solver);
+    this.solver = 0;
+    this.satisfiable = false;
   }
 }

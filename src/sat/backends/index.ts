@@ -1,19 +1,21 @@
 /** Creates a backend by name; `external` needs the solver command. */
 import type { Backend, BackendName } from '../backend.js';
 import { BackendError } from '../backend.js';
-import { CadicalBackend } from './cadical.js';
+import { CadicalBackend, type CadicalOptions } from './cadical.js';
 import { ExternalBackend } from './external.js';
 import { MiniSatBackend } from './minisat.js';
 
 export interface BackendOptions {
   /** For `external`: the solver command line (see ExternalBackend). */
   readonly solverCmd?: string;
+  /** For `cadical`: CaDiCaL options set at creation. */
+  readonly cadical?: CadicalOptions;
 }
 
 export async function createBackend(name: BackendName, options: BackendOptions = {}): Promise<Backend> {
   switch (name) {
     case 'cadical':
-      return CadicalBackend.create();
+      return CadicalBackend.create(options.cadical);
     case 'minisat':
       return new MiniSatBackend();
     case 'external':
