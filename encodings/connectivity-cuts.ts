@@ -24,6 +24,7 @@
  */
 import { geometry, type Geometry } from '../src/puzzle/geometry.js';
 import { neighbours, type Puzzle, type Shading } from '../src/puzzle/puzzle.js';
+import { Cnf } from '../src/sat/cnf.js';
 import type { Encoder, HitoriVars } from './variables.js';
 
 /**
@@ -134,26 +135,29 @@ export function addCuts(puzzle: Puzzle, vars: HitoriVars, shading: Shading, add:
 
 export const maxSeedBoundary = 4;
 
-/** The boundaries of the seed sets of an R x C grid (they depend on the shape only), cached. */
-const seedCache = new Map<string, number[][]>();
+/**
+ * The seed clauses of an R x C grid. They depend on the shape only (cell i's shading is always
+ * variable i + 1), so they are built once per size and copied into each formula in bulk.
+ */
+const seedCache = new Map<string, Cnf>();
 
-function seedBoundaries(rows: number, cols: number): number[][] {
-  const key = `${rows}x${cols}`;
+function seedClauses(puzzle: Puzzle, vars: HitoriVars): Cnf {
+  const key = `${puzzle.rows}x${puzzle.cols}`;
   let seeds = seedCache.get(key);
   if (!seeds) {
-    seeds = [];
-    const n = rows * cols;
-    const shape = { rows, cols };
+    const cnf = new Cnf();
+    const n = puzzle.rows * puzzle.cols;
     const seed = (set: number[]) => {
-      const b = boundary(shape, set);
-      if (set.length + b.length < n && b.length > 0) seeds!.push(b);
+      const b = boundary(puzzle, set);
+      if (set.length + b.length < n && b.length > 0) cnf.add(cutClause(vars, b));
     };
     for (let i = 0; i < n; i++) {
       seed([i]);
-      for (const j of neighbours(shape, i)) {
-        if (j > i && boundary(shape, [i, j]).length <= maxSeedBoundary) seed([i, j]);
+      for (const j of neighbours(puzzle, i)) {
+        if (j > i && boundary(puzzle, [i, j]).length <= maxSeedBoundary) seed([i, j]);
       }
     }
+    seeds = cnf;
     seedCache.set(key, seeds);
   }
   return seeds;
@@ -162,5 +166,5 @@ function seedBoundaries(rows: number, cols: number): number[][] {
 export const encodeConnectivitySeeds: Encoder = (puzzle, vars, cnf) => {
   // The unshaded region must be non-empty; only a 1x1 grid could shade everything.
   if (puzzle.rows * puzzle.cols === 1) cnf.add([-vars.shaded(0)]);
-  for (const b of seedBoundaries(puzzle.rows, puzzle.cols)) cnf.add(cutClause(vars, b));
+  cnf.append(seedClauses(puzzle, vars));
 };

@@ -23,6 +23,8 @@ export type ConnectivityMode = (typeof connectivityModes)[number];
 export interface EncodeOptions {
   readonly convention?: Convention;
   readonly connectivity?: ConnectivityMode;
+  /** Add the DIMACS comments (header, one line per shading variable); default true. */
+  readonly comments?: boolean;
 }
 
 export interface HitoriCnf {
@@ -44,6 +46,7 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   if (connectivity === 'lazy') encodeConnectivitySeeds(puzzle, vars, cnf);
   conventionEncoders[convention]?.(puzzle, vars, cnf);
   const encoding = `${connectivity}/${convention}`;
+  if (options.comments === false) return { cnf, vars, encoding };
   cnf.comments.push(
     `hitori-sat CNF: ${puzzle.rows}x${puzzle.cols} Hitori${puzzle.id ? ` "${puzzle.id}"` : ''}`,
     `encoding: uniqueness pairs, non-adjacency, connectivity=${connectivity}${connectivity === 'layers' ? ' (distance layers from a fixed ground cell)' : connectivity === 'lazy' ? ' (seed cuts only: INCOMPLETE without the cuts a solver adds lazily)' : ' (NOT ENCODED)'}, convention=${convention}`,

@@ -2,6 +2,7 @@
 /** The hitori-sat command: a thin commander layer over the library. */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { benchCommand } from './bench.js';
 import { decodeCommand } from './decode.js';
 import { dimacsCommand } from './dimacs.js';
 import { solveCommand } from './solve.js';
@@ -16,7 +17,8 @@ const program = new Command('hitori-sat')
   .exitOverride()
   .addCommand(solveCommand())
   .addCommand(dimacsCommand())
-  .addCommand(decodeCommand());
+  .addCommand(decodeCommand())
+  .addCommand(benchCommand());
 // Usage errors as one line, in the same form as every other error.
 const output = { outputError: (message: string, write: (text: string) => void) => write(`hitori-sat: ${message.trim().replace(/^error: /, '')} (see --help)\n`) };
 program.configureOutput(output);

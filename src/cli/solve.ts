@@ -3,12 +3,13 @@ import { Command, Option } from 'commander';
 import { backendNames } from '../sat/backend.js';
 import { solveReport, solveText } from '../render/report.js';
 import { solveBounded } from '../solve/bounded.js';
-import { defaultBackend } from '../solve/solve.js';
+import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/solve.js';
 import { readPuzzle } from './io.js';
 import { addConventionOption, chooseBackend, addFormatOption, addTimeoutOption, exitCodeHelp, exitCodes, positiveInteger, progressLine, type CommonOptions } from './common.js';
 
 interface SolveCliOptions extends CommonOptions {
   count: number;
+  connectivity: (typeof solveConnectivities)[number];
 }
 
 export function solveCommand(): Command {
@@ -17,6 +18,7 @@ export function solveCommand(): Command {
     .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
     .addOption(new Option('--backend <name>', 'SAT backend').choices(backendNames).default(defaultBackend))
     .option('--solver-cmd <command>', 'DIMACS solver command for --backend external ({cnf} and {out} are replaced)')
+    .addOption(new Option('--connectivity <mode>', 'connectivity: lazy cuts, or the complete distance-layer CNF').choices(solveConnectivities).default(defaultConnectivity))
     .option('--count <n>', 'list up to n solutions', positiveInteger('--count'), 1);
   addConventionOption(command);
   addFormatOption(command);
@@ -27,6 +29,7 @@ export function solveCommand(): Command {
     const result = await solveBounded(puzzle, {
       backend: chooseBackend(command, options),
       convention: options.convention,
+      connectivity: options.connectivity,
       maxSolutions: options.count,
       ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),

@@ -19,6 +19,8 @@ export interface SolveReport {
   encoding: string;
   variables: number;
   clauses: number;
+  /** Connectivity cuts added while solving (lazy connectivity). */
+  cuts: number;
   timeMs: number;
 }
 
@@ -38,6 +40,7 @@ export function solveReport(puzzle: Puzzle, result: SolveResult): SolveReport {
     encoding: result.encoding,
     variables: result.variables,
     clauses: result.clauses,
+    cuts: result.cuts,
     timeMs: Math.round(result.timeMs * 1000) / 1000,
   };
 }
@@ -45,7 +48,7 @@ export function solveReport(puzzle: Puzzle, result: SolveResult): SolveReport {
 /** The grids, then one verdict line that names the convention, backend and encoding. */
 export function solveText(puzzle: Puzzle, result: SolveResult): string {
   const grids = result.solutions.map((s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + renderShading(puzzle, s));
-  const how = `convention ${result.convention}, backend ${result.backend}, encoding ${result.encoding}, ${result.variables} variables, ${result.clauses} clauses, ${result.timeMs.toFixed(1)} ms`;
+  const how = `convention ${result.convention}, backend ${result.backend}, encoding ${result.encoding}, ${result.variables} variables, ${result.clauses} clauses${result.cuts > 0 ? ` + ${result.cuts} cuts` : ''}, ${result.timeMs.toFixed(1)} ms`;
   const n = result.solutions.length;
   const verdict = {
     unique: 'unique solution, proven: no other shading satisfies the rules',

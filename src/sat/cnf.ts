@@ -48,9 +48,14 @@ export class Cnf {
     this.close();
   }
 
-  /** Appends every clause of `other`. */
+  /** Appends every clause of `other`, copied in bulk. */
   append(other: Cnf): void {
-    other.forEach((clause) => this.add(clause));
+    const { lits, ends } = other.flat();
+    this.reserveMore(lits.length, ends.length);
+    this.lits.set(lits, this.litCount);
+    for (let k = 0; k < ends.length; k++) this.ends[this.clauseCount + k] = this.litCount + ends[k]!;
+    this.litCount += lits.length;
+    this.clauseCount += ends.length;
     this.declare(other.numVars);
   }
 
@@ -76,14 +81,19 @@ export class Cnf {
   }
 
   private reserve(extra: number): void {
-    if (this.litCount + extra > this.lits.length) {
-      const grown = new Int32Array(Math.max(this.lits.length * 2, this.litCount + extra));
+    this.reserveMore(extra, 1);
+  }
+
+  /** Room for `literals` more literals in `clauses` more clauses. */
+  private reserveMore(literals: number, clauses: number): void {
+    if (this.litCount + literals > this.lits.length) {
+      const grown = new Int32Array(Math.max(this.lits.length * 2, this.litCount + literals));
       grown.set(this.lits.subarray(0, this.litCount));
       this.lits = grown;
     }
-    if (this.clauseCount + 1 > this.ends.length) {
-      const grown = new Int32Array(this.ends.length * 2);
-      grown.set(this.ends);
+    if (this.clauseCount + clauses > this.ends.length) {
+      const grown = new Int32Array(Math.max(this.ends.length * 2, this.clauseCount + clauses));
+      grown.set(this.ends.subarray(0, this.clauseCount));
       this.ends = grown;
     }
   }

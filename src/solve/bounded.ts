@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { defaultBackend, solveHitori, type SolveOptions, type SolveResult } from './solve.js';
+import { defaultBackend, defaultConnectivity, solveHitori, type SolveOptions, type SolveResult } from './solve.js';
 
 export async function solveBounded(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
   const backend = options.backend ?? defaultBackend;
@@ -24,7 +24,7 @@ export async function solveBounded(puzzle: Puzzle, options: SolveOptions = {}): 
           complete: false,
           convention: options.convention ?? 'literal',
           backend,
-          encoding: `${options.connectivity ?? 'layers'}/${options.convention ?? 'literal'}`,
+          encoding: `${options.connectivity ?? defaultConnectivity}/${options.convention ?? 'literal'}`,
           variables: 0,
           clauses: 0,
           cuts: 0,

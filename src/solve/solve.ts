@@ -8,7 +8,7 @@
  * count twice. Uniqueness is claimed only after the solver answers "unsatisfiable" with the first
  * solution blocked.
  */
-import { blockingClause, encodeHitori, type ConnectivityMode } from '../../encodings/index.js';
+import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import type { HitoriVars } from '../../encodings/variables.js';
 import { CutFinder } from '../../encodings/connectivity-cuts.js';
 import { geometry } from '../puzzle/geometry.js';
@@ -26,7 +26,8 @@ export interface SolveOptions {
   /** For the `external` backend: the solver command line. */
   readonly solverCmd?: string;
   readonly convention?: Convention;
-  readonly connectivity?: Exclude<ConnectivityMode, 'none'>;
+  /** `lazy` (default): cuts added when a model falls apart; `layers`: the complete distance-layer CNF. */
+  readonly connectivity?: (typeof solveConnectivities)[number];
   /** List up to this many solutions (at least 2 are always sought, to decide uniqueness). */
   readonly maxSolutions?: number;
   /** Give up after this many milliseconds with status `timeout`. */
@@ -59,6 +60,10 @@ export class CheckFailedError extends Error {
 
 export const defaultBackend: BackendName = 'cadical';
 
+/** Connectivity for solving: lazy cuts, by measurement hundreds of times faster than layers (BENCH.md). */
+export const solveConnectivities = ['lazy', 'layers'] as const;
+export const defaultConnectivity: (typeof solveConnectivities)[number] = 'lazy';
+
 /**
  * CaDiCaL's options for Hitori, chosen by measurement (BENCH.md): decide "unshaded" first
  * (`phase: 0`), since most cells of a solution are unshaded; and no "lucky" pre-search
@@ -71,8 +76,8 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   const start = performance.now();
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const convention = options.convention ?? 'literal';
-  const connectivity = options.connectivity ?? 'layers';
-  const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity });
+  const connectivity = options.connectivity ?? defaultConnectivity;
+  const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity, comments: false });
   const backendName = options.backend ?? defaultBackend;
   const backend = await createBackend(backendName, { cadical: cadicalOptions, ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }) });
   try {

@@ -1,0 +1,277 @@
+/**
+ * A pool of worker threads that solve the puzzles of a set (`worker.ts` is the entry).
+ *
+ * Each worker loads the engine once and keeps it for every set. A set's grids are put in shared
+ * memory and sent to each worker once; the puzzles are then handed out by index in small batches
+ * (large while much is left, single puzzles near the end, so that the workers finish together),
+ * and a worker is given its next batch while it works on the last puzzle of the current one, so
+ * it never waits for the main thread. Each answer comes back as soon as it is found.
+ *
+ * Time limit: the engine stops itself at `timeoutMs`; a worker that has not answered
+ * `graceMs` later (an engine that cannot be interrupted) is ended, the puzzle counts as a
+ * timeout, and a fresh worker takes over the rest of its batch. A worker that crashes is
+ * replaced the same way, its current puzzle answered as an error.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Puzzle } from '../puzzle/puzzle.js';
+import type { Answer } from './judge.js';
+import { bytesToShading, packPuzzles, type FromWorker, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
+
+export interface PoolOptions extends WorkerConfig {
+  /** Worker threads (at least 1). */
+  readonly jobs: number;
+}
+
+export interface PuzzleAnswer extends Answer {
+  /** The puzzle's index in the list given to `solveAll`. */
+  readonly index: number;
+  /** The engine call, timed in the worker (for a worker ended at the time limit: until then). */
+  readonly timeMs: number;
+}
+
+export interface PoolRun {
+  /** `answers[k]` for puzzle k. */
+  readonly answers: PuzzleAnswer[];
+  /** Wall clock from the first batch handed out to the last answer. */
+  readonly wallMs: number;
+}
+
+/** How long after the engine's own time limit a silent worker is ended. */
+export function graceMs(timeoutMs: number): number {
+  return 1000 + timeoutMs / 4;
+}
+
+interface Slot {
+  worker: Worker;
+  /** Sets this worker has been sent. */
+  sets: Set<number>;
+  /** Indices handed to the worker and not answered yet, in the order it solves them. */
+  pending: number[];
+  /** performance.now() when the worker started on pending[0]. */
+  since: number;
+  /** Crashes since the last answer (a worker that cannot start must not respawn forever). */
+  crashes: number;
+}
+
+interface Run {
+  readonly set: number;
+  readonly packed: PackedPuzzles;
+  /** Work still to hand out, per slot (in shared mode every slot holds the same array). */
+  readonly queues: number[][];
+  readonly shared: boolean;
+  readonly total: number;
+  remaining: number;
+  /** performance.now() after which a per-worker run (warm-up) hands out nothing more. */
+  readonly until: number;
+  readonly onAnswer: (answer: PuzzleAnswer, slot: number) => void;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+const workerUrl = new URL('./worker.js', import.meta.url);
+
+export class SolverPool {
+  private readonly slots: Slot[] = [];
+  private run: Run | undefined;
+  private nextSet = 0;
+  private watchdog: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Set when workers keep failing to start: the pool cannot run. */
+  private broken: Error | undefined;
+
+  constructor(readonly options: PoolOptions) {
+    if (!(Number.isSafeInteger(options.jobs) && options.jobs >= 1)) throw new RangeError(`jobs must be a positive whole number, got ${options.jobs}`);
+    for (let k = 0; k < options.jobs; k++) this.slots.push(this.spawn(k));
+  }
+
+  get jobs(): number {
+    return this.slots.length;
+  }
+
+  /**
+   * Every worker solves the puzzles in order (answers discarded), to load the engine and warm
+   * the JIT, until it has solved them all or `budgetMs` has passed (each solves at least one).
+   */
+  async warmUp(puzzles: readonly Puzzle[], budgetMs = Infinity): Promise<void> {
+    if (puzzles.length === 0) return;
+    await this.execute(puzzles, false, () => {}, budgetMs);
+  }
+
+  /** Solves each puzzle once, on whichever worker is free. */
+  async solveAll(puzzles: readonly Puzzle[], onAnswer?: (answer: PuzzleAnswer) => void): Promise<PoolRun> {
+    const answers: PuzzleAnswer[] = new Array<PuzzleAnswer>(puzzles.length);
+    const start = performance.now();
+    let last = start;
+    await this.execute(puzzles, true, (answer) => {
+      answers[answer.index] = answer;
+      last = performance.now();
+      onAnswer?.(answer);
+    });
+    return { answers, wallMs: puzzles.length === 0 ? 0 : last - start };
+  }
+
+  /** Ends every worker. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopWatchdog();
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private execute(puzzles: readonly Puzzle[], shared: boolean, onAnswer: (answer: PuzzleAnswer, slot: number) => void, budgetMs = Infinity): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the pool is closed'));
+    if (this.broken !== undefined) return Promise.reject(this.broken);
+    if (this.run !== undefined) return Promise.reject(new Error('the pool is already running a set'));
+    if (puzzles.length === 0) return Promise.resolve();
+    const set = this.nextSet++;
+    const packed = packPuzzles(puzzles);
+    const all = () => Array.from(puzzles, (_, k) => k);
+    const common = all();
+    const queues = this.slots.map(() => (shared ? common : all()));
+    const total = shared ? puzzles.length : puzzles.length * this.slots.length;
+    return new Promise<void>((resolve, reject) => {
+      this.run = {
+        set,
+        packed,
+        queues,
+        shared,
+        total,
+        remaining: total,
+        until: performance.now() + budgetMs,
+        onAnswer,
+        resolve: () => {
+          this.finish(set);
+          resolve();
+        },
+        reject: (error) => {
+          this.finish(set);
+          reject(error);
+        },
+      };
+      if (this.options.timeoutMs !== undefined) this.startWatchdog(this.options.timeoutMs);
+      this.slots.forEach((_, k) => this.dispatch(k));
+    });
+  }
+
+  private finish(set: number): void {
+    this.run = undefined;
+    this.stopWatchdog();
+    for (const slot of this.slots) {
+      if (slot.sets.delete(set)) this.post(slot, { type: 'forget', set });
+    }
+  }
+
+  /** Hands slot k its next batch when it has at most one puzzle left to do. */
+  private dispatch(k: number): void {
+    const run = this.run;
+    const slot = this.slots[k]!;
+    if (run === undefined || slot.pending.length > 1) return;
+    const queue = run.queues[k]!;
+    if (queue.length === 0) return;
+    if (!run.shared && performance.now() > run.until) {
+      run.remaining -= queue.splice(0).length;
+      if (run.remaining === 0) run.resolve();
+      return;
+    }
+    const size = run.shared ? Math.min(8, Math.max(1, Math.ceil(queue.length / (4 * this.slots.length)))) : 1;
+    const indices = queue.splice(0, size);
+    if (!slot.sets.has(run.set)) {
+      this.post(slot, { type: 'set', set: run.set, puzzles: run.packed });
+      slot.sets.add(run.set);
+    }
+    if (slot.pending.length === 0) slot.since = performance.now();
+    slot.pending.push(...indices);
+    this.post(slot, { type: 'solve', set: run.set, indices });
+  }
+
+  private post(slot: Slot, message: ToWorker): void {
+    slot.worker.postMessage(message);
+  }
+
+  private onMessage(k: number, worker: Worker, message: FromWorker): void {
+    const slot = this.slots[k]!;
+    const run = this.run;
+    if (slot.worker !== worker || run === undefined || message.set !== run.set || slot.pending[0] !== message.index) return;
+    slot.pending.shift();
+    slot.since = performance.now();
+    slot.crashes = 0;
+    const answer: PuzzleAnswer = {
+      index: message.index,
+      status: message.status,
+      solutions: message.shadings.map(bytesToShading),
+      timeMs: message.timeMs,
+      ...(message.error === undefined ? {} : { error: message.error }),
+    };
+    this.deliver(run, answer, k);
+    this.dispatch(k);
+  }
+
+  private deliver(run: Run, answer: PuzzleAnswer, k: number): void {
+    try {
+      run.onAnswer(answer, k);
+    } catch (error) {
+      run.reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    run.remaining--;
+    if (run.remaining === 0) run.resolve();
+  }
+
+  /**
+   * Ends the worker of slot k: its current puzzle is answered with `status` and the rest of its
+   * batch goes back to the front of the queue for a fresh worker.
+   */
+  private replace(k: number, status: 'timeout' | 'error', reason: string): void {
+    const slot = this.slots[k]!;
+    const old = slot.worker;
+    old.removeAllListeners();
+    old.on('error', () => {});
+    void old.terminate();
+    const run = this.run;
+    const current = slot.pending.shift();
+    const rest = slot.pending.splice(0);
+    const crashes = status === 'error' ? slot.crashes + 1 : 0;
+    if (crashes > 3) {
+      this.broken = new Error(`a solver worker keeps failing: ${reason}`);
+      run?.reject(this.broken);
+      return;
+    }
+    const fresh = this.spawn(k);
+    fresh.crashes = crashes;
+    this.slots[k] = fresh;
+    if (run === undefined) return;
+    run.queues[k]!.unshift(...rest);
+    if (current !== undefined) {
+      this.deliver(run, { index: current, status, solutions: [], timeMs: performance.now() - slot.since, ...(status === 'error' ? { error: reason } : {}) }, k);
+    }
+    if (this.run === run) this.dispatch(k);
+  }
+
+  private spawn(k: number): Slot {
+    const { jobs: _jobs, ...config } = this.options;
+    const worker = new Worker(workerUrl, { workerData: config satisfies WorkerConfig });
+    worker.on('message', (message: FromWorker) => this.onMessage(k, worker, message));
+    worker.on('error', (error: Error) => {
+      if (this.slots[k]?.worker === worker) this.replace(k, 'error', `${error.name}: ${error.message}`);
+    });
+    worker.on('exit', (code) => {
+      if (!this.closed && this.slots[k]?.worker === worker) this.replace(k, 'error', `the worker exited with code ${code}`);
+    });
+    return { worker, sets: new Set(), pending: [], since: performance.now(), crashes: 0 };
+  }
+
+  private startWatchdog(timeoutMs: number): void {
+    const limit = timeoutMs + graceMs(timeoutMs);
+    this.watchdog = setInterval(() => {
+      const now = performance.now();
+      this.slots.forEach((slot, k) => {
+        if (slot.pending.length > 0 && now - slot.since > limit) this.replace(k, 'timeout', 'time limit reached');
+      });
+    }, Math.min(250, Math.max(20, timeoutMs / 10)));
+    this.watchdog.unref();
+  }
+
+  private stopWatchdog(): void {
+    if (this.watchdog !== undefined) clearInterval(this.watchdog);
+    this.watchdog = undefined;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The benchmark: warm up every worker, then solve the sets one after another, judge each answer
+ * in the main thread, and summarize each set (times, throughput, memory, failures).
+ *
+ * Times are per puzzle, measured in the worker around the engine call (for `sat`: the whole
+ * `solveHitori` call: encode, create the backend, solve, prove uniqueness, dispose). Throughput is
+ * puzzles per second of wall clock while the set ran (warm-up excluded), so with several workers
+ * it shows what they achieve together. Memory is `process.resourceUsage().maxRSS`, the high-water
+ * mark of the whole process, worker threads included, read when the set is done: it never goes
+ * down, so for the second set of a run it covers the first one too.
+ */
+import type { Puzzle } from '../puzzle/puzzle.js';
+import type { BenchBackend, BenchConnectivity, Engine } from './engines.js';
+import { judgeAnswer, type Outcome } from './judge.js';
+import { SolverPool } from './pool.js';
+import type { BenchRecord, BenchSet } from './sets.js';
+import { perSecond, summarizeTimes } from './stats.js';
+
+export interface BenchOptions {
+  readonly engine: Engine;
+  readonly backend: BenchBackend;
+  readonly connectivity: BenchConnectivity;
+  readonly jobs: number;
+  /** Time limit per puzzle. */
+  readonly timeoutMs?: number;
+  /** Puzzles every worker solves untimed before the first set (default 20)... */
+  readonly warmup?: number;
+  /** ...or fewer, when this many milliseconds have passed (default 2000; at least one is solved). */
+  readonly warmupBudgetMs?: number;
+  readonly onProgress?: (progress: BenchProgress) => void;
+}
+
+export interface BenchProgress {
+  readonly phase: 'warm-up' | 'solving';
+  /** 1-based position of the set being solved, and how many there are. */
+  readonly set: number;
+  readonly sets: number;
+  readonly name: string;
+  readonly done: number;
+  readonly n: number;
+  /** Answers so far in this set that are not correct. */
+  readonly failed: number;
+}
+
+export interface PuzzleOutcome {
+  readonly id: string;
+  readonly line: number;
+  readonly outcome: Outcome;
+  readonly problem?: string;
+  readonly timeMs: number;
+}
+
+export interface SetReport {
+  readonly name: string;
+  readonly n: number;
+  readonly correct: number;
+  readonly medianMs: number;
+  readonly p95Ms: number;
+  readonly maxMs: number;
+  readonly perSecond: number;
+  readonly peakRssMiB: number;
+  readonly backend: BenchBackend;
+  readonly connectivity: BenchConnectivity;
+  readonly engine: Engine;
+  readonly jobs: number;
+  /** Every puzzle that is not correct, in file order, with why. */
+  readonly failures: readonly PuzzleOutcome[];
+  readonly wallMs: number;
+}
+
+export const defaultWarmup = 20;
+export const defaultWarmupBudgetMs = 2000;
+
+/** The warm-up puzzles: the `count` smallest of all sets (by cells, then set and file order). */
+export function warmupPuzzles(sets: readonly BenchSet[], count: number): Puzzle[] {
+  const all = sets.flatMap((set) => set.records.map((r) => r.puzzle));
+  return all
+    .map((puzzle, order) => ({ puzzle, order }))
+    .sort((a, b) => a.puzzle.rows * a.puzzle.cols - b.puzzle.rows * b.puzzle.cols || a.order - b.order)
+    .slice(0, count)
+    .map((x) => x.puzzle);
+}
+
+export async function benchSets(sets: readonly BenchSet[], options: BenchOptions): Promise<SetReport[]> {
+  const pool = new SolverPool({
+    jobs: options.jobs,
+    engine: options.engine,
+    backend: options.backend,
+    connectivity: options.connectivity,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  try {
+    const warm = warmupPuzzles(sets, options.warmup ?? defaultWarmup);
+    options.onProgress?.({ phase: 'warm-up', set: 0, sets: sets.length, name: '', done: 0, n: warm.length, failed: 0 });
+    await pool.warmUp(warm, options.warmupBudgetMs ?? defaultWarmupBudgetMs);
+    const reports: SetReport[] = [];
+    for (const [k, set] of sets.entries()) reports.push(await benchSet(pool, set, k, sets.length, options));
+    return reports;
+  } finally {
+    await pool.close();
+  }
+}
+
+async function benchSet(pool: SolverPool, set: BenchSet, k: number, count: number, options: BenchOptions): Promise<SetReport> {
+  const outcomes: PuzzleOutcome[] = new Array<PuzzleOutcome>(set.records.length);
+  let done = 0;
+  let failed = 0;
+  const report = (phase: BenchProgress['phase']) => options.onProgress?.({ phase, set: k + 1, sets: count, name: set.name, done, n: set.records.length, failed });
+  report('solving');
+  const { wallMs } = await pool.solveAll(
+    set.records.map((r) => r.puzzle),
+    (answer) => {
+      const record: BenchRecord = set.records[answer.index]!;
+      const judgement = judgeAnswer(record.puzzle, record.expected, answer);
+      outcomes[answer.index] = {
+        id: record.id,
+        line: record.line,
+        outcome: judgement.outcome,
+        timeMs: answer.timeMs,
+        ...(judgement.problem === undefined ? {} : { problem: judgement.problem }),
+      };
+      done++;
+      if (judgement.outcome !== 'correct') failed++;
+      report('solving');
+    },
+  );
+  const times = outcomes.map((o) => o.timeMs);
+  return {
+    name: set.name,
+    n: set.records.length,
+    correct: outcomes.filter((o) => o.outcome === 'correct').length,
+    ...summarizeTimes(times),
+    perSecond: perSecond(set.records.length, wallMs),
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    backend: options.backend,
+    connectivity: options.connectivity,
+    engine: options.engine,
+    jobs: pool.jobs,
+    failures: outcomes.filter((o) => o.outcome !== 'correct'),
+    wallMs,
+  };
+}
+
+/** The worst outcome of a run: any wrong answer, else any solver failure, else any timeout. */
+export function overallOutcome(reports: readonly SetReport[]): Outcome {
+  const all = reports.flatMap((r) => r.failures.map((f) => f.outcome));
+  for (const outcome of ['wrong', 'error', 'timeout'] as const) if (all.includes(outcome)) return outcome;
+  return 'correct';
+}
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** The `--json` object: `{"sets": [...]}`, failures as puzzle ids. */
+export function benchJson(reports: readonly SetReport[]) {
+  return {
+    sets: reports.map((r) => ({
+      name: r.name,
+      n: r.n,
+      correct: r.correct,
+      medianMs: round(r.medianMs, 3),
+      p95Ms: round(r.p95Ms, 3),
+      maxMs: round(r.maxMs, 3),
+      perSecond: round(r.perSecond, 2),
+      peakRssMiB: round(r.peakRssMiB, 1),
+      backend: r.backend,
+      connectivity: r.connectivity,
+      engine: r.engine,
+      jobs: r.jobs,
+      failures: r.failures.map((f) => f.id),
+    })),
+  };
+}
+
+export type BenchJson = ReturnType<typeof benchJson>;

@@ -1,0 +1,50 @@
+/**
+ * Worker-thread entry of the benchmark pool (`pool.ts`). Loads the engine once, keeps the sets
+ * it is sent, and solves the batches of indices it is given one puzzle after another, posting
+ * each answer as soon as it has it. Messages are handled strictly in order.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { engineSolvers, type EngineOptions } from './engines.js';
+import { shadingToBytes, unpackPuzzle, type AnswerMessage, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
+
+const config = workerData as WorkerConfig;
+const solve = engineSolvers[config.engine];
+const options: EngineOptions = {
+  backend: config.backend,
+  connectivity: config.connectivity,
+  ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+};
+const sets = new Map<number, PackedPuzzles>();
+if (parentPort === null) throw new Error('src/bench/worker.js runs only as a worker thread');
+const port: MessagePort = parentPort;
+
+async function handle(message: ToWorker): Promise<void> {
+  if (message.type === 'set') {
+    sets.set(message.set, message.puzzles);
+    return;
+  }
+  if (message.type === 'forget') {
+    sets.delete(message.set);
+    return;
+  }
+  const packed = sets.get(message.set);
+  for (const index of message.indices) {
+    let answer: AnswerMessage;
+    const start = performance.now();
+    try {
+      if (packed === undefined) throw new Error(`set ${message.set} was never sent to this worker`);
+      const result = await solve(unpackPuzzle(packed, index), options);
+      const timeMs = performance.now() - start;
+      answer = { type: 'answer', set: message.set, index, status: result.status, shadings: result.solutions.slice(0, 2).map(shadingToBytes), timeMs };
+    } catch (error) {
+      const e = error instanceof Error ? error : new Error(String(error));
+      answer = { type: 'answer', set: message.set, index, status: 'error', shadings: [], timeMs: performance.now() - start, error: `${e.name}: ${e.message.split('\n')[0] ?? ''}` };
+    }
+    port.postMessage(answer, answer.shadings.map((s) => s.buffer as ArrayBuffer));
+  }
+}
+
+let chain: Promise<void> = Promise.resolve();
+port.on('message', (message: ToWorker) => {
+  chain = chain.then(() => handle(message));
+});

@@ -1,0 +1,96 @@
+/** `hitori-sat bench <set.jsonl...>`: solve every puzzle of JSON Lines sets, check, time, report. */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { benchBackends, benchConnectivities, defaultBenchBackend, defaultBenchConnectivity, defaultEngine, engines, type BenchBackend, type BenchConnectivity, type Engine } from '../bench/engines.js';
+import { benchJson, benchSets, defaultWarmup, defaultWarmupBudgetMs, overallOutcome, type BenchProgress, type SetReport } from '../bench/run-set.js';
+import { parseBenchSet } from '../bench/sets.js';
+import { readInput, sourceName } from './io.js';
+import { exitCodes, maxTimeoutMs, positiveInteger, progressLine } from './common.js';
+
+interface BenchCliOptions {
+  backend: BenchBackend;
+  connectivity: BenchConnectivity;
+  engine: Engine;
+  jobs: number;
+  json?: boolean;
+  timeout?: number;
+  limit?: number;
+  warmup: number;
+}
+
+export const benchExitCodeHelp = `
+Exit codes:
+  0  every answer correct
+  1  some answer wrong (verdict or solution differs from the set's, or the checker rejects it)
+  2  bad input or usage
+  3  some puzzle reached the time limit (and no answer was wrong)
+  5  the solver failed on some puzzle (and no answer was wrong)`;
+
+export function benchCommand(): Command {
+  const command = new Command('bench')
+    .description('solve every puzzle of JSON Lines sets (the bench/sets format), check each answer against the published solution or count, and report times per set')
+    .argument('<set.jsonl...>', 'puzzle sets: one JSON object per line, with "grid" and optionally "solution" or "solutions"')
+    .addOption(new Option('--backend <name>', 'in-process SAT backend').choices(benchBackends).default(defaultBenchBackend))
+    .addOption(new Option('--connectivity <mode>', 'connectivity encoding').choices(benchConnectivities).default(defaultBenchConnectivity))
+    .addOption(new Option('--engine <name>', 'solving engine').choices(engines).default(defaultEngine))
+    .option('--jobs <n>', 'worker threads solving in parallel', positiveInteger('--jobs', 256), 1)
+    .option('--json', 'print one JSON object {"sets": [...]} instead of the table')
+    .option('--timeout <ms>', 'time limit per puzzle; a puzzle that reaches it counts as a timeout (exit code 3)', positiveInteger('--timeout', maxTimeoutMs))
+    .option('--limit <n>', 'only the first n puzzles of each set', positiveInteger('--limit'))
+    .option('--warmup <n>', `untimed warm-up: each worker first solves up to n of the smallest puzzles, stopping after ${defaultWarmupBudgetMs / 1000} s`, wholeNumber('--warmup'), defaultWarmup);
+  return command.addHelpText('after', benchExitCodeHelp).action(async (files: string[], options: BenchCliOptions) => {
+    // Every file is read and checked before any solving starts.
+    const sets = files.map((file) => parseBenchSet(readInput(file), sourceName(file), options.limit));
+    const progress = progressLine();
+    let lastDraw = 0;
+    const reports = await benchSets(sets, {
+      engine: options.engine,
+      backend: options.backend,
+      connectivity: options.connectivity,
+      jobs: options.jobs,
+      warmup: options.warmup,
+      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+      onProgress: (p) => {
+        const now = performance.now();
+        if (p.done !== 0 && p.done !== p.n && now - lastDraw < 100) return;
+        lastDraw = now;
+        progress.update(progressMessage(p));
+      },
+    });
+    progress.done();
+    process.stdout.write(options.json === true ? `${JSON.stringify(benchJson(reports))}\n` : benchText(reports, options));
+    process.exitCode = { correct: exitCodes.solved, wrong: exitCodes.noSolution, error: exitCodes.solverFailure, timeout: exitCodes.timeout }[overallOutcome(reports)];
+  });
+}
+
+function wholeNumber(what: string) {
+  return (raw: string): number => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`${what} must be a whole number, got "${raw}"`);
+    return n;
+  };
+}
+
+function progressMessage(p: BenchProgress): string {
+  if (p.phase === 'warm-up') return `warm-up: up to ${p.n} puzzle(s) in every worker`;
+  return `set ${p.set}/${p.sets} ${p.name}: ${p.done}/${p.n}${p.failed > 0 ? `, ${p.failed} not correct` : ''}`;
+}
+
+/** The report as an aligned table, the settings, and every failure with its reason. */
+export function benchText(reports: readonly SetReport[], options: Pick<BenchCliOptions, 'warmup' | 'timeout'>): string {
+  const header = ['set', 'n', 'correct', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'];
+  const rows = reports.map((r) => [r.name, String(r.n), String(r.correct), r.medianMs.toFixed(1), r.p95Ms.toFixed(1), r.maxMs.toFixed(1), r.perSecond.toFixed(1), r.peakRssMiB.toFixed(0)]);
+  const widths = header.map((h, k) => Math.max(h.length, ...rows.map((row) => row[k]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]!) : c.padStart(widths[k]!))).join('  ').trimEnd();
+  const first = reports[0];
+  const out = [line(header), ...rows.map(line)];
+  if (first !== undefined) {
+    out.push(
+      '',
+      `engine ${first.engine}, backend ${first.backend}, connectivity ${first.connectivity}, ${first.jobs} job(s), warm-up: up to ${options.warmup} puzzle(s) or ${defaultWarmupBudgetMs / 1000} s per worker` +
+        (options.timeout === undefined ? '' : `, time limit ${options.timeout} ms per puzzle`),
+    );
+  }
+  const failures = reports.flatMap((r) => r.failures.map((f) => `  ${r.name}, line ${f.line}, ${f.id}: ${f.outcome}: ${f.problem ?? ''}`));
+  out.push(failures.length === 0 ? 'all answers correct' : `not correct (${failures.length}):\n${failures.join('\n')}`);
+  return `${out.join('\n')}\n`;
+}

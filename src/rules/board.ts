@@ -1,0 +1,348 @@
+/**
+ * The board of the rule engine: every cell white, black or unknown, in typed arrays, with the
+ * direct consequences of a colour propagated at once:
+ * - NoB: a black cell makes its neighbours white (rule 2: no two black cells share an edge);
+ * - DoW: a white cell makes every other cell of its value in its row and column black (rule 1).
+ * and contradictions found as they arise: two adjacent black cells, a repeated white number, and
+ * white cells that can no longer be connected (rule 3: the black cells split the non-black cells
+ * into parts that each hold white cells).
+ *
+ * Techniques propose deductions (types.ts); `apply` is the one place that changes a board. With a
+ * `trace`, every change is recorded: the deduction itself and each knock-on effect as its own NoB
+ * or DoW deduction, so the trace reads as a complete explanation.
+ */
+import type { Puzzle } from '../puzzle/puzzle.js';
+import type { Colour, Contradiction, Deduction, TechniqueCode } from './types.js';
+
+export const UNKNOWN = 0;
+export const WHITE = 1;
+export const BLACK = 2;
+export type CellState = typeof UNKNOWN | typeof WHITE | typeof BLACK;
+
+const code = (colour: Colour): CellState => (colour === 'white' ? WHITE : BLACK);
+
+/** The fixed shape of a puzzle, computed once and shared by every board of it. */
+export interface Geometry {
+  readonly rows: number;
+  readonly cols: number;
+  readonly n: number;
+  readonly values: Int32Array;
+  /** Neighbours of cell i: `nbr[nbrStart[i]] .. nbr[nbrStart[i + 1] - 1]`, in the order up, left, right, down. */
+  readonly nbrStart: Int32Array;
+  readonly nbr: Int32Array;
+  /** The other cells of the same value in the row and the column of cell i, same layout. */
+  readonly mateStart: Int32Array;
+  readonly mate: Int32Array;
+  /** Rows first (index r), then columns (index rows + c); each a list of cells in order. */
+  readonly lines: readonly Int32Array[];
+  /** Scratch space for searches (never held across calls). */
+  readonly stamp: Int32Array;
+  readonly stack: Int32Array;
+  epoch: number;
+}
+
+export function geometryOf(puzzle: Puzzle): Geometry {
+  const { rows, cols } = puzzle;
+  const n = rows * cols;
+  const values = Int32Array.from(puzzle.values);
+  const nbrStart = new Int32Array(n + 1);
+  const nbrList: number[] = [];
+  const mateStart = new Int32Array(n + 1);
+  const mateList: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / cols);
+    const c = i - r * cols;
+    nbrStart[i] = nbrList.length;
+    if (r > 0) nbrList.push(i - cols);
+    if (c > 0) nbrList.push(i - 1);
+    if (c < cols - 1) nbrList.push(i + 1);
+    if (r < rows - 1) nbrList.push(i + cols);
+    mateStart[i] = mateList.length;
+    for (let k = 0; k < cols; k++) if (k !== c && values[r * cols + k] === values[i]) mateList.push(r * cols + k);
+    for (let k = 0; k < rows; k++) if (k !== r && values[k * cols + c] === values[i]) mateList.push(k * cols + c);
+  }
+  nbrStart[n] = nbrList.length;
+  mateStart[n] = mateList.length;
+  const lines: Int32Array[] = [];
+  for (let r = 0; r < rows; r++) lines.push(Int32Array.from({ length: cols }, (_, c) => r * cols + c));
+  for (let c = 0; c < cols; c++) lines.push(Int32Array.from({ length: rows }, (_, r) => r * cols + c));
+  return {
+    rows,
+    cols,
+    n,
+    values,
+    nbrStart,
+    nbr: Int32Array.from(nbrList),
+    mateStart,
+    mate: Int32Array.from(mateList),
+    lines,
+    stamp: new Int32Array(n),
+    stack: new Int32Array(n),
+    epoch: 0,
+  };
+}
+
+/** "r4c3": row 4, column 3, 1-based, as every message names a cell. */
+export function cellLabel(cols: number, i: number): string {
+  const r = Math.floor(i / cols);
+  return `r${r + 1}c${i - r * cols + 1}`;
+}
+
+export class Board {
+  readonly puzzle: Puzzle;
+  readonly geo: Geometry;
+  readonly state: Uint8Array;
+  unknownCount: number;
+  whiteCount: number;
+  contradiction: Contradiction | null = null;
+  /** When set, every change is recorded here (the deductions, then their knock-on effects). */
+  trace: Deduction[] | null;
+  private readonly queue: Int32Array;
+
+  constructor(puzzle: Puzzle, geo: Geometry = geometryOf(puzzle), state?: Uint8Array, trace: Deduction[] | null = null) {
+    this.puzzle = puzzle;
+    this.geo = geo;
+    this.state = state ? state.slice() : new Uint8Array(geo.n);
+    this.queue = new Int32Array(geo.n);
+    this.trace = trace;
+    let unknown = 0;
+    let white = 0;
+    for (let i = 0; i < geo.n; i++) {
+      if (this.state[i] === UNKNOWN) unknown++;
+      else if (this.state[i] === WHITE) white++;
+    }
+    this.unknownCount = unknown;
+    this.whiteCount = white;
+  }
+
+  get rows(): number {
+    return this.geo.rows;
+  }
+  get cols(): number {
+    return this.geo.cols;
+  }
+  get n(): number {
+    return this.geo.n;
+  }
+  value(i: number): number {
+    return this.geo.values[i]!;
+  }
+  get(i: number): CellState {
+    return this.state[i] as CellState;
+  }
+  isWhite(i: number): boolean {
+    return this.state[i] === WHITE;
+  }
+  isBlack(i: number): boolean {
+    return this.state[i] === BLACK;
+  }
+  isUnknown(i: number): boolean {
+    return this.state[i] === UNKNOWN;
+  }
+  label(i: number): string {
+    return cellLabel(this.geo.cols, i);
+  }
+  row(i: number): number {
+    return Math.floor(i / this.geo.cols);
+  }
+  col(i: number): number {
+    return i % this.geo.cols;
+  }
+  /** The cell at (r, c), or -1 outside the grid. */
+  at(r: number, c: number): number {
+    return r >= 0 && r < this.geo.rows && c >= 0 && c < this.geo.cols ? r * this.geo.cols + c : -1;
+  }
+  neighbours(i: number): Int32Array {
+    return this.geo.nbr.subarray(this.geo.nbrStart[i]!, this.geo.nbrStart[i + 1]!);
+  }
+  /** The other cells of the same value in i's row and column. */
+  mates(i: number): Int32Array {
+    return this.geo.mate.subarray(this.geo.mateStart[i]!, this.geo.mateStart[i + 1]!);
+  }
+  get solved(): boolean {
+    return this.unknownCount === 0 && this.contradiction === null;
+  }
+
+  /** A copy of the cells (no trace, no contradiction carried over unless there is one). */
+  clone(trace: Deduction[] | null = null): Board {
+    const b = new Board(this.puzzle, this.geo, this.state, trace);
+    b.contradiction = this.contradiction;
+    return b;
+  }
+
+  /** The shading (true = black) of a board with no unknown cell. */
+  shading(): boolean[] {
+    return Array.from(this.state, (s) => s === BLACK);
+  }
+
+  /**
+   * Whether every solution must have a white cell other than `i`, so that a white `i` needs a white
+   * neighbour. True on any grid of 4 or more cells (a solution there has at least two white cells:
+   * all but one cell black would put two black cells side by side), or when another white cell is
+   * already known. Only the 1x2, 1x3 (and transposed) grids can have a lone white cell.
+   */
+  needsExit(i: number): boolean {
+    if (this.geo.n >= 4) return true;
+    return this.whiteCount > (this.state[i] === WHITE ? 1 : 0);
+  }
+
+  /**
+   * Carries out a deduction and its knock-on effects (NoB, DoW). A cell already of the proposed
+   * colour is skipped; a cell of the other colour is a contradiction. A deduction that changes
+   * nothing is not recorded. Returns false when the board is (now) contradictory.
+   */
+  apply(d: Deduction): boolean {
+    if (this.contradiction) return false;
+    let changes = false;
+    for (const { cell, colour } of d.cells) {
+      if (this.state[cell] !== code(colour)) changes = true;
+    }
+    if (!changes) return true;
+    if (this.trace) this.trace.push(d);
+    let head = 0;
+    let tail = 0;
+    for (const { cell, colour } of d.cells) {
+      const want = code(colour);
+      const have = this.state[cell]!;
+      if (have === want) continue;
+      if (have !== UNKNOWN) {
+        this.contradiction = {
+          reason: `${d.technique} makes ${this.label(cell)} ${colour}, but it is already ${have === WHITE ? 'white' : 'black'}`,
+          cells: [cell, ...d.premises],
+        };
+        return false;
+      }
+      this.set(cell, want);
+      this.queue[tail++] = cell;
+    }
+    while (head < tail) {
+      const i = this.queue[head++]!;
+      if (this.state[i] === BLACK) {
+        const made: number[] = [];
+        for (let k = this.geo.nbrStart[i]!; k < this.geo.nbrStart[i + 1]!; k++) {
+          const j = this.geo.nbr[k]!;
+          if (this.state[j] === BLACK) {
+            this.contradiction = { reason: `black cells ${this.label(i)} and ${this.label(j)} share an edge`, cells: [i, j] };
+            return false;
+          }
+          if (this.state[j] === UNKNOWN) {
+            this.set(j, WHITE);
+            this.queue[tail++] = j;
+            made.push(j);
+          }
+        }
+        if (made.length > 0 && this.trace) this.trace.push(knockOn(this, 'NoB', i, made, 'white'));
+      } else {
+        const made: number[] = [];
+        for (let k = this.geo.mateStart[i]!; k < this.geo.mateStart[i + 1]!; k++) {
+          const j = this.geo.mate[k]!;
+          if (this.state[j] === WHITE) {
+            this.contradiction = {
+              reason: `${this.label(i)} and ${this.label(j)} are both white and both show ${this.value(i)} in one line`,
+              cells: [i, j],
+            };
+            return false;
+          }
+          if (this.state[j] === UNKNOWN) {
+            this.set(j, BLACK);
+            this.queue[tail++] = j;
+            made.push(j);
+          }
+        }
+        if (made.length > 0 && this.trace) this.trace.push(knockOn(this, 'DoW', i, made, 'black'));
+      }
+    }
+    return true;
+  }
+
+  /** Colours one cell as a bare assumption (a probe), with its knock-on effects. */
+  assume(cell: number, colour: Colour): boolean {
+    return this.apply({ technique: 'Prob', cells: [{ cell, colour }], premises: [], reason: `assume ${this.label(cell)} ${colour}` });
+  }
+
+  private set(i: number, s: CellState): void {
+    this.state[i] = s;
+    this.unknownCount--;
+    if (s === WHITE) this.whiteCount++;
+  }
+
+  /**
+   * Rule 3 as a contradiction test: the white cells must all lie in one part of the non-black
+   * cells (unknown cells may still join them). Also fails when every cell is black. Returns false
+   * (and records the contradiction) when the white cells can no longer be connected.
+   */
+  checkConnectivity(): boolean {
+    if (this.contradiction) return false;
+    const { n } = this.geo;
+    if (this.whiteCount === 0) {
+      for (let i = 0; i < n; i++) if (this.state[i] !== BLACK) return true;
+      this.contradiction = { reason: 'every cell is black', cells: [] };
+      return false;
+    }
+    if (this.whiteCount === 1) return true;
+    let start = 0;
+    while (this.state[start] !== WHITE) start++;
+    const reached = this.reach(start);
+    if (reached.whites === this.whiteCount) return true;
+    const stamp = this.geo.stamp;
+    let other = 0;
+    while (this.state[other] !== WHITE || stamp[other] === reached.epoch) other++;
+    this.contradiction = {
+      reason: `white cells ${this.label(start)} and ${this.label(other)} can no longer be connected: black cells separate them`,
+      cells: [start, other],
+    };
+    return false;
+  }
+
+  /**
+   * Floods the non-black cells from `start`, marking them with a fresh epoch in `geo.stamp`.
+   * Returns the epoch and the number of white cells reached.
+   */
+  reach(start: number): { epoch: number; whites: number } {
+    const g = this.geo;
+    const epoch = ++g.epoch;
+    const stack = g.stack;
+    let top = 0;
+    stack[top++] = start;
+    g.stamp[start] = epoch;
+    let whites = 0;
+    while (top > 0) {
+      const i = stack[--top]!;
+      if (this.state[i] === WHITE) whites++;
+      for (let k = g.nbrStart[i]!; k < g.nbrStart[i + 1]!; k++) {
+        const j = g.nbr[k]!;
+        if (this.state[j] !== BLACK && g.stamp[j] !== epoch) {
+          g.stamp[j] = epoch;
+          stack[top++] = j;
+        }
+      }
+    }
+    return { epoch, whites };
+  }
+
+  /** The grid as text: the value of a white or unknown cell, '#' black; unknown cells in brackets. */
+  toString(): string {
+    const out: string[] = [];
+    const width = Math.max(...Array.from(this.geo.values, (v) => String(v).length));
+    for (let r = 0; r < this.geo.rows; r++) {
+      const cells: string[] = [];
+      for (let c = 0; c < this.geo.cols; c++) {
+        const i = r * this.geo.cols + c;
+        const s = this.state[i];
+        const v = String(this.value(i)).padStart(width);
+        cells.push(s === BLACK ? `${'#'.repeat(width)} ` : s === WHITE ? `${v} ` : `${v}?`);
+      }
+      out.push(cells.join(' '));
+    }
+    return out.join('\n');
+  }
+}
+
+function knockOn(board: Board, technique: TechniqueCode, from: number, made: number[], colour: Colour): Deduction {
+  const list = made.map((j) => board.label(j)).join(', ');
+  const reason =
+    technique === 'NoB'
+      ? `${board.label(from)} is black, so its neighbour${made.length > 1 ? 's' : ''} ${list} ${made.length > 1 ? 'are' : 'is'} white`
+      : `${board.label(from)} (${board.value(from)}) is white, so the other ${board.value(from)}${made.length > 1 ? 's' : ''} in its row and column (${list}) ${made.length > 1 ? 'are' : 'is'} black`;
+  return { technique, cells: made.map((cell) => ({ cell, colour })), premises: [from], reason };
+}

@@ -1,0 +1,78 @@
+/**
+ * The vocabulary of the rule engine: colours, difficulty levels, technique codes, and the
+ * deduction a technique proposes. Techniques never change a board; they return deductions, and
+ * `Board.apply` (board.ts) carries them out with their knock-on effects.
+ */
+
+export type Colour = 'white' | 'black';
+
+/** Difficulty classes of the thesis's Table 5, cheapest first. */
+export const levels = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type Level = (typeof levels)[number];
+
+/** Every technique, by its code (thesis codes; `2-SAT` is the line solver of thesis section 6.1). */
+export const techniqueCodes = [
+  'UC',
+  'NoB',
+  'DoW',
+  'Sim-M3',
+  'Sim-U3',
+  'Sim-U*',
+  'Sim-M4',
+  'Sim-M*',
+  '2-SAT',
+  'DP',
+  'SbP',
+  'CP',
+  'DoT',
+  'BoP-D',
+  'BoP-T',
+  'BoP',
+  'NCO-C',
+  'NCO-B',
+  'EP',
+  'EP-B',
+  'EP-M',
+  'NCO',
+  'Prob',
+] as const;
+export type TechniqueCode = (typeof techniqueCodes)[number];
+
+export interface CellColour {
+  readonly cell: number;
+  readonly colour: Colour;
+}
+
+/**
+ * One deduction: the cells it colours, the cells it relies on (their values or colours), and a
+ * one-line reason a person can check ("row 4: 7 7 7 at c3-c5, so c3 and c5 black, c4 white").
+ */
+export interface Deduction {
+  readonly technique: TechniqueCode;
+  readonly cells: readonly CellColour[];
+  readonly premises: readonly number[];
+  readonly reason: string;
+  /**
+   * The size a difficulty measure counts: for a connectivity rule (class F), the white cells a
+   * wrong colour would cut off; for a probe (class G), the class (1 = A .. 6 = F) of the hardest
+   * technique the probe needed to reach its contradiction.
+   */
+  readonly weight?: number;
+  /** Set when the deduction relies on the puzzle having a unique solution (UC, or a probe that used UC). */
+  readonly usedUniqueness?: boolean;
+}
+
+/** Why a board has no solution. */
+export interface Contradiction {
+  readonly reason: string;
+  readonly cells: readonly number[];
+}
+
+/**
+ * Where a technique looks. `dir` 'H' restricts the line techniques to rows (the duplicates they
+ * reason about lie in a row), 'V' to columns; undefined means everywhere. Techniques that are not
+ * about lines ignore it. Used by the sweep count of the difficulty measure.
+ */
+export interface Scope {
+  readonly dir?: 'H' | 'V';
+}
