@@ -1,54 +1,10 @@
 #!/usr/bin/env node
-/** The hitori-sat command: a thin commander layer over the library. */
-import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
-import { benchCommand } from './bench.js';
-import { decodeCommand } from './decode.js';
-import { dimacsCommand } from './dimacs.js';
-import { solveCommand } from './solve.js';
-import { exitCodeHelp, exitCodes } from './common.js';
+/**
+ * The hitori-sat command's entry. It starts compiling CaDiCaL's WebAssembly first, in the
+ * background, so that a one-shot `solve` does not wait for the compile and for loading the rest of
+ * the program one after the other; then it loads and runs the program.
+ */
+import { preloadCadical } from '../sat/backends/cadical.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
-
-const program = new Command('hitori-sat')
-  .description('Hitori solver on SAT: solves, checks every answer, proves uniqueness, exports DIMACS')
-  .version(version)
-  .addHelpText('after', exitCodeHelp)
-  .exitOverride()
-  .addCommand(solveCommand())
-  .addCommand(dimacsCommand())
-  .addCommand(decodeCommand())
-  .addCommand(benchCommand());
-// Usage errors as one line, in the same form as every other error.
-const output = { outputError: (message: string, write: (text: string) => void) => write(`hitori-sat: ${message.trim().replace(/^error: /, '')} (see --help)\n`) };
-program.configureOutput(output);
-for (const command of program.commands) command.exitOverride().configureOutput(output);
-
-// A reader that closes the pipe early (`| head`) has all it wanted: end quietly.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
-
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  process.exitCode = exitCodeFor(error);
-  if (!(error instanceof CommanderError)) process.stderr.write(`hitori-sat: ${oneLine(error)}\n`);
-}
-
-/** Exit codes by error kind; commander has printed its own usage errors already. */
-function exitCodeFor(error: unknown): number {
-  if (error instanceof CommanderError) {
-    return error.exitCode === 0 ? 0 : error.code === 'commander.executeSubCommandAsync' ? error.exitCode : exitCodes.badInput;
-  }
-  const name = (error as Error | undefined)?.name;
-  if (name === 'InputError' || name === 'DimacsError') return exitCodes.badInput;
-  if (name === 'TimeoutError') return exitCodes.timeout;
-  return exitCodes.solverFailure;
-}
-
-function oneLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] ?? 'unknown error';
-}
+if (process.argv.includes('solve') || process.argv.includes('bench')) preloadCadical();
+await import('./program.js');

@@ -38,6 +38,11 @@ function nativeModule(): Promise<CadicalNative> {
   return shared;
 }
 
+/** Starts compiling the module in the background (errors surface at the first real use). */
+export function preloadCadical(): void {
+  nativeModule().catch(() => {});
+}
+
 /** CaDiCaL options to set at creation (`ccadical_set_option`), e.g. { phase: 0 }. */
 export type CadicalOptions = Readonly<Record<string, number>>;
 

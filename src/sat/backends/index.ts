@@ -1,9 +1,11 @@
-/** Creates a backend by name; `external` needs the solver command. */
+/**
+ * Creates a backend by name; `external` needs the solver command. Each backend's module is
+ * loaded only when asked for: MiniSat's asm.js alone takes ~180 ms to load, which a CaDiCaL
+ * solve should not pay.
+ */
 import type { Backend, BackendName } from '../backend.js';
 import { BackendError } from '../backend.js';
-import { CadicalBackend, type CadicalOptions } from './cadical.js';
-import { ExternalBackend } from './external.js';
-import { MiniSatBackend } from './minisat.js';
+import type { CadicalOptions } from './cadical.js';
 
 export interface BackendOptions {
   /** For `external`: the solver command line (see ExternalBackend). */
@@ -14,12 +16,18 @@ export interface BackendOptions {
 
 export async function createBackend(name: BackendName, options: BackendOptions = {}): Promise<Backend> {
   switch (name) {
-    case 'cadical':
+    case 'cadical': {
+      const { CadicalBackend } = await import('./cadical.js');
       return CadicalBackend.create(options.cadical);
-    case 'minisat':
+    }
+    case 'minisat': {
+      const { MiniSatBackend } = await import('./minisat.js');
       return new MiniSatBackend();
-    case 'external':
+    }
+    case 'external': {
       if (options.solverCmd === undefined) throw new BackendError('external', 'needs a solver command (--solver-cmd "cadical")');
+      const { ExternalBackend } = await import('./external.js');
       return new ExternalBackend(options.solverCmd);
+    }
   }
 }
