@@ -9,6 +9,7 @@ import { encodeAdjacency } from './adjacency.js';
 import { encodeConnectivitySeeds } from './connectivity-cuts.js';
 import { encodeConnectivityLayers } from './connectivity-layers.js';
 import { conventionEncoders } from './conventions.js';
+import { encodeDeductions } from './deductions.js';
 import { encodeUniqueness } from './uniqueness.js';
 import { HitoriVars } from './variables.js';
 
@@ -25,6 +26,8 @@ export interface EncodeOptions {
   readonly connectivity?: ConnectivityMode;
   /** Add the DIMACS comments (header, one line per shading variable); default true. */
   readonly comments?: boolean;
+  /** Add the units of encodings/deductions.ts (sound line patterns); default false. */
+  readonly deductions?: boolean;
 }
 
 export interface HitoriCnf {
@@ -45,6 +48,7 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   if (connectivity === 'layers') encodeConnectivityLayers(puzzle, vars, cnf);
   if (connectivity === 'lazy') encodeConnectivitySeeds(puzzle, vars, cnf);
   conventionEncoders[convention]?.(puzzle, vars, cnf);
+  if (options.deductions) encodeDeductions(puzzle, vars, cnf);
   const encoding = `${connectivity}/${convention}`;
   if (options.comments === false) return { cnf, vars, encoding };
   cnf.comments.push(

@@ -77,7 +77,9 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const convention = options.convention ?? 'literal';
   const connectivity = options.connectivity ?? defaultConnectivity;
-  const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity, comments: false });
+  // The deduction units are sound consequences of rules 1 and 2 (encodings/deductions.ts): they
+  // spare the solver some search and cut no solution.
+  const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity, comments: false, deductions: true });
   const backendName = options.backend ?? defaultBackend;
   const backend = await createBackend(backendName, { cadical: cadicalOptions, ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }) });
   try {
