@@ -86,11 +86,13 @@ export function benchText(reports: readonly SetReport[], options: Pick<BenchCliO
   if (first !== undefined) {
     out.push(
       '',
-      `engine ${first.engine}, backend ${first.backend}, connectivity ${first.connectivity}, ${first.jobs} job(s), warm-up: up to ${options.warmup} puzzle(s) or ${defaultWarmupBudgetMs / 1000} s per worker` +
+      `engine ${first.engine}, backend ${first.backend}, connectivity ${first.connectivity}, ${first.jobs} job(s), ${options.warmup === 0 ? 'no warm-up' : `warm-up: up to ${options.warmup} puzzle(s) or ${defaultWarmupBudgetMs / 1000} s per worker`}` +
         (options.timeout === undefined ? '' : `, time limit ${options.timeout} ms per puzzle`),
     );
   }
-  const failures = reports.flatMap((r) => r.failures.map((f) => `  ${r.name}, line ${f.line}, ${f.id}: ${f.outcome}: ${f.problem ?? ''}`));
+  const failures = reports.flatMap((r) =>
+    r.failures.map((f) => `  ${r.name}, line ${f.line}${f.id === `line ${f.line}` ? '' : ` (${f.id})`}: ${f.outcome === 'wrong' ? 'wrong answer: ' : ''}${f.problem ?? f.outcome}`),
+  );
   out.push(failures.length === 0 ? 'all answers correct' : `not correct (${failures.length}):\n${failures.join('\n')}`);
   return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,125 @@
+/** `hitori-sat bench`: the report, correctness against the sets, workers, bad input, exit codes. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, linesOf, run } from './run.js';
+
+interface SetJson {
+  name: string;
+  n: number;
+  correct: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+  perSecond: number;
+  peakRssMiB: number;
+  backend: string;
+  connectivity: string;
+  engine: string;
+  jobs: number;
+  failures: string[];
+}
+
+function parseReport(stdout: string): { sets: SetJson[] } {
+  const lines = linesOf(stdout);
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]!) as { sets: SetJson[] };
+}
+
+const keys = ['name', 'n', 'correct', 'medianMs', 'p95Ms', 'maxMs', 'perSecond', 'peakRssMiB', 'backend', 'connectivity', 'engine', 'jobs', 'failures'];
+
+describe('hitori-sat bench', () => {
+  it('prints one JSON object with one entry per set, in argument order', async () => {
+    const result = await run(['bench', 'bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '1']);
+    expect(result.stderr).toBe('');
+    const report = parseReport(result.stdout);
+    expect(Object.keys(report)).toEqual(['sets']);
+    expect(report.sets.map((s) => s.name)).toEqual(['bench-wrong.jsonl', 'bench-small.jsonl']);
+    for (const set of report.sets) {
+      expect(Object.keys(set)).toEqual(keys);
+      expect(set).toMatchObject({ backend: 'cadical', connectivity: 'layers', engine: 'sat', jobs: 1 });
+      for (const k of ['medianMs', 'p95Ms', 'maxMs', 'perSecond', 'peakRssMiB'] as const) expect(set[k]).toBeGreaterThan(0);
+      expect(set.medianMs).toBeLessThanOrEqual(set.p95Ms);
+      expect(set.p95Ms).toBeLessThanOrEqual(set.maxMs);
+    }
+    expect(report.sets[1]).toMatchObject({ n: 5, correct: 5, failures: [] });
+  });
+
+  it('judges a right answer against a wrong published solution as wrong: correct < n, its id listed, exit 1', async () => {
+    const result = await run(['bench', 'bench-wrong.jsonl', '--json', '--warmup', '0']);
+    const [set] = parseReport(result.stdout).sets;
+    expect(set).toMatchObject({ name: 'bench-wrong.jsonl', n: 5, correct: 4, failures: ['janko-013'] });
+    expect(result.code).toBe(1);
+  });
+
+  it('accepts "none" and "multiple" where the set counts 0 and 2 solutions', async () => {
+    const result = await run(['bench', 'bench-wrong.jsonl', '--json', '--warmup', '0', '--connectivity', 'lazy', '--backend', 'minisat']);
+    const [set] = parseReport(result.stdout).sets;
+    expect(set!.failures).toEqual(['janko-013']);
+    expect(set).toMatchObject({ backend: 'minisat', connectivity: 'lazy' });
+  });
+
+  it('gives the same correctness with --jobs 2 as with --jobs 1', async () => {
+    const args = ['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--json', '--warmup', '2'];
+    const one = await run([...args, '--jobs', '1']);
+    const two = await run([...args, '--jobs', '2']);
+    const pick = (stdout: string) => parseReport(stdout).sets.map(({ name, n, correct, failures }) => ({ name, n, correct, failures }));
+    expect(pick(two.stdout)).toEqual(pick(one.stdout));
+    expect(parseReport(two.stdout).sets.every((s) => s.jobs === 2)).toBe(true);
+    expect(two.code).toBe(one.code);
+  });
+
+  it('prints an aligned table, the settings, and each wrong answer with its line and reason', async () => {
+    const result = await run(['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--warmup', '0', '--connectivity', 'lazy']);
+    const lines = linesOf(result.stdout);
+    expect(lines[0]).toMatch(/^set\s+n\s+correct\s+median ms\s+p95 ms\s+max ms\s+puzzles\/s\s+peak RSS MiB$/);
+    expect(lines[1]).toMatch(/^bench-small\.jsonl\s+5\s+5\s/);
+    expect(lines[2]).toMatch(/^bench-wrong\.jsonl\s+5\s+4\s/);
+    // Right-aligned columns end where the header's do.
+    expect(lines[1]!.length).toBe(lines[0]!.length);
+    expect(result.stdout).toMatch(/engine sat, backend cadical, connectivity lazy, 1 job\(s\), no warm-up/);
+    expect(result.stdout).toMatch(/bench-wrong\.jsonl, line 2 \(janko-013\): wrong answer: unique, but not the published solution/);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+  });
+
+  it('says "all answers correct" and exits 0 when they are', async () => {
+    const result = await run(['bench', 'bench-small.jsonl', '--warmup', '0', '--limit', '3']);
+    expect(result.stdout).toMatch(/^bench-small\.jsonl\s+3\s+3\s/m);
+    expect(result.stdout).toMatch(/all answers correct\n$/);
+    expect(result.code).toBe(0);
+  });
+
+  it('rejects a bad set file with one stderr line naming the file and line, before solving anything (exit 2)', async () => {
+    const result = await run(['bench', 'bench-small.jsonl', 'bench-bad.jsonl', '--json']);
+    expect(result.stdout).toBe('');
+    expect(linesOf(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toMatch(/^hitori-sat: bench-bad\.jsonl, line 3, column \d+: not valid JSON/);
+    expect(result.code).toBe(2);
+  });
+
+  it('rejects a missing file, an unknown engine and a bad --jobs with one line (exit 2)', async () => {
+    for (const args of [['bench', 'missing.jsonl'], ['bench', 'bench-small.jsonl', '--engine', 'guess'], ['bench', 'bench-small.jsonl', '--jobs', '0']]) {
+      const result = await run(args);
+      expect(result.stdout).toBe('');
+      expect(linesOf(result.stderr)).toHaveLength(1);
+      expect(result.code).toBe(2);
+    }
+  });
+
+  it('counts a puzzle that reaches the time limit as a timeout (exit 3)', async () => {
+    // A 1 ms limit on the layered 17x17: building its CNF alone takes far longer.
+    const dir = mkdtempSync(join(tmpdir(), 'hitori-bench-'));
+    try {
+      const set = join(dir, 'timeout.jsonl');
+      writeFileSync(set, `${JSON.stringify(JSON.parse(readFileSync(fixture('janko-037.json'), 'utf8')))}\n`);
+      const result = await run(['bench', set, '--json', '--warmup', '0', '--timeout', '1', '--connectivity', 'layers']);
+      const [entry] = parseReport(result.stdout).sets;
+      expect(entry).toMatchObject({ n: 1, correct: 0, failures: ['janko-037'] });
+      expect(result.code).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
