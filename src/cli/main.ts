@@ -1,10 +1,18 @@
 #!/usr/bin/env node
 /**
- * The hitori-sat command's entry. It starts compiling CaDiCaL's WebAssembly first, in the
- * background, so that a one-shot `solve` does not wait for the compile and for loading the rest of
- * the program one after the other; then it loads and runs the program.
+ * The hitori-sat command's entry. Before loading the program it prepares the WebAssembly engine
+ * for the command at hand:
+ * - `solve` solves one puzzle and exits, so most of the solver's wasm code runs once, cold. V8
+ *   compiles wasm functions lazily and then tiers hot ones up to its optimising compiler; for a
+ *   one-shot solve that tier-up costs more than it saves (BENCH.md, CLI start-up), so `solve`
+ *   runs on V8's baseline wasm compiler only (`--liftoff-only`). `bench` keeps the default.
+ * - It starts compiling CaDiCaL's wasm in the background, so that loading the rest of the program
+ *   and compiling the solver overlap instead of following each other.
  */
+import { setFlagsFromString } from 'node:v8';
 import { preloadCadical } from '../sat/backends/cadical.js';
 
-if (process.argv.includes('solve') || process.argv.includes('bench')) preloadCadical();
+const command = process.argv[2];
+if (command === 'solve') setFlagsFromString('--liftoff-only');
+if (command === 'solve' || command === 'bench') preloadCadical();
 await import('./program.js');
