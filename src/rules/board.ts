@@ -39,6 +39,8 @@ export interface Geometry {
   readonly stamp: Int32Array;
   readonly stack: Int32Array;
   epoch: number;
+  /** Results of pure functions of (numbers, part of the board), shared by all boards of the puzzle (two-sat.ts). */
+  readonly memo: Map<string, unknown>;
 }
 
 export function geometryOf(puzzle: Puzzle): Geometry {
@@ -79,6 +81,7 @@ export function geometryOf(puzzle: Puzzle): Geometry {
     stamp: new Int32Array(n),
     stack: new Int32Array(n),
     epoch: 0,
+    memo: new Map(),
   };
 }
 

@@ -1,6 +1,6 @@
 /** Lines (rows and columns) as the line techniques see them, and how messages name them. */
 import type { Board } from './board.js';
-import type { Scope } from './types.js';
+import type { CellColour, Deduction, Scope, TechniqueCode } from './types.js';
 
 /** The indices into `geo.lines` of the lines in scope: rows are 0..rows-1, columns follow. */
 export function linesInScope(board: Board, scope: Scope): number[] {
@@ -42,4 +42,11 @@ export function inScope(scope: Scope, dir: 'H' | 'V'): boolean {
 /** "r1c2, r3c4" */
 export function labels(board: Board, cells: readonly number[]): string {
   return cells.map((c) => board.label(c)).join(', ');
+}
+
+/** A deduction of the cells not already of their colour; undefined when none is left. */
+export function openDeduction(board: Board, technique: TechniqueCode, cells: readonly CellColour[], premises: readonly number[], reason: string, extra: { weight?: number } = {}): Deduction | undefined {
+  const open = cells.filter(({ cell, colour }) => (colour === 'white' ? !board.isWhite(cell) : !board.isBlack(cell)));
+  if (open.length === 0) return undefined;
+  return extra.weight === undefined ? { technique, cells: open, premises, reason } : { technique, cells: open, premises, reason, weight: extra.weight };
 }

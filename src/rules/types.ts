@@ -35,6 +35,8 @@ export const techniqueCodes = [
   'EP-M',
   'NCO',
   'Prob',
+  'Prob-C',
+  'Prob-2',
 ] as const;
 export type TechniqueCode = (typeof techniqueCodes)[number];
 

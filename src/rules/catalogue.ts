@@ -1,0 +1,149 @@
+/**
+ * The catalogue: every technique in one table, cheapest first, with its difficulty level (the
+ * thesis's Table 5), the file it lives in, and the codes of Tatham's singles.c and Yen et al. that
+ * name the same rule. The engine tries them in this order and goes back to the top after any
+ * progress; a technique is enabled at a level only if its level is at most that level. This is
+ * the one place that says which technique belongs to which level (like Tatham's DIFFLIST).
+ *
+ *  code    level  file             rule (one line)                                       also
+ *  UC      A      trivial.ts       number unique in its row and column -> white (*)       Tatham SNEAKY, Yen g
+ *  NoB     A      trivial.ts/board neighbours of a black cell -> white                    Tatham SB, Yen e
+ *  DoW     B      simple.ts/board  other cells of a white cell's number in its lines -> black  Tatham SC, Yen h
+ *  Sim-M3  B      simple.ts        a b a: b -> white                                      Tatham SP, Yen c
+ *  Sim-U3  B      simple.ts        a a a: outer black, middle white                       Tatham ST
+ *  Sim-U*  B      simple.ts        a a .. a: the lone a -> black                          Tatham PI, Yen b
+ *  Sim-M4  B      simple.ts        a b a b: outer black, inner white
+ *  Sim-M*  B      simple.ts        a b b a .. a: the lone a -> black
+ *  2-SAT   B      two-sat.ts       all that one line forces (implication graph, SCCs)     thesis 6.1
+ *  DP      C      advanced.ts      pair a-b, duplicates diagonal -> other diagonal white  Tatham IP
+ *  SbP     C      advanced.ts      two pairs a-b in two lines -> other a's and b's black  Tatham MP
+ *  CP      D      corner.ts        two pairs in a corner -> corner and diagonal black     Tatham QC
+ *  DoT     D      corner.ts        three equal in a corner -> apex black                  Tatham TC, Yen d
+ *  BoP-D   E      border.ts        two stacked pairs at an edge -> 2 flanking cells white Tatham DEP
+ *  BoP-T   E      border.ts        three stacked pairs -> 4 flanking cells white          Tatham TEP
+ *  BoP     E      border.ts        m stacked pairs -> 2(m-1) flanking cells white
+ *  NCO-C   F      connectivity.ts  corner cell beside a black: other neighbour white      Tatham CC
+ *  NCO-B   F      connectivity.ts  border cell between two blacks: last neighbour white   Tatham CE
+ *  EP      F      connectivity.ts  corner cell, pair beside it -> other neighbour white   Tatham DC, Yen a
+ *  EP-B    F      connectivity.ts  the same for a border cell beside a black
+ *  EP-M    F      connectivity.ts  the same for an inner cell beside two blacks
+ *  NCO     F      connectivity.ts  black here would split the white cells -> white        Tatham MC/QM, Yen f
+ *  Prob    G      probing.ts       a colour that leads to a contradiction -> the other    Tatham CnC, Yen local search
+ *  (*) assumes the puzzle has a unique solution (`assumesUniqueness`).
+ *
+ * Not implemented as separate rules: the thesis's enclosing and alternating permutations
+ * (section 5.2) and Tatham's FI: single-line patterns that 2-SAT finds whole; Tatham's QuM, FDE
+ * and FDM, which are special cases of EP-B/EP-M or NCO once the first black cell is known.
+ */
+import { BoP, BoP_D, BoP_T } from './border.js';
+import { CP, DoT } from './corner.js';
+import { DP, SbP } from './advanced.js';
+import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C } from './connectivity.js';
+import type { Board } from './board.js';
+import { Prob, ProbC, type ProbeCursor, type ProbeRunner } from './probing.js';
+import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from './simple.js';
+import { NoB, UC } from './trivial.js';
+import { TwoSat } from './two-sat.js';
+import { levels, type Deduction, type Level, type Scope, type TechniqueCode } from './types.js';
+
+/** What a technique may use besides the board. */
+export interface Context {
+  readonly scope: Scope;
+  /** The inner run of a probe (the cheaper techniques); probing is off without it. */
+  readonly prober?: ProbeRunner;
+  /** The inner run of a depth-2 probe (the cheaper techniques and Prob). */
+  readonly prober2?: ProbeRunner;
+  readonly cursor: ProbeCursor;
+}
+
+export interface Technique {
+  readonly code: TechniqueCode;
+  readonly level: Level;
+  readonly name: string;
+  readonly file: string;
+  /** Depends on the numbers only: its deductions never change, so it runs once per solve. */
+  readonly static: boolean;
+  /** Relies on the puzzle having a unique solution. */
+  readonly assumesUniqueness: boolean;
+  /** Carried out by the board itself as a knock-on effect of every change (NoB, DoW): never needs a pass of its own. */
+  readonly byBoard: boolean;
+  readonly find: (board: Board, ctx: Context) => Deduction[];
+}
+
+/** The difficulty classes of the thesis's Table 5: name and what the step count measures. */
+export const levelInfo: Readonly<Record<Level, { readonly name: string; readonly steps: string }>> = {
+  A: { name: 'trivial', steps: 'none' },
+  B: { name: 'pretty easy', steps: 'sweeps (mean of H-first and V-first)' },
+  C: { name: 'easy', steps: 'sweeps (mean of H-first and V-first)' },
+  D: { name: 'medium', steps: 'cells solved by the corner rules' },
+  E: { name: 'pretty hard', steps: 'sweeps (mean of H-first and V-first)' },
+  F: { name: 'hard', steps: 'sum of the white cells a cut would cut off' },
+  G: { name: 'super hard', steps: 'mean over the probes of the class each needed (A = 1 .. F = 6)' },
+};
+
+export const levelIndex = (level: Level): number => levels.indexOf(level);
+
+interface Flags {
+  readonly static?: boolean;
+  readonly assumesUniqueness?: boolean;
+  readonly byBoard?: boolean;
+}
+
+const T = (code: TechniqueCode, level: Level, name: string, file: string, find: Technique['find'], flags: Flags = {}): Technique => ({
+  code,
+  level,
+  name,
+  file,
+  static: flags.static ?? false,
+  assumesUniqueness: flags.assumesUniqueness ?? false,
+  byBoard: flags.byBoard ?? false,
+  find,
+});
+const once: Flags = { static: true };
+
+export const techniques: readonly Technique[] = [
+  T('UC', 'A', 'Unique Cell', 'trivial.ts', (b) => UC(b), { assumesUniqueness: true }),
+  T('NoB', 'A', 'Neighbours of Black cells', 'trivial.ts', (b) => NoB(b), { byBoard: true }),
+  T('DoW', 'B', 'Duplicates of White', 'simple.ts', (b) => DoW(b), { byBoard: true }),
+  T('Sim-M3', 'B', 'Simple sequence of Multiple characters of length 3', 'simple.ts', (b, x) => SimM3(b, x.scope), once),
+  T('Sim-U3', 'B', 'Simple sequence of Uniform characters of length 3', 'simple.ts', (b, x) => SimU3(b, x.scope), once),
+  T('Sim-U*', 'B', 'Simple sequence of Uniform characters separated by some cells', 'simple.ts', (b, x) => SimUStar(b, x.scope), once),
+  T('Sim-M4', 'B', 'Simple sequence of Multiple characters of length 4', 'simple.ts', (b, x) => SimM4(b, x.scope), once),
+  T('Sim-M*', 'B', 'Simple sequence of Multiple characters separated by some cells', 'simple.ts', (b, x) => SimMStar(b, x.scope), once),
+  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope)),
+  T('DP', 'C', 'Double Pair', 'advanced.ts', (b, x) => DP(b, x.scope), once),
+  T('SbP', 'C', 'Single between Pairs', 'advanced.ts', (b, x) => SbP(b, x.scope), once),
+  T('CP', 'D', 'Corner Pairs', 'corner.ts', (b) => CP(b), once),
+  T('DoT', 'D', 'Diagonal of a Triple', 'corner.ts', (b) => DoT(b), once),
+  T('BoP-D', 'E', 'Border of Double Pairs', 'border.ts', (b, x) => BoP_D(b, x.scope), once),
+  T('BoP-T', 'E', 'Border of Triple Pairs', 'border.ts', (b, x) => BoP_T(b, x.scope), once),
+  T('BoP', 'E', 'Border of Pairs', 'border.ts', (b, x) => BoP(b, x.scope), once),
+  T('NCO-C', 'F', 'No Cut-Off in the Corner', 'connectivity.ts', (b) => NCO_C(b)),
+  T('NCO-B', 'F', 'No Cut-Off at the Border', 'connectivity.ts', (b) => NCO_B(b)),
+  T('EP', 'F', 'Enclosing Pair (corner)', 'connectivity.ts', (b) => EP(b)),
+  T('EP-B', 'F', 'Enclosing Pair at the Border', 'connectivity.ts', (b) => EP_B(b)),
+  T('EP-M', 'F', 'Enclosing Pair in the Middle', 'connectivity.ts', (b) => EP_M(b)),
+  T('NCO', 'F', 'No Cut-Off', 'connectivity.ts', (b) => NCO(b)),
+  T('Prob', 'G', 'Probing', 'probing.ts', (b, x) => (x.prober ? Prob(b, x.prober, x.cursor) : [])),
+  T('Prob-C', 'G', 'Probing, common consequence', 'probing.ts', (b, x) => (x.prober ? ProbC(b, x.prober, x.cursor) : [])),
+  T('Prob-2', 'G', 'Probing two deep', 'probing.ts', (b, x) => (x.prober2 ? Prob(b, x.prober2, x.cursor, 'Prob-2') : [])),
+];
+
+export function technique(code: TechniqueCode): Technique {
+  const t = techniques.find((x) => x.code === code);
+  if (!t) throw new RangeError(`unknown technique ${code}`);
+  return t;
+}
+
+export const levelOf = (code: TechniqueCode): Level => technique(code).level;
+
+/** The single-line pattern rules that the 2-SAT line solver replaces in the 'two-sat' rule set. */
+export const lineRules: readonly TechniqueCode[] = ['Sim-M3', 'Sim-U3', 'Sim-U*', 'Sim-M4', 'Sim-M*'];
+
+/** Rule sets: `thesis` is the thesis's rule-based solver (Table 17), `two-sat` its SAT-based one (Table 18), `all` both. */
+export const ruleSets = {
+  all: techniques.map((t) => t.code),
+  thesis: techniques.map((t) => t.code).filter((c) => c !== '2-SAT'),
+  'two-sat': techniques.map((t) => t.code).filter((c) => !lineRules.includes(c)),
+} as const satisfies Record<string, readonly TechniqueCode[]>;
+export type RuleSet = keyof typeof ruleSets;

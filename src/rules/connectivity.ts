@@ -1,0 +1,214 @@
+/**
+ * Connectivity techniques (class F of the thesis): rule 3, on the board as it stands. Each needs
+ * the fact that a white cell needs a white neighbour, true on any grid of 4 or more cells (a
+ * solution there has two or more white cells) or once another white cell is known
+ * (Board.needsExit). None assumes a unique solution.
+ *
+ * NCO-C ("No Cut-Off in the Corner", Tatham's CC): a corner cell with one black neighbour is
+ *       white (rule 2) and its other neighbour is its only way out, so that is white.
+ * NCO-B ("No Cut-Off at the Border", Tatham's CE): a border cell with two black neighbours is
+ *       white and its third neighbour is its only way out, so that is white.
+ * EP    ("Enclosing Pair", Tatham's DC, Yen's pattern a): a corner cell r whose two neighbours
+ *       a and b are unknown, where a shares its number with r, or with a neighbour p of b in a's
+ *       line. Then b is white. Sound: a and its partner are not both white (rule 1). If a is
+ *       black, r is white (rule 2) with b its only way out (rule 3); if the partner is black,
+ *       it touches b (rule 2: p is b's neighbour; r is b's neighbour too).
+ * EP-B  ("Enclosing Pair at the Border"): the same for a border cell r with one black neighbour.
+ * EP-M  ("Enclosing Pair in the Middle"): the same for an inner cell r with two black neighbours.
+ * NCO   ("No Cut-Off", Tatham's MC, Yen's pattern f): an unknown cell whose blackening would
+ *       split the white cells (the non-black cells without it fall apart into parts holding
+ *       white cells) is white. Sound: rule 3. Found at once for every cell as the articulation
+ *       points of the non-black cells (one depth-first search, Hopcroft-Tarjan lowpoints) that
+ *       separate white cells; covers NCO-C, NCO-B and the inner cell with three black neighbours
+ *       (Tatham's QM). Its weight, for the difficulty measure, is the number of white cells that
+ *       would be cut off from the largest remaining part.
+ */
+import type { Board } from './board.js';
+import type { Deduction } from './types.js';
+
+/** NCO-C and NCO-B: a white cell with exactly one non-black neighbour, which is not yet white. */
+function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number): Deduction[] {
+  const out: Deduction[] = [];
+  const { nbr, nbrStart } = board.geo;
+  for (let i = 0; i < board.n; i++) {
+    const from = nbrStart[i]!;
+    const to = nbrStart[i + 1]!;
+    if (to - from !== degree || board.isBlack(i)) continue;
+    let blackCount = 0;
+    let exit = -1;
+    let openCount = 0;
+    for (let k = from; k < to; k++) {
+      const j = nbr[k]!;
+      if (board.isBlack(j)) blackCount++;
+      else {
+        openCount++;
+        exit = j;
+      }
+    }
+    if (blackCount === 0 || openCount !== 1 || !board.isUnknown(exit) || !board.needsExit(i)) continue;
+    const blacks = [...board.neighbours(i)].filter((j) => board.isBlack(j));
+    const place = technique === 'NCO-C' ? 'corner cell' : 'border cell';
+    out.push({
+      technique,
+      cells: [{ cell: exit, colour: 'white' }],
+      premises: [i, ...blacks],
+      reason: `the ${place} ${board.label(i)} is white beside black ${blacks.map((j) => board.label(j)).join(' and ')}; its only way out is ${board.label(exit)}, so that is white`,
+      weight: 1,
+    });
+  }
+  return out;
+}
+
+export function NCO_C(board: Board): Deduction[] {
+  return board.rows >= 2 && board.cols >= 2 ? singleExit(board, 'NCO-C', 2) : [];
+}
+
+export function NCO_B(board: Board): Deduction[] {
+  return singleExit(board, 'NCO-B', 3);
+}
+
+/** EP, EP-B, EP-M: r has exactly two non-black neighbours and `degree` neighbours in all. */
+function enclosingPair(board: Board, technique: 'EP' | 'EP-B' | 'EP-M', degree: number): Deduction[] {
+  const out: Deduction[] = [];
+  const { nbr, nbrStart } = board.geo;
+  for (let r = 0; r < board.n; r++) {
+    const from = nbrStart[r]!;
+    const to = nbrStart[r + 1]!;
+    if (to - from !== degree || board.isBlack(r)) continue;
+    let a0 = -1;
+    let b0 = -1;
+    let openCount = 0;
+    for (let k = from; k < to; k++) {
+      const j = nbr[k]!;
+      if (board.isBlack(j)) continue;
+      openCount++;
+      if (a0 < 0) a0 = j;
+      else b0 = j;
+    }
+    if (openCount !== 2 || !board.isUnknown(a0) || !board.isUnknown(b0) || !board.needsExit(r)) continue;
+    const blacks = [...board.neighbours(r)].filter((j) => board.isBlack(j));
+    if (technique !== 'EP' && blacks.length === 0) continue;
+    for (const [a, b] of [
+      [a0, b0],
+      [b0, a0],
+    ] as const) {
+      const partner = partnerOf(board, r, a, b);
+      if (partner < 0) continue;
+      const around = blacks.length === 0 ? 'the grid edges' : `the edge and black ${blacks.map((j) => board.label(j)).join(', ')}`;
+      out.push({
+        technique,
+        cells: [{ cell: b, colour: 'white' }],
+        premises: [r, a, partner, ...blacks],
+        reason: `${board.label(r)} is closed in by ${degree === 4 ? `black ${blacks.map((j) => board.label(j)).join(', ')}` : around}; ${board.label(a)} and ${board.label(partner)} both show ${board.value(a)}, so one is black: either ${board.label(a)}, leaving ${board.label(b)} as the only way out of ${board.label(r)}, or ${board.label(partner)}, which touches ${board.label(b)}; so ${board.label(b)} is white`,
+        weight: 1,
+      });
+    }
+  }
+  return out;
+}
+
+/** A cell sharing a's number and line that is r itself or another neighbour of b; -1 if none. */
+function partnerOf(board: Board, r: number, a: number, b: number): number {
+  if (board.value(r) === board.value(a)) return r;
+  for (const p of board.neighbours(b)) {
+    if (p === r || p === a || board.value(p) !== board.value(a)) continue;
+    if (board.row(p) === board.row(a) || board.col(p) === board.col(a)) return p;
+  }
+  return -1;
+}
+
+export function EP(board: Board): Deduction[] {
+  return enclosingPair(board, 'EP', 2);
+}
+
+export function EP_B(board: Board): Deduction[] {
+  return enclosingPair(board, 'EP-B', 3);
+}
+
+export function EP_M(board: Board): Deduction[] {
+  return enclosingPair(board, 'EP-M', 4);
+}
+
+/**
+ * The unknown cells whose blackening would split the white cells, each with the white cells it
+ * would cut off from the largest remaining part, and one white cell on each side.
+ */
+export function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: number; kept: number }[] {
+  const { n, nbr, nbrStart } = board.geo;
+  const out: { cell: number; weight: number; cutOff: number; kept: number }[] = [];
+  if (board.whiteCount < 2) return out;
+  let root = 0;
+  while (!board.isWhite(root)) root++;
+  const disc = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const whites = new Int32Array(n);
+  const someWhite = new Int32Array(n).fill(-1);
+  const parent = new Int32Array(n).fill(-1);
+  const edge = new Int32Array(n);
+  // Per vertex: white cells in separated child subtrees, the largest such, and one white cell there.
+  const sepWhites = new Int32Array(n);
+  const sepMax = new Int32Array(n);
+  const sepCell = new Int32Array(n).fill(-1);
+  const stack = new Int32Array(n);
+  let top = 0;
+  let time = 0;
+  stack[top++] = root;
+  disc[root] = low[root] = time++;
+  edge[root] = nbrStart[root]!;
+  whites[root] = 1;
+  someWhite[root] = root;
+  while (top > 0) {
+    const v = stack[top - 1]!;
+    if (edge[v]! < nbrStart[v + 1]!) {
+      const w = nbr[edge[v]!]!;
+      edge[v]!++;
+      if (board.isBlack(w)) continue;
+      if (disc[w] === -1) {
+        disc[w] = low[w] = time++;
+        parent[w] = v;
+        edge[w] = nbrStart[w]!;
+        whites[w] = board.isWhite(w) ? 1 : 0;
+        someWhite[w] = board.isWhite(w) ? w : -1;
+        stack[top++] = w;
+      } else if (w !== parent[v]) {
+        low[v] = Math.min(low[v]!, disc[w]!);
+      }
+      continue;
+    }
+    top--;
+    const p = parent[v]!;
+    if (p < 0) continue;
+    low[p] = Math.min(low[p]!, low[v]!);
+    whites[p]! += whites[v]!;
+    if (someWhite[p] === -1) someWhite[p] = someWhite[v]!;
+    if (low[v]! >= disc[p]! && whites[v]! > 0) {
+      sepWhites[p]! += whites[v]!;
+      if (whites[v]! > sepMax[p]!) {
+        sepMax[p] = whites[v]!;
+        sepCell[p] = someWhite[v]!;
+      }
+    }
+  }
+  const total = whites[root]!;
+  for (let x = 0; x < n; x++) {
+    if (!board.isUnknown(x) || sepWhites[x] === 0) continue;
+    const rest = total - sepWhites[x]!;
+    const largest = Math.max(rest, sepMax[x]!);
+    out.push({ cell: x, weight: total - largest, cutOff: sepCell[x]!, kept: root });
+  }
+  return out;
+}
+
+export function NCO(board: Board): Deduction[] {
+  const out: Deduction[] = [];
+  for (const s of whiteSeparators(board)) {
+    out.push({
+      technique: 'NCO',
+      cells: [{ cell: s.cell, colour: 'white' }],
+      premises: [s.cutOff, s.kept],
+      reason: `black at ${board.label(s.cell)} would cut white ${board.label(s.cutOff)} off from white ${board.label(s.kept)}, so ${board.label(s.cell)} is white`,
+      weight: s.weight,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,108 @@
+/**
+ * Probing (class G of the thesis; Yen's local search; Tatham's CnC, still to do in singles.c).
+ *
+ * Prob: colour an unknown cell black (BP) and run the cheaper techniques on a copy of the board;
+ * if that ends in a contradiction, the cell is white. Then the same with white (WP), which makes
+ * the cell black. Sound: every technique the probe runs is sound (or sound up to unshading, see
+ * below), so a contradiction shows that no solution agrees with the board and the assumed colour.
+ * Proposes at most one deduction per call, so the engine goes back to the cheapest technique
+ * after each success (as in Tatham's solve_specific).
+ *
+ * A probe that used UC inside relies on uniqueness in the same way as UC: if a solution had the
+ * probed colour, unshading the cells UC whitened (they are not the probed cell) would give a
+ * solution that the probe's other deductions all keep, so the probe could not have failed. Its
+ * deduction is flagged `usedUniqueness` so that the final check of uniqueness.ts is made.
+ */
+import type { Board } from './board.js';
+import type { Colour, Deduction } from './types.js';
+
+/** What a probe's inner run found: a contradiction or not, the hardest technique class it used (0 = A), and whether it used UC. */
+export interface ProbeOutcome {
+  readonly contradiction: string | null;
+  readonly hardest: number;
+  readonly usedUniqueness: boolean;
+}
+
+/** Runs the cheaper techniques on `board` (already carrying the probed colour) to a fixpoint or a contradiction. */
+export type ProbeRunner = (board: Board) => ProbeOutcome;
+
+/** Where the next call starts looking, so that a pass does not retry the same failing cells first. */
+export interface ProbeCursor {
+  next: number;
+}
+
+export function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeOutcome {
+  const copy = board.clone();
+  if (!copy.assume(cell, colour) || !copy.checkConnectivity()) {
+    return { contradiction: copy.contradiction?.reason ?? 'contradiction', hardest: 0, usedUniqueness: false };
+  }
+  return run(copy);
+}
+
+export function Prob(board: Board, run: ProbeRunner, cursor: ProbeCursor = { next: 0 }, technique: 'Prob' | 'Prob-2' = 'Prob'): Deduction[] {
+  const { n } = board;
+  for (let k = 0; k < n; k++) {
+    const cell = (cursor.next + k) % n;
+    if (!board.isUnknown(cell)) continue;
+    for (const colour of ['black', 'white'] as const) {
+      const outcome = probeCell(board, cell, colour, run);
+      if (outcome.contradiction === null) continue;
+      cursor.next = (cell + 1) % n;
+      const other = colour === 'black' ? 'white' : 'black';
+      const d: Deduction = {
+        technique,
+        cells: [{ cell, colour: other }],
+        premises: [cell],
+        reason: `if ${board.label(cell)} were ${colour}: ${outcome.contradiction}; so ${board.label(cell)} is ${other}`,
+        weight: outcome.hardest + 1,
+      };
+      return [outcome.usedUniqueness ? { ...d, usedUniqueness: true } : d];
+    }
+  }
+  return [];
+}
+
+/**
+ * Prob-C (common consequence; the "two possibilities" that Tatham's singles.c lists as still to
+ * do): probe an unknown cell both ways; a cell that comes out the same colour in both runs has
+ * that colour. Sound: the probed cell is black or white in every solution, and each run's
+ * deductions hold in every solution with that colour.
+ */
+export function ProbC(board: Board, run: ProbeRunner, cursor: ProbeCursor = { next: 0 }): Deduction[] {
+  const { n } = board;
+  for (let k = 0; k < n; k++) {
+    const cell = (cursor.next + k) % n;
+    if (!board.isUnknown(cell)) continue;
+    const boards: Board[] = [];
+    let hardest = 0;
+    let usedUniqueness = false;
+    for (const colour of ['black', 'white'] as const) {
+      const copy = board.clone();
+      const outcome = copy.assume(cell, colour) && copy.checkConnectivity() ? run(copy) : null;
+      // A probe that fails is Prob's business, not this technique's.
+      if (outcome === null || outcome.contradiction !== null) break;
+      hardest = Math.max(hardest, outcome.hardest);
+      usedUniqueness ||= outcome.usedUniqueness;
+      boards.push(copy);
+    }
+    if (boards.length < 2) continue;
+    const [b1, b2] = boards as [Board, Board];
+    const cells: { cell: number; colour: 'white' | 'black' }[] = [];
+    for (let y = 0; y < n; y++) {
+      if (board.isUnknown(y) && y !== cell && !b1.isUnknown(y) && b1.get(y) === b2.get(y)) cells.push({ cell: y, colour: b1.isBlack(y) ? 'black' : 'white' });
+    }
+    if (cells.length === 0) continue;
+    cursor.next = (cell + 1) % n;
+    const say = (colour: string) => cells.filter((c) => c.colour === colour).map((c) => board.label(c.cell)).join(', ');
+    const parts = [say('black') && `${say('black')} black`, say('white') && `${say('white')} white`].filter((s) => s !== '');
+    const d: Deduction = {
+      technique: 'Prob-C',
+      cells,
+      premises: [cell],
+      reason: `${board.label(cell)} black and ${board.label(cell)} white both lead to ${parts.join(' and ')}`,
+      weight: hardest + 1,
+    };
+    return [usedUniqueness ? { ...d, usedUniqueness: true } : d];
+  }
+  return [];
+}

@@ -1,0 +1,150 @@
+/**
+ * Simple techniques (class B of the thesis): one row or column at a time. Every one follows from
+ * two facts about a line: two cells of the same number are never both white (rule 1), and two
+ * neighbouring cells are never both black (rule 2). None needs connectivity, and none assumes
+ * a unique solution. All but DoW depend only on the numbers, so they fire at most once.
+ *
+ * DoW    ("Duplicates of White"): the other cells of a white cell's number in its row and
+ *        column are black. Rule 1. The board applies it as a knock-on effect (board.ts).
+ * Sim-M3 (a b a, Tatham's SP): the b between two equal numbers is white. One of the two a's is
+ *        black (rule 1), and b is its neighbour (rule 2).
+ * Sim-U3 (a a a, Tatham's ST): the outer a's are black, the middle one white. Two of the three
+ *        are black (rule 1); the only two that do not touch are the outer ones (rule 2).
+ * Sim-U* (a a .. a, Tatham's PI, Yen's pattern b): beside an adjacent pair a a, every other a of
+ *        the line is black. The pair has exactly one white cell: not both white (rule 1), not
+ *        both black (rule 2); so no other a may be white (rule 1).
+ * Sim-M4 (a b a b): the outer a and b are black, the inner two white. The inner b lies between
+ *        two a's and the inner a between two b's, so both are white (Sim-M3); their duplicates at
+ *        the ends are black (rule 1).
+ * Sim-M* (a b b a .. a): every other a of the line is black. The pair b b has a black cell, so
+ *        not both a's of a b b a are black (both b's would then be white, against rule 1); one of
+ *        them is white, so every other a is black (rule 1).
+ */
+import type { Board } from './board.js';
+import { labels, linesInScope, lineName, openDeduction as deduction, posLabel, runLabel } from './lines.js';
+import type { Deduction, Scope } from './types.js';
+
+export function DoW(board: Board): Deduction[] {
+  const out: Deduction[] = [];
+  for (let i = 0; i < board.n; i++) {
+    if (!board.isWhite(i)) continue;
+    const made = [...board.mates(i)].filter((j) => !board.isBlack(j));
+    if (made.length === 0) continue;
+    out.push({
+      technique: 'DoW',
+      cells: made.map((cell) => ({ cell, colour: 'black' })),
+      premises: [i],
+      reason: `${board.label(i)} (${board.value(i)}) is white, so the other ${board.value(i)}s in its row and column (${labels(board, made)}) are black`,
+    });
+  }
+  return out;
+}
+
+function values(board: Board, cells: readonly number[]): string {
+  return cells.map((c) => board.value(c)).join(' ');
+}
+
+/** Runs `visit(line, cells)` over the lines in scope and collects what it returns. */
+function perLine(board: Board, scope: Scope, visit: (line: number, cells: Int32Array, out: Deduction[]) => void): Deduction[] {
+  const out: Deduction[] = [];
+  for (const line of linesInScope(board, scope)) visit(line, board.geo.lines[line]!, out);
+  return out;
+}
+
+export function SimM3(board: Board, scope: Scope = {}): Deduction[] {
+  return perLine(board, scope, (line, L, out) => {
+    for (let k = 0; k + 2 < L.length; k++) {
+      const a = L[k]!;
+      const b = L[k + 1]!;
+      const c = L[k + 2]!;
+      if (board.value(a) !== board.value(c) || board.value(b) === board.value(a)) continue;
+      const d = deduction(board, 'Sim-M3', [{ cell: b, colour: 'white' }], [a, b, c], `${lineName(board, line)}: ${values(board, [a, b, c])} at ${runLabel(board, line, a, c)}, so ${posLabel(board, line, b)} white`);
+      if (d) out.push(d);
+    }
+  });
+}
+
+export function SimU3(board: Board, scope: Scope = {}): Deduction[] {
+  return perLine(board, scope, (line, L, out) => {
+    for (let k = 0; k + 2 < L.length; k++) {
+      const a = L[k]!;
+      const b = L[k + 1]!;
+      const c = L[k + 2]!;
+      if (board.value(a) !== board.value(b) || board.value(b) !== board.value(c)) continue;
+      const d = deduction(
+        board,
+        'Sim-U3',
+        [
+          { cell: a, colour: 'black' },
+          { cell: b, colour: 'white' },
+          { cell: c, colour: 'black' },
+        ],
+        [a, b, c],
+        `${lineName(board, line)}: ${values(board, [a, b, c])} at ${runLabel(board, line, a, c)}, so ${posLabel(board, line, a)} and ${posLabel(board, line, c)} black, ${posLabel(board, line, b)} white`,
+      );
+      if (d) out.push(d);
+    }
+  });
+}
+
+export function SimUStar(board: Board, scope: Scope = {}): Deduction[] {
+  return perLine(board, scope, (line, L, out) => {
+    for (let k = 0; k + 1 < L.length; k++) {
+      const a = L[k]!;
+      const b = L[k + 1]!;
+      if (board.value(a) !== board.value(b)) continue;
+      const others = [...L].filter((x) => x !== a && x !== b && board.value(x) === board.value(a));
+      if (others.length === 0) continue;
+      const d = deduction(
+        board,
+        'Sim-U*',
+        others.map((cell) => ({ cell, colour: 'black' })),
+        [a, b, ...others],
+        `${lineName(board, line)}: the pair ${values(board, [a, b])} at ${runLabel(board, line, a, b)} keeps one ${board.value(a)} white, so the other ${board.value(a)} at ${others.map((x) => posLabel(board, line, x)).join(', ')} is black`,
+      );
+      if (d) out.push(d);
+    }
+  });
+}
+
+export function SimM4(board: Board, scope: Scope = {}): Deduction[] {
+  return perLine(board, scope, (line, L, out) => {
+    for (let k = 0; k + 3 < L.length; k++) {
+      const [p, q, r, s] = [L[k]!, L[k + 1]!, L[k + 2]!, L[k + 3]!];
+      if (board.value(p) !== board.value(r) || board.value(q) !== board.value(s) || board.value(p) === board.value(q)) continue;
+      const d = deduction(
+        board,
+        'Sim-M4',
+        [
+          { cell: p, colour: 'black' },
+          { cell: q, colour: 'white' },
+          { cell: r, colour: 'white' },
+          { cell: s, colour: 'black' },
+        ],
+        [p, q, r, s],
+        `${lineName(board, line)}: ${values(board, [p, q, r, s])} at ${runLabel(board, line, p, s)}, so ${posLabel(board, line, p)} and ${posLabel(board, line, s)} black, ${posLabel(board, line, q)} and ${posLabel(board, line, r)} white`,
+      );
+      if (d) out.push(d);
+    }
+  });
+}
+
+export function SimMStar(board: Board, scope: Scope = {}): Deduction[] {
+  return perLine(board, scope, (line, L, out) => {
+    for (let k = 0; k + 3 < L.length; k++) {
+      const [p, q, r, s] = [L[k]!, L[k + 1]!, L[k + 2]!, L[k + 3]!];
+      if (board.value(p) !== board.value(s) || board.value(q) !== board.value(r) || board.value(p) === board.value(q)) continue;
+      const others = [...L].filter((x) => x !== p && x !== s && board.value(x) === board.value(p));
+      if (others.length === 0) continue;
+      const d = deduction(
+        board,
+        'Sim-M*',
+        others.map((cell) => ({ cell, colour: 'black' })),
+        [p, q, r, s, ...others],
+        `${lineName(board, line)}: ${values(board, [p, q, r, s])} at ${runLabel(board, line, p, s)} keeps one of its ${board.value(p)}s white, so the other ${board.value(p)} at ${others.map((x) => posLabel(board, line, x)).join(', ')} is black`,
+      );
+      if (d) out.push(d);
+    }
+  });
+}
+

@@ -1,0 +1,157 @@
+/**
+ * The strategy, after Tatham's solve_specific: try the techniques cheapest first; as soon as one
+ * makes progress, apply all it proposed and go back to the cheapest; techniques that depend only
+ * on the numbers run once; probing comes last, and its probes run the cheaper techniques. A
+ * contradiction means the puzzle has no solution (also when UC was used: see uniqueness.ts).
+ */
+import { checkShading } from '../puzzle/check.js';
+import type { Puzzle } from '../puzzle/puzzle.js';
+import { Board } from './board.js';
+import { levelIndex, ruleSets, techniques, type Context, type RuleSet, type Technique } from './catalogue.js';
+import type { ProbeRunner } from './probing.js';
+import { levels, type Contradiction, type Deduction, type Level, type Scope, type TechniqueCode } from './types.js';
+import { uniquenessHolds } from './uniqueness.js';
+
+export interface RulesOptions {
+  /** The techniques: a rule set (`all`, the default; `thesis`; `two-sat`) or a list of codes. */
+  readonly techniques?: RuleSet | readonly TechniqueCode[];
+  /** The highest level to use (default G: everything, probing included). */
+  readonly maxLevel?: Level;
+  /** Use techniques that assume a unique solution (UC). Default true. */
+  readonly assumeUnique?: boolean;
+  /** Record every step (default true). */
+  readonly explain?: boolean;
+}
+
+export type RulesStatus = 'solved' | 'stuck' | 'contradiction';
+
+export interface RulesResult {
+  readonly puzzle: Puzzle;
+  readonly status: RulesStatus;
+  /** The final board. */
+  readonly board: Board;
+  /** The shading (true = black) when solved. */
+  readonly shading: boolean[] | null;
+  /** Every change in order: the techniques' deductions and their knock-on effects (NoB, DoW). */
+  readonly steps: readonly Deduction[];
+  readonly contradiction: Contradiction | null;
+  /** Whether a deduction relied on the puzzle having a unique solution (UC, or a probe that used it). */
+  readonly usedUniqueness: boolean;
+  /**
+   * For a solved board: true when its solution is proven the only one (no uniqueness-assuming
+   * rule was used, or uniquenessHolds passed), false when a second solution exists. Null when
+   * not solved.
+   */
+  readonly unique: boolean | null;
+  /** The highest level of a technique that changed the board (null when nothing did). */
+  readonly hardest: Level | null;
+  readonly timeMs: number;
+}
+
+/** The enabled techniques, in catalogue order. */
+export function selectTechniques(options: RulesOptions = {}): Technique[] {
+  const chosen = options.techniques ?? 'all';
+  const codes: readonly TechniqueCode[] = typeof chosen === 'string' ? ruleSets[chosen] : chosen;
+  const max = levelIndex(options.maxLevel ?? 'G');
+  return techniques.filter((t) => codes.includes(t.code) && levelIndex(t.level) <= max && (options.assumeUnique !== false || !t.assumesUniqueness));
+}
+
+export interface FixpointStats {
+  /** Highest level index (0 = A) of a technique that changed the board; -1 if none. */
+  hardest: number;
+  usedUniqueness: boolean;
+  /** Changes per technique. */
+  readonly fired: Map<TechniqueCode, number>;
+}
+
+/**
+ * Runs `specs` on `board` until none makes progress, the board is solved, or a contradiction.
+ * `done` holds the static techniques already run on this board (they never find more).
+ */
+export function fixpoint(board: Board, specs: readonly Technique[], ctx: Context, done: Set<TechniqueCode>, stats: FixpointStats = newStats()): FixpointStats {
+  outer: while (board.contradiction === null && board.unknownCount > 0) {
+    for (const t of specs) {
+      if (t.byBoard || (t.static && done.has(t.code))) continue;
+      const found = t.find(board, ctx);
+      if (t.static) done.add(t.code);
+      let changed = false;
+      for (const d of found) {
+        const before = board.unknownCount;
+        const ok = board.apply(d);
+        if (board.unknownCount !== before || !ok) {
+          changed = true;
+          note(stats, t, d);
+        }
+        if (!ok) break outer;
+      }
+      if (changed) {
+        if (!board.checkConnectivity()) break outer;
+        continue outer;
+      }
+    }
+    break;
+  }
+  return stats;
+}
+
+export function newStats(): FixpointStats {
+  return { hardest: -1, usedUniqueness: false, fired: new Map() };
+}
+
+function note(stats: FixpointStats, t: Technique, d: Deduction): void {
+  stats.hardest = Math.max(stats.hardest, levelIndex(t.level));
+  if (d.usedUniqueness === true || t.assumesUniqueness) stats.usedUniqueness = true;
+  stats.fired.set(t.code, (stats.fired.get(t.code) ?? 0) + 1);
+}
+
+/** The inner run of a probe: the enabled techniques below G that look at the board (the static ones have run already). */
+export function probeRunner(specs: readonly Technique[], deep = false): ProbeRunner {
+  const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
+  const ctx: Context = deep ? { scope: {}, cursor: { next: 0 }, prober: probeRunner(specs) } : { scope: {}, cursor: { next: 0 } };
+  return (board) => {
+    const stats = fixpoint(board, inner, ctx, new Set());
+    return { contradiction: board.contradiction?.reason ?? null, hardest: Math.max(stats.hardest, 0), usedUniqueness: stats.usedUniqueness };
+  };
+}
+
+/** Solves a puzzle with the rule engine alone (no search beyond one-cell probes). */
+export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesResult {
+  const t0 = performance.now();
+  const specs = selectTechniques(options);
+  const steps: Deduction[] = [];
+  const board = new Board(puzzle, undefined, undefined, options.explain === false ? null : steps);
+  const scope: Scope = {};
+  const ctx: Context = { scope, prober: probeRunner(specs), prober2: probeRunner(specs, true), cursor: { next: 0 } };
+  const stats = fixpoint(board, specs, ctx, new Set());
+  board.trace = null;
+  return finish(puzzle, board, steps, stats, t0);
+}
+
+export function finish(puzzle: Puzzle, board: Board, steps: Deduction[], stats: FixpointStats, t0: number): RulesResult {
+  let status: RulesStatus = board.contradiction ? 'contradiction' : board.unknownCount === 0 ? 'solved' : 'stuck';
+  let shading: boolean[] | null = null;
+  let contradiction = board.contradiction;
+  if (status === 'solved') {
+    shading = board.shading();
+    // The board's own checks make this impossible; the independent checker has the last word.
+    const violations = checkShading(puzzle, shading);
+    if (violations.length > 0) {
+      status = 'contradiction';
+      contradiction = { reason: `the finished board breaks a rule: ${violations[0]!.message}`, cells: [...violations[0]!.cells] };
+      shading = null;
+    }
+  }
+  const unique = status === 'solved' ? !stats.usedUniqueness || uniquenessHolds(puzzle, board) : null;
+  return {
+    puzzle,
+    status,
+    board,
+    shading,
+    steps,
+    contradiction,
+    usedUniqueness: stats.usedUniqueness,
+    unique,
+    hardest: stats.hardest < 0 ? null : levels[stats.hardest]!,
+    timeMs: performance.now() - t0,
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * The 2-SAT line solver of the thesis (section 6.1): everything one row or column alone forces.
+ *
+ * Each unknown cell of the line is a variable x (true = white). Rule 2 gives (x ∨ y) for two
+ * neighbours, rule 1 gives (¬x ∨ ¬y) for two cells of the same number; a neighbour already black
+ * or a duplicate already white gives a unit clause. These clauses are exactly the rules as they
+ * bear on the line, so every solution of the puzzle satisfies them: whatever they force is sound,
+ * and no uniqueness is assumed. Every clause has two literals, so the implication graph (¬a → b
+ * and ¬b → a for each clause a ∨ b) decides them in linear time: the line has no valid shading
+ * when some x and ¬x share a strongly connected component, and a literal l holds in every shading
+ * of the line exactly when ¬l reaches l. Components come from Tarjan's algorithm; reachability
+ * is propagated over the components in the order Tarjan closes them (successors first) as bit sets.
+ * This subsumes every single-line rule (the Sim-* family, the enclosing and alternating
+ * permutations of thesis section 5.2): it finds all that the line alone forces.
+ */
+import type { Board } from './board.js';
+import { isRowLine, linesInScope, lineName, posLabel } from './lines.js';
+import type { CellColour, Deduction, Scope } from './types.js';
+
+/** An implication graph over 2·vars literal nodes: node 2v is "v white", 2v+1 is "v black". */
+class ImplicationGraph {
+  readonly heads: number[][];
+  constructor(readonly vars: number) {
+    this.heads = Array.from({ length: 2 * vars }, () => []);
+  }
+  /** The clause (a ∨ b) over literal nodes. */
+  clause(a: number, b: number): void {
+    this.heads[a ^ 1]!.push(b);
+    if (a !== b) this.heads[b ^ 1]!.push(a);
+  }
+}
+
+/** Tarjan's strongly connected components, iterative; component numbers in order of completion (sinks first). */
+export function tarjan(heads: readonly (readonly number[])[]): { comp: Int32Array; count: number } {
+  const n = heads.length;
+  const index = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const comp = new Int32Array(n).fill(-1);
+  const onStack = new Uint8Array(n);
+  const stack: number[] = [];
+  const call: { v: number; k: number }[] = [];
+  let counter = 0;
+  let count = 0;
+  for (let s = 0; s < n; s++) {
+    if (index[s] !== -1) continue;
+    call.push({ v: s, k: 0 });
+    index[s] = low[s] = counter++;
+    stack.push(s);
+    onStack[s] = 1;
+    while (call.length > 0) {
+      const frame = call[call.length - 1]!;
+      const { v } = frame;
+      const out = heads[v]!;
+      if (frame.k < out.length) {
+        const w = out[frame.k++]!;
+        if (index[w] === -1) {
+          index[w] = low[w] = counter++;
+          stack.push(w);
+          onStack[w] = 1;
+          call.push({ v: w, k: 0 });
+        } else if (onStack[w]) {
+          low[v] = Math.min(low[v]!, index[w]!);
+        }
+        continue;
+      }
+      call.pop();
+      const parent = call[call.length - 1];
+      if (parent) low[parent.v] = Math.min(low[parent.v]!, low[v]!);
+      if (low[v] === index[v]) {
+        let w: number;
+        do {
+          w = stack.pop()!;
+          onStack[w] = 0;
+          comp[w] = count;
+        } while (w !== v);
+        count++;
+      }
+    }
+  }
+  return { comp, count };
+}
+
+/**
+ * Solves one line: undefined when it forces nothing new, else the deduction (which colours a
+ * cell both ways when the line has no valid shading, so that applying it is a contradiction).
+ */
+export function solveLine(board: Board, line: number): Deduction | undefined {
+  const L = board.geo.lines[line]!;
+  if (!worthSolving(board, L)) return undefined;
+  const varOf = new Map<number, number>();
+  const cells: number[] = [];
+  for (const i of L) {
+    if (board.isUnknown(i)) {
+      varOf.set(i, cells.length);
+      cells.push(i);
+    }
+  }
+  const g = new ImplicationGraph(cells.length);
+  const white = (v: number) => 2 * v;
+  const black = (v: number) => 2 * v + 1;
+  for (let k = 0; k + 1 < L.length; k++) {
+    const a = L[k]!;
+    const b = L[k + 1]!;
+    const va = varOf.get(a);
+    const vb = varOf.get(b);
+    if (va !== undefined && vb !== undefined) g.clause(white(va), white(vb));
+    else if (va !== undefined && board.isBlack(b)) g.clause(white(va), white(va));
+    else if (vb !== undefined && board.isBlack(a)) g.clause(white(vb), white(vb));
+  }
+  for (let p = 0; p < L.length; p++) {
+    for (let q = p + 1; q < L.length; q++) {
+      const a = L[p]!;
+      const b = L[q]!;
+      if (board.value(a) !== board.value(b)) continue;
+      const va = varOf.get(a);
+      const vb = varOf.get(b);
+      if (va !== undefined && vb !== undefined) g.clause(black(va), black(vb));
+      else if (va !== undefined && board.isWhite(b)) g.clause(black(va), black(va));
+      else if (vb !== undefined && board.isWhite(a)) g.clause(black(vb), black(vb));
+    }
+  }
+  const { comp, count } = tarjan(g.heads);
+  const premises = [...L];
+  const name = lineName(board, line);
+  for (let v = 0; v < cells.length; v++) {
+    if (comp[white(v)] === comp[black(v)]) {
+      const cell = cells[v]!;
+      return {
+        technique: '2-SAT',
+        cells: [
+          { cell, colour: 'white' },
+          { cell, colour: 'black' },
+        ],
+        premises,
+        reason: `${name} has no shading without a repeated white number or two adjacent black cells (${posLabel(board, line, cell)} would have to be both white and black)`,
+      };
+    }
+  }
+  // reach[c]: the components reachable from component c, as a bit set.
+  const words = (count + 31) >>> 5;
+  const reach = new Uint32Array(count * words);
+  const members: number[][] = Array.from({ length: count }, () => []);
+  for (let node = 0; node < comp.length; node++) members[comp[node]!]!.push(node);
+  for (let c = 0; c < count; c++) {
+    const base = c * words;
+    reach[base + (c >>> 5)]! |= 1 << (c & 31);
+    for (const node of members[c]!) {
+      for (const w of g.heads[node]!) {
+        const d = comp[w]!;
+        if (d === c) continue;
+        const from = d * words;
+        for (let k = 0; k < words; k++) reach[base + k]! |= reach[from + k]!;
+      }
+    }
+  }
+  const reaches = (a: number, b: number) => {
+    const ca = comp[a]!;
+    const cb = comp[b]!;
+    return (reach[ca * words + (cb >>> 5)]! & (1 << (cb & 31))) !== 0;
+  };
+  const forced: CellColour[] = [];
+  for (let v = 0; v < cells.length; v++) {
+    if (reaches(black(v), white(v))) forced.push({ cell: cells[v]!, colour: 'white' });
+    else if (reaches(white(v), black(v))) forced.push({ cell: cells[v]!, colour: 'black' });
+  }
+  if (forced.length === 0) return undefined;
+  const say = (colour: string) =>
+    forced
+      .filter((f) => f.colour === colour)
+      .map((f) => posLabel(board, line, f.cell))
+      .join(', ');
+  const parts = [say('black') && `${say('black')} black`, say('white') && `${say('white')} white`].filter((s) => s !== '');
+  return {
+    technique: '2-SAT',
+    cells: forced,
+    premises,
+    reason: `${name}: every shading of the ${isRowLine(board, line) ? 'row' : 'column'} without a repeated white number or two adjacent black cells has ${parts.join(' and ')}`,
+  };
+}
+
+/**
+ * Whether the line's clauses can force anything: only when two unknown cells share a number, or
+ * an unknown cell has a unit clause (a black neighbour, a white duplicate). Otherwise colouring
+ * every unknown cell white satisfies the line, and no cell is forced: a cell made black only
+ * forces its neighbours white, which contradicts nothing.
+ */
+function worthSolving(board: Board, L: Int32Array): boolean {
+  for (let p = 0; p < L.length; p++) {
+    const a = L[p]!;
+    if (!board.isUnknown(a)) continue;
+    if ((p > 0 && board.isBlack(L[p - 1]!)) || (p + 1 < L.length && board.isBlack(L[p + 1]!))) return true;
+    for (let q = 0; q < L.length; q++) {
+      if (q === p || board.value(L[q]!) !== board.value(a)) continue;
+      if (!board.isBlack(L[q]!)) return true;
+    }
+  }
+  return false;
+}
+
+const memoLimit = 200_000;
+
+/** solveLine, remembered per puzzle: the answer depends only on the numbers and the line's colours. */
+function solveLineMemo(board: Board, line: number): Deduction | undefined {
+  const L = board.geo.lines[line]!;
+  let key = `2sat${line}:`;
+  for (const i of L) key += board.get(i);
+  const memo = board.geo.memo;
+  if (memo.has(key)) return memo.get(key) as Deduction | undefined;
+  const d = solveLine(board, line);
+  if (memo.size >= memoLimit) memo.clear();
+  memo.set(key, d);
+  return d;
+}
+
+export function TwoSat(board: Board, scope: Scope = {}): Deduction[] {
+  const out: Deduction[] = [];
+  for (const line of linesInScope(board, scope)) {
+    const d = solveLineMemo(board, line);
+    if (d) out.push(d);
+  }
+  return out;
+}

@@ -1,0 +1,300 @@
+/**
+ * Every technique on a hand-made position where it fires: the cells it colours are the expected
+ * ones, and (checked by an independent enumeration of all solutions that agree with the
+ * position) each of them has that colour in every solution.
+ */
+import { describe, expect, it } from 'vitest';
+import { DP, SbP } from '../../src/rules/advanced.js';
+import { BoP, BoP_D, BoP_T } from '../../src/rules/border.js';
+import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C } from '../../src/rules/connectivity.js';
+import { CP, DoT } from '../../src/rules/corner.js';
+import { explainStep } from '../../src/rules/explain.js';
+import { Prob, ProbC } from '../../src/rules/probing.js';
+import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from '../../src/rules/simple.js';
+import { probeRunner, selectTechniques } from '../../src/rules/strategy.js';
+import { NoB, UC } from '../../src/rules/trivial.js';
+import { TwoSat } from '../../src/rules/two-sat.js';
+import { colours, expectSound, grid, position, solutionsOf } from './support.js';
+
+const distinct = (rows: number, cols: number) => grid(Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => r * cols + c + 1).join(' ')).join('\n'));
+
+describe('trivial techniques', () => {
+  it('UC whitens every cell of a Latin square, and says it assumes a unique solution', () => {
+    const p = grid('1 2 3 / 2 3 1 / 3 1 2');
+    const found = UC(position(p));
+    expect(found).toHaveLength(9);
+    expect(found.every((d) => d.usedUniqueness === true && d.cells[0]!.colour === 'white')).toBe(true);
+    expect(found[0]!.reason).toBe('r1c1 is the only 1 in its row and column, so it is white');
+  });
+
+  it('UC is sound up to unshading: where a solution shades a UC cell, unshading it leaves a solution', () => {
+    const p = grid('1 2 / 3 4');
+    const cells = UC(position(p)).map((d) => d.cells[0]!.cell);
+    const all = solutionsOf(p);
+    // Without uniqueness the cell may be black: the 2x2 grid of distinct numbers has five solutions.
+    expect(all.length).toBe(5);
+    for (const s of all) {
+      for (const c of cells) {
+        if (!s[c]) continue;
+        const unshaded = s.map((b, i) => (i === c ? false : b));
+        expect(solutionsOf(p).some((t) => t.every((b, i) => b === unshaded[i]))).toBe(true);
+      }
+    }
+  });
+
+  it('UC also whitens a cell once every other copy of its number in its lines is black', () => {
+    const p = grid('1 1 / 2 3');
+    const found = UC(position(p, '# . / . .'));
+    expect(colours(p, found)).toEqual(['r1c2 white', 'r2c1 white', 'r2c2 white']);
+    expect(found[0]!.reason).toBe('the other 1s in the row and column of r1c2 (r1c1) are black, so it is white');
+  });
+
+  it('NoB whitens the neighbours of a black cell', () => {
+    const p = distinct(3, 3);
+    const board = position(p, '. . . / . # . / . . .');
+    const found = NoB(board);
+    expect(colours(p, found)).toEqual(['r1c2 white', 'r2c1 white', 'r2c3 white', 'r3c2 white']);
+    expectSound(p, board, found);
+  });
+});
+
+describe('simple techniques (one line)', () => {
+  it('DoW blackens the other copies of a white number in its row and column', () => {
+    const p = grid('1 2 1 / 3 1 4 / 1 5 6');
+    const board = position(p, 'o . . / . . . / . . .');
+    const found = DoW(board);
+    expect(colours(p, found)).toEqual(['r1c3 black', 'r3c1 black']);
+    expectSound(p, board, found);
+  });
+
+  it('Sim-M3 whitens the b of a b a', () => {
+    const p = grid('2 3 2 / 1 4 5 / 6 7 8');
+    const found = SimM3(position(p));
+    expect(colours(p, found)).toEqual(['r1c2 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('Sim-U3 blackens the outer cells of a a a and whitens the middle one, and says so in one line', () => {
+    const p = grid('1 2 3 4 5 / 2 3 4 5 1 / 3 4 5 1 2 / 4 5 7 7 7');
+    const found = SimU3(position(p));
+    expect(colours(p, found)).toEqual(['r4c3 black', 'r4c4 white', 'r4c5 black']);
+    expect(explainStep(found[0]!)).toBe('Sim-U3, row 4: 7 7 7 at c3-c5, so c3 and c5 black, c4 white');
+    expectSound(p, position(p), found);
+  });
+
+  it('Sim-U* blackens a lone a in a line with an adjacent pair a a', () => {
+    const p = grid('3 3 1 3 / 1 2 3 4 / 2 4 5 6');
+    const found = SimUStar(position(p));
+    expect(colours(p, found)).toEqual(['r1c4 black']);
+    expectSound(p, position(p), found);
+  });
+
+  it('Sim-M4 blackens the outer cells of a b a b and whitens the inner ones', () => {
+    const p = grid('4 3 4 3 / 1 2 5 6 / 2 5 6 1');
+    const found = SimM4(position(p));
+    expect(colours(p, found)).toEqual(['r1c1 black', 'r1c2 white', 'r1c3 white', 'r1c4 black']);
+    expectSound(p, position(p), found);
+  });
+
+  it('Sim-M* blackens a lone a in a line holding a b b a', () => {
+    const p = grid('1 2 2 1 3 1 / 2 3 4 5 6 7 / 3 4 5 6 7 8');
+    const found = SimMStar(position(p));
+    expect(colours(p, found)).toEqual(['r1c6 black']);
+    expectSound(p, position(p), found);
+  });
+
+  it('2-SAT solves a line that no Sim-* rule touches (a b c c a b)', () => {
+    const p = grid('1 2 3 3 1 2 / 4 5 6 7 8 9 / 5 6 7 8 9 4');
+    const board = position(p);
+    for (const rule of [SimM3, SimU3, SimUStar, SimM4, SimMStar]) expect(rule(board)).toEqual([]);
+    const found = TwoSat(board);
+    expect(colours(p, found)).toEqual(['r1c1 black', 'r1c2 white', 'r1c5 white', 'r1c6 black']);
+    expect(found[0]!.technique).toBe('2-SAT');
+    expectSound(p, board, found);
+  });
+
+  it('2-SAT reports a line without a valid shading by colouring a cell both ways', () => {
+    // Row 1 is 5 5 5 with the middle cell black: two white 5s or two adjacent blacks either way.
+    const p = grid('5 5 5 / 1 2 3 / 4 6 7');
+    const found = TwoSat(position(p, '. # . / . . . / . . .')).filter((d) => d.reason.startsWith('row 1 '));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.reason).toMatch(/^row 1 has no shading without a repeated white number or two adjacent black cells/);
+    const cells = found[0]!.cells;
+    expect(new Set(cells.map((c) => c.cell)).size).toBe(1);
+    expect(cells.map((c) => c.colour).sort()).toEqual(['black', 'white']);
+  });
+
+  it('the line rules honour the sweep direction: H looks at rows only, V at columns only', () => {
+    const p = grid('7 7 7 / 1 2 3 / 4 5 6');
+    expect(SimU3(position(p), { dir: 'H' })).toHaveLength(1);
+    expect(SimU3(position(p), { dir: 'V' })).toHaveLength(0);
+  });
+});
+
+describe('advanced techniques (two lines)', () => {
+  it('DP whitens the other diagonal of the duplicates of a pair', () => {
+    const p = grid('3 1 4 5 1 / 6 2 7 2 8 / 9 10 11 12 13');
+    const found = DP(position(p));
+    expect(colours(p, found)).toEqual(['r1c4 white', 'r2c5 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('SbP blackens a third copy beside two pairs of the same two numbers', () => {
+    const p = grid('1 3 1 4 1 / 2 5 2 6 7 / 8 9 10 11 12');
+    const found = SbP(position(p));
+    expect(colours(p, found)).toEqual(['r1c5 black']);
+    expectSound(p, position(p), found);
+  });
+});
+
+describe('corner techniques', () => {
+  it('CP blackens the corner and its diagonal when the corner square holds two pairs', () => {
+    const p = grid('1 1 3 / 2 2 4 / 5 6 7');
+    const found = CP(position(p));
+    expect(colours(p, found)).toEqual(['r1c1 black', 'r1c2 white', 'r2c1 white', 'r2c2 black']);
+    expectSound(p, position(p), found);
+  });
+
+  it('DoT blackens the corner when it and both its neighbours show one number', () => {
+    const p = grid('1 1 3 / 1 2 4 / 5 6 7');
+    const found = DoT(position(p));
+    expect(colours(p, found)).toEqual(['r1c1 black', 'r1c2 white', 'r2c1 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('DoT blackens the diagonal when it and both neighbours of the corner show one number', () => {
+    const p = grid('3 1 4 / 1 1 5 / 6 7 8');
+    const found = DoT(position(p));
+    expect(colours(p, found)).toEqual(['r1c2 white', 'r2c1 white', 'r2c2 black']);
+    expectSound(p, position(p), found);
+  });
+
+  it('DoT whitens the remaining neighbour when the corner, its diagonal and one neighbour match', () => {
+    const p = grid('1 1 3 / 2 1 4 / 5 6 7');
+    const found = DoT(position(p));
+    expect(colours(p, found)).toEqual(['r2c1 white']);
+    expectSound(p, position(p), found);
+  });
+});
+
+describe('border techniques', () => {
+  it('BoP-D whitens the two edge cells flanking two stacked pairs', () => {
+    const p = grid('1 2 2 3 / 4 5 5 6 / 7 8 9 10 / 11 12 13 14');
+    const found = BoP_D(position(p));
+    expect(colours(p, found)).toEqual(['r1c1 white', 'r1c4 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('BoP-D also works with the two pairs across the edge', () => {
+    const p = grid('1 2 3 4 / 5 2 3 6 / 7 8 9 10');
+    const found = BoP_D(position(p));
+    expect(colours(p, found)).toEqual(['r1c1 white', 'r1c4 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('BoP-T whitens the four cells flanking three stacked pairs', () => {
+    const p = grid('1 2 2 3 / 4 5 5 6 / 7 8 8 9 / 10 11 12 13');
+    const found = BoP_T(position(p));
+    expect(colours(p, found)).toEqual(['r1c1 white', 'r1c4 white', 'r2c1 white', 'r2c4 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('BoP whitens the flanks of every row but the last of four stacked pairs', () => {
+    const p = grid('1 2 2 3 / 4 5 5 6 / 7 8 8 9 / 10 11 11 12 / 13 14 15 16');
+    const found = BoP(position(p));
+    expect(colours(p, found)).toEqual(['r1c1 white', 'r1c4 white', 'r2c1 white', 'r2c4 white', 'r3c1 white', 'r3c4 white']);
+    expectSound(p, position(p), found);
+  });
+});
+
+describe('connectivity techniques', () => {
+  it('NCO-C whitens the other neighbour of a corner cell beside a black cell', () => {
+    const p = distinct(3, 3);
+    const board = position(p, '. # . / . . . / . . .');
+    const found = NCO_C(board);
+    expect(colours(p, found)).toEqual(['r2c1 white', 'r2c3 white']);
+    expectSound(p, board, found);
+  });
+
+  it('NCO-B whitens the last neighbour of a border cell between two black cells', () => {
+    const p = distinct(4, 4);
+    const board = position(p, '. # . # / . . . . / . . . . / . . . .');
+    const found = NCO_B(board);
+    expect(colours(p, found)).toEqual(['r2c3 white']);
+    expectSound(p, board, found);
+  });
+
+  it('EP whitens the other neighbour of a corner cell that forms a pair with one neighbour', () => {
+    const p = grid('1 1 3 / 2 4 5 / 6 7 8');
+    const found = EP(position(p));
+    expect(colours(p, found)).toEqual(['r2c1 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('EP also fires when the pair is a neighbour of the corner and the cell beside the exit (Tatham DC)', () => {
+    // The 1 1 down column 2 serves both top corners: r2c2 touches the exit of each.
+    const p = grid('3 1 4 / 2 1 5 / 6 7 8');
+    const found = EP(position(p));
+    expect(colours(p, found)).toEqual(['r2c1 white', 'r2c3 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('EP-B whitens the exit of a border cell closed in by the edge, a black cell and a pair', () => {
+    const p = grid('1 2 3 4 5 / 6 2 7 8 9 / 10 11 12 13 14 / 15 16 17 18 19');
+    const board = position(p, '. . . # . / . . . . . / . . . . . / . . . . .');
+    const found = EP_B(board);
+    expect(colours(p, found)).toEqual(['r2c3 white']);
+    expectSound(p, board, found);
+  });
+
+  it('EP-M whitens the exit of an inner cell closed in by two black cells and a pair', () => {
+    const p = grid('1 2 3 4 5 / 6 7 8 9 10 / 11 7 12 13 14 / 15 16 17 18 19');
+    const board = position(p, '. . # . . / . . . # . / . . . . . / . . . . .');
+    const found = EP_M(board);
+    expect(colours(p, found)).toEqual(['r3c3 white']);
+    expectSound(p, board, found);
+  });
+
+  it('NCO whitens the one cell through which two white cells can still meet', () => {
+    const p = distinct(5, 5);
+    const board = position(p, 'o . . # . / . . # . . / . . . . . / # . . . . / . . . . o');
+    const found = NCO(board);
+    expect(colours(p, found)).toEqual(['r3c2 white']);
+    expect(found[0]!.weight).toBe(1);
+    expectSound(p, board, found);
+  });
+
+  it('the connectivity rules stay silent on a 1x3 row, where one white cell may be the whole region', () => {
+    const p = grid('1 2 1');
+    const board = position(p, '# . .');
+    expect(NCO_B(board)).toEqual([]);
+    expect(EP(board)).toEqual([]);
+    // B W B is a solution: the middle cell needs no white neighbour.
+    expect(solutionsOf(p, board).length).toBeGreaterThan(0);
+  });
+});
+
+describe('probing', () => {
+  const strictRunner = probeRunner(selectTechniques({ assumeUnique: false }));
+
+  it('Prob colours a cell the other way when one colour leads to a contradiction', () => {
+    const p = grid('2 1 2 / 3 4 5 / 6 7 8');
+    const board = position(p);
+    const found = Prob(board, strictRunner);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.technique).toBe('Prob');
+    expect(found[0]!.reason).toMatch(/^if r\d+c\d+ were (black|white): .+; so r\d+c\d+ is (white|black)$/);
+    expectSound(p, board, found);
+  });
+
+  it('Prob-C colours a cell that both colours of a probed cell agree on', () => {
+    const p = grid('2 1 2 / 3 4 5 / 6 7 8');
+    const board = position(p);
+    // Only the board's own knock-on effects inside the probes: black r1c1 whitens r1c2 (NoB);
+    // white r1c1 blackens r1c3 (DoW), which whitens r1c2 (NoB).
+    const found = ProbC(board, probeRunner([]));
+    expect(found).toHaveLength(1);
+    expect(colours(p, found)).toContain('r1c2 white');
+    expectSound(p, board, found);
+  });
+});
