@@ -8,7 +8,7 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { BackendName } from '../sat/backend.js';
-import { solveHitori, type Verdict } from '../solve/solve.js';
+import { defaultConnectivity, solveConnectivities, solveHitori, type Verdict } from '../solve/solve.js';
 
 export const engines = ['sat'] as const;
 export type Engine = (typeof engines)[number];
@@ -19,10 +19,10 @@ export const benchBackends = ['cadical', 'minisat'] as const satisfies readonly 
 export type BenchBackend = (typeof benchBackends)[number];
 export const defaultBenchBackend: BenchBackend = 'cadical';
 
-export const benchConnectivities = ['lazy', 'layers'] as const;
+export const benchConnectivities = solveConnectivities;
 export type BenchConnectivity = (typeof benchConnectivities)[number];
 /** The default of `solveHitori`. */
-export const defaultBenchConnectivity: BenchConnectivity = 'layers';
+export const defaultBenchConnectivity: BenchConnectivity = defaultConnectivity;
 
 export interface EngineOptions {
   readonly backend: BenchBackend;

@@ -33,7 +33,7 @@ export function benchCommand(): Command {
     .addOption(new Option('--connectivity <mode>', 'connectivity encoding').choices(benchConnectivities).default(defaultBenchConnectivity))
     .addOption(new Option('--engine <name>', 'solving engine').choices(engines).default(defaultEngine))
     .option('--jobs <n>', 'worker threads solving in parallel', positiveInteger('--jobs', 256), 1)
-    .option('--json', 'print one JSON object {"sets": [...]} instead of the table')
+    .option('--json', 'print one JSON object {"sets": [...]} instead of the table (the reason for each failure goes to stderr)')
     .option('--timeout <ms>', 'time limit per puzzle; a puzzle that reaches it counts as a timeout (exit code 3)', positiveInteger('--timeout', maxTimeoutMs))
     .option('--limit <n>', 'only the first n puzzles of each set', positiveInteger('--limit'))
     .option('--warmup <n>', `untimed warm-up: each worker first solves up to n of the smallest puzzles, stopping after ${defaultWarmupBudgetMs / 1000} s`, wholeNumber('--warmup'), defaultWarmup);
@@ -57,7 +57,13 @@ export function benchCommand(): Command {
       },
     });
     progress.done();
-    process.stdout.write(options.json === true ? `${JSON.stringify(benchJson(reports))}\n` : benchText(reports, options));
+    if (options.json === true) {
+      process.stdout.write(`${JSON.stringify(benchJson(reports))}\n`);
+      // The JSON names failures by id; why each one failed goes to stderr, one line each.
+      for (const line of failureLines(reports)) process.stderr.write(`hitori-sat: ${line}\n`);
+    } else {
+      process.stdout.write(benchText(reports, options));
+    }
     process.exitCode = { correct: exitCodes.solved, wrong: exitCodes.noSolution, error: exitCodes.solverFailure, timeout: exitCodes.timeout }[overallOutcome(reports)];
   });
 }
@@ -90,9 +96,14 @@ export function benchText(reports: readonly SetReport[], options: Pick<BenchCliO
         (options.timeout === undefined ? '' : `, time limit ${options.timeout} ms per puzzle`),
     );
   }
-  const failures = reports.flatMap((r) =>
-    r.failures.map((f) => `  ${r.name}, line ${f.line}${f.id === `line ${f.line}` ? '' : ` (${f.id})`}: ${f.outcome === 'wrong' ? 'wrong answer: ' : ''}${f.problem ?? f.outcome}`),
-  );
-  out.push(failures.length === 0 ? 'all answers correct' : `not correct (${failures.length}):\n${failures.join('\n')}`);
+  const failures = failureLines(reports);
+  out.push(failures.length === 0 ? 'all answers correct' : `not correct (${failures.length}):\n${failures.map((f) => `  ${f}`).join('\n')}`);
   return `${out.join('\n')}\n`;
+}
+
+/** One line per puzzle that is not correct: set, line, id, and why. */
+export function failureLines(reports: readonly SetReport[]): string[] {
+  return reports.flatMap((r) =>
+    r.failures.map((f) => `${r.name}, line ${f.line}${f.id === `line ${f.line}` ? '' : ` (${f.id})`}: ${f.outcome === 'wrong' ? 'wrong answer: ' : ''}${f.problem ?? f.outcome}`),
+  );
 }
