@@ -1,0 +1,85 @@
+/** Difficulty classes (the thesis's Table 5) and their step measures; the catalogue table. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseJsonLines } from '../../src/formats/json.js';
+import { levelIndex, levelInfo, levelOf, ruleSets, techniques } from '../../src/rules/catalogue.js';
+import { rate, solveByRules } from '../../src/rules/index.js';
+import { countSweeps } from '../../src/rules/rating.js';
+import { selectTechniques } from '../../src/rules/strategy.js';
+import { levels, techniqueCodes } from '../../src/rules/types.js';
+import { grid } from './support.js';
+
+const sample = parseJsonLines(readFileSync(fileURLToPath(new URL('../fixtures/menneske-sample.jsonl', import.meta.url)), 'utf8'));
+
+describe('rate', () => {
+  it('rates a Latin square class A (trivial), with no steps', () => {
+    const r = rate(grid('1 2 3 / 2 3 1 / 3 1 2'));
+    expect([r.class, r.name, r.steps]).toEqual(['A', 'trivial', 0]);
+  });
+
+  it('counts class B in sweeps, the mean of starting with rows and starting with columns', () => {
+    // Row 1 needs Sim-U3 (a row rule): an H-sweep solves it at once; starting with V takes two.
+    const p = grid('7 7 7 / 1 2 3 / 4 5 6');
+    const specs = selectTechniques({ techniques: 'thesis', maxLevel: 'B' });
+    expect(countSweeps(p, specs, 'H')).toBe(1);
+    expect(countSweeps(p, specs, 'V')).toBe(2);
+    const r = rate(p);
+    expect([r.class, r.name, r.steps]).toEqual(['B', 'pretty easy', 1.5]);
+  });
+
+  it('gives the lowest class whose techniques solve the puzzle', () => {
+    for (const record of sample.slice(0, 120)) {
+      const r = rate(record.puzzle);
+      const k = levelIndex(r.class!);
+      expect(solveByRules(record.puzzle, { techniques: 'thesis', maxLevel: r.class! }).status).toBe('solved');
+      if (k > 0) expect(solveByRules(record.puzzle, { techniques: 'thesis', maxLevel: levels[k - 1]! }).status, record.puzzle.id).not.toBe('solved');
+    }
+  });
+
+  it('measures D by corner cells, F by cut-off white cells and G by the classes the probes needed', () => {
+    const seen = new Set<string>();
+    for (const record of sample) {
+      const r = rate(record.puzzle);
+      const own = r.result.steps.filter((d) => d.technique !== 'NoB' && d.technique !== 'DoW' && levelOf(d.technique) === r.class);
+      if (r.class === 'D') expect(r.steps).toBe(own.reduce((s, d) => s + d.cells.length, 0));
+      if (r.class === 'F') expect(r.steps).toBe(own.reduce((s, d) => s + (d.weight ?? 0), 0));
+      if (r.class === 'G') {
+        expect(r.steps).toBe(own.reduce((s, d) => s + (d.weight ?? 0), 0) / own.length);
+        expect(r.steps).toBeGreaterThanOrEqual(1);
+      }
+      seen.add(r.class!);
+    }
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['B', 'D', 'F', 'G']));
+  });
+
+  it('rates with the 2-SAT line solver in place of the Sim-* rules on request', () => {
+    const r = rate(grid('1 2 3 3 1 2 / 4 5 6 7 8 9 / 5 6 7 8 9 4'), { ruleSet: 'two-sat' });
+    expect(r.techniques['2-SAT']).toBeGreaterThan(0);
+    expect(r.techniques['Sim-M3']).toBeUndefined();
+  });
+});
+
+describe('the catalogue', () => {
+  it('has exactly one entry per technique code, cheapest level first', () => {
+    expect(techniques.map((t) => t.code).sort()).toEqual([...techniqueCodes].sort());
+    const order = techniques.map((t) => levelIndex(t.level));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("follows the thesis's Table 5 for the thesis's rules", () => {
+    const expected: Record<string, string> = { UC: 'A', NoB: 'A', DoW: 'B', 'Sim-M3': 'B', 'Sim-U3': 'B', 'Sim-U*': 'B', 'Sim-M4': 'B', 'Sim-M*': 'B', DP: 'C', SbP: 'C', CP: 'D', DoT: 'D', 'BoP-D': 'E', 'BoP-T': 'E', BoP: 'E', 'NCO-C': 'F', 'NCO-B': 'F', NCO: 'F', EP: 'F', 'EP-B': 'F', 'EP-M': 'F', Prob: 'G' };
+    for (const [code, level] of Object.entries(expected)) expect(techniques.find((t) => t.code === code)?.level, code).toBe(level);
+    expect(Object.keys(levelInfo)).toEqual([...levels]);
+  });
+
+  it('marks UC, and only UC, as assuming a unique solution', () => {
+    expect(techniques.filter((t) => t.assumesUniqueness).map((t) => t.code)).toEqual(['UC']);
+  });
+
+  it('has rule sets: thesis without 2-SAT, two-sat without the Sim-* rules', () => {
+    expect(ruleSets.thesis).not.toContain('2-SAT');
+    expect(ruleSets['two-sat']).toContain('2-SAT');
+    expect(ruleSets['two-sat']).not.toContain('Sim-U3');
+  });
+});
