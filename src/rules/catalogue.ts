@@ -29,7 +29,16 @@
  *  EP-M    F      connectivity.ts  the same for an inner cell beside two blacks
  *  NCO     F      connectivity.ts  black here would split the white cells -> white        Tatham MC/QM, Yen f
  *  Prob    G      probing.ts       a colour that leads to a contradiction -> the other    Tatham CnC, Yen local search
+ *  Prob-C  G      probing.ts       both colours of a cell lead to y's colour -> y has it  Tatham "MC: two possibilities"
+ *  Prob-2  G      probing.ts       Prob whose probes may probe once more inside           (the thesis's depth-first probing)
  *  (*) assumes the puzzle has a unique solution (`assumesUniqueness`).
+ *
+ * Levels follow Table 5 of the thesis (D: CP, DoT; E: BoP). The thesis's running text says the
+ * opposite (BoP class D, CP and DoT class E); Table 5 is taken because its step measures fit it
+ * (D counts corner cells, E counts sweeps). EP at a corner needs no black cell (it is Tatham's
+ * DC), but the thesis puts all of EP in F, and so does this table. Prob-C and Prob-2 are not in
+ * the thesis's list; its probing is a depth-first search ("one can iteratively probe other
+ * cells"), which Prob-2 bounds at two levels.
  *
  * Not implemented as separate rules: the thesis's enclosing and alternating permutations
  * (section 5.2) and Tatham's FI: single-line patterns that 2-SAT finds whole; Tatham's QuM, FDE
@@ -78,7 +87,7 @@ export const levelInfo: Readonly<Record<Level, { readonly name: string; readonly
   D: { name: 'medium', steps: 'cells solved by the corner rules' },
   E: { name: 'pretty hard', steps: 'sweeps (mean of H-first and V-first)' },
   F: { name: 'hard', steps: 'sum of the white cells a cut would cut off' },
-  G: { name: 'super hard', steps: 'mean over the probes of the class each needed (A = 1 .. F = 6)' },
+  G: { name: 'super hard', steps: 'mean over the probes of the class each needed (A = 1 .. F = 6; 7 for a probe that probed again)' },
 };
 
 export const levelIndex = (level: Level): number => levels.indexOf(level);

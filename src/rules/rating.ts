@@ -13,7 +13,8 @@
  * - F: the sum, over the connectivity deductions, of the white cells the opposite colour would
  *   have cut off (1 for NCO-C, NCO-B and the EP rules; the size of the smaller side for NCO).
  * - G: the mean, over the successful probes, of the class (A = 1 .. F = 6) of the hardest
- *   technique the probe needed to reach its contradiction.
+ *   technique the probe needed to reach its contradiction (7 when a Prob-2 probe had to probe
+ *   again inside).
  * Knock-on effects (NoB, DoW) are free everywhere, as the thesis treats them.
  */
 import type { Puzzle } from '../puzzle/puzzle.js';

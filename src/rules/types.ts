@@ -56,8 +56,8 @@ export interface Deduction {
   readonly reason: string;
   /**
    * The size a difficulty measure counts: for a connectivity rule (class F), the white cells a
-   * wrong colour would cut off; for a probe (class G), the class (1 = A .. 6 = F) of the hardest
-   * technique the probe needed to reach its contradiction.
+   * wrong colour would cut off; for a probe (class G), the class (1 = A .. 6 = F, 7 = G for a
+   * Prob-2 probe that probed again) of the hardest technique the probe needed.
    */
   readonly weight?: number;
   /** Set when the deduction relies on the puzzle having a unique solution (UC, or a probe that used UC). */

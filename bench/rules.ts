@@ -1,0 +1,227 @@
+/**
+ * The rule engine alone (src/rules: techniques and probing, no SAT, no search): how much of the
+ * janko set it solves, and how its difficulty classes compare with menneske's own labels.
+ * Writes the BENCH.md sections "rules-janko" and "rules-menneske".
+ *
+ *   npx tsc -p tsconfig.json && node dist/bench/rules.js [--no-write]
+ *
+ * rules-janko: every janko puzzle with `solveByRules` (default options: every technique, probing
+ * included), three technique sets on the 102 17x17 puzzles (no probing; Prob; Prob with Prob-C
+ * and Prob-2, the default), the puzzles it cannot solve, and the thesis classes per size. Every
+ * deduction is checked against the published solution.
+ * rules-menneske: `rate` (the thesis's rule set) on the 2,200 menneske puzzles, the class against
+ * menneske's label, and the same with the 2-SAT line solver in place of the Sim-* rules.
+ * Times are per puzzle, after one untimed warm-up puzzle of each size (and, for the 17x17
+ * comparison, an untimed pass over all of them, so that the first configuration is not the one
+ * that warms up the JIT).
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PuzzleRecord } from '../src/formats/json.js';
+import { rate, solveByRules, type Level, type RulesOptions, type RulesResult, type TechniqueCode } from '../src/rules/index.js';
+import { levelInfo, ruleSets, type RuleSet } from '../src/rules/catalogue.js';
+import { levels } from '../src/rules/types.js';
+import { commandLine, describeMachine, loadSet, max, median, ms, p95, progress, repoRoot, revision, table, timestamp, writeSection, type SizeGroup } from './lib.js';
+
+const menneskeDir = join(repoRoot, 'bench', 'sets', 'menneske');
+
+interface Run {
+  readonly id: string;
+  readonly result: RulesResult;
+  readonly ms: number;
+  /** Deductions that contradict the published solution (must be 0). */
+  readonly wrong: number;
+}
+
+function wrongDeductions(record: PuzzleRecord, result: RulesResult): number {
+  const solution = record.solution?.flat();
+  if (!solution) return 0;
+  let wrong = 0;
+  for (const d of result.steps) for (const { cell, colour } of d.cells) if ((solution[cell] === 1 ? 'black' : 'white') !== colour) wrong++;
+  if (result.status === 'solved' && result.shading!.some((b, i) => b !== (solution[i] === 1))) wrong++;
+  return wrong;
+}
+
+function solveAll(group: SizeGroup, options: RulesOptions): Run[] {
+  solveByRules(group.records[0]!.puzzle, options); // warm-up, untimed
+  return group.records.map((record, k) => {
+    const t0 = performance.now();
+    const result = solveByRules(record.puzzle, options);
+    const elapsed = performance.now() - t0;
+    return { id: record.puzzle.id ?? `${group.label}#${k + 1}`, result, ms: elapsed, wrong: wrongDeductions(record, result) };
+  });
+}
+
+const used = (run: Run, code: TechniqueCode) => run.result.steps.some((d) => d.technique === code);
+
+function timing(runs: readonly Run[]): string[] {
+  const times = runs.map((r) => r.ms);
+  const slowest = runs.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return [ms(median(times)), ms(p95(times)), ms(max(times)), slowest.id];
+}
+
+function jankoSection(): string {
+  const groups = loadSet();
+  const all = ruleSets.all;
+  const configs: { label: string; options: RulesOptions }[] = [
+    { label: 'techniques up to class F, no probing', options: { maxLevel: 'F' } },
+    { label: '+ Prob (one-cell probes, the thesis\'s class G)', options: { techniques: all.filter((c) => c !== 'Prob-C' && c !== 'Prob-2') } },
+    { label: '+ Prob-C and Prob-2 (the default)', options: {} },
+  ];
+  const big = groups.find((g) => g.label === '17x17')!;
+  const t0 = performance.now();
+  progress('rules-janko: warm-up pass over the 17x17 puzzles (untimed)');
+  for (const record of big.records) solveByRules(record.puzzle);
+  const configRows: string[][] = [];
+  let defaultRuns: Run[] = [];
+  for (const { label, options } of configs) {
+    progress(`rules-janko: 17x17, ${label}`);
+    const runs = solveAll(big, options);
+    const solved = runs.filter((r) => r.result.status === 'solved').length;
+    configRows.push([label, `${solved} / ${runs.length}`, `${((100 * solved) / runs.length).toFixed(1)}%`, String(runs.reduce((s, r) => s + r.wrong, 0)), ...timing(runs)]);
+    defaultRuns = runs;
+  }
+  const unsolved = defaultRuns.filter((r) => r.result.status !== 'solved');
+  const sizeRows: string[][] = [];
+  let wrongTotal = 0;
+  let puzzles = 0;
+  for (const group of groups) {
+    progress(`rules-janko: ${group.label}, default and rating`);
+    const runs = group === big ? defaultRuns : solveAll(group, {});
+    const classes = new Map<string, number>();
+    for (const record of group.records) {
+      const c = rate(record.puzzle).class ?? '-';
+      classes.set(c, (classes.get(c) ?? 0) + 1);
+    }
+    wrongTotal += runs.reduce((s, r) => s + r.wrong, 0);
+    puzzles += runs.length;
+    sizeRows.push([
+      group.label,
+      String(runs.length),
+      String(runs.filter((r) => r.result.status === 'solved').length),
+      String(runs.filter((r) => used(r, 'Prob') || used(r, 'Prob-C') || used(r, 'Prob-2')).length),
+      String(runs.filter((r) => used(r, 'Prob-C') || used(r, 'Prob-2')).length),
+      ...timing(runs),
+      [...levels, '-'].map((c) => classes.get(c) ?? 0).join(' / '),
+    ]);
+  }
+  const wall = (performance.now() - t0) / 1000;
+  const rate17 = configRows[2]!;
+  return `## rules-janko: the rule engine alone on the janko set
+
+- Command: \`${commandLine('rules.js')}\` (after \`npx tsc -p tsconfig.json\`)
+- Date: ${timestamp()}
+- Machine: ${describeMachine()}
+- Code: ${revision()}
+- Set: \`bench/sets/janko\`, ${puzzles} puzzles, each with its published solution. \`solveByRules\` (src/rules) runs techniques to a fixpoint, cheapest first, then one-cell probes; no SAT solver, no search. Every deduction is compared with the published solution: **${wrongTotal} contradict it**. Time per puzzle: the whole \`solveByRules\` call, explanation steps recorded, after one untimed warm-up puzzle.
+
+**17x17: ${rate17[1]} solved (${rate17[2]}) with the default techniques.**${unsolved.length === 0 ? '' : ` Not solved: ${unsolved.map((r) => `${r.id} (${r.result.status}, ${r.result.board.unknownCount} of 289 cells left)`).join(', ')}.`}
+
+| 17x17, techniques | solved | rate | wrong deductions | median ms | p95 ms | max ms | slowest |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+${configRows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
+
+Every size, default techniques; "probing" counts the puzzles that needed a probe, "deep" those that needed Prob-C or Prob-2; "classes" is the thesis class (\`rate\`, the thesis's rule set: no 2-SAT) as A / B / C / D / E / F / G / unsolved.
+
+| size | puzzles | solved | probing | deep | median ms | p95 ms | max ms | slowest | classes A / B / C / D / E / F / G / - |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |
+${sizeRows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
+
+Whole run ${wall.toFixed(1)} s.`;
+}
+
+const labels = ['Super easy', 'Pretty easy', 'Easy', 'Medium', 'Hard', 'Very Hard'];
+
+interface Rated {
+  readonly label: string;
+  readonly size: string;
+  readonly cls: Level | null;
+  readonly steps: number;
+  readonly ms: number;
+  readonly wrong: number;
+}
+
+function rateAll(groups: readonly SizeGroup[], ruleSet: RuleSet): Rated[] {
+  const out: Rated[] = [];
+  for (const group of groups) {
+    progress(`rules-menneske: ${group.label}, rule set ${ruleSet}`);
+    rate(group.records[0]!.puzzle, { ruleSet }); // warm-up
+    for (const record of group.records) {
+      const t0 = performance.now();
+      const r = rate(record.puzzle, { ruleSet });
+      const elapsed = performance.now() - t0;
+      out.push({ label: record.difficulty ?? '(none)', size: group.label, cls: r.class, steps: r.steps, ms: elapsed, wrong: wrongDeductions(record, r.result) });
+    }
+  }
+  return out;
+}
+
+function crossTable(rated: readonly Rated[]): string {
+  const cols = [...levels, null];
+  const head = ['menneske label', ...levels.map((l) => `${l}`), 'unsolved', 'total'];
+  const rows = labels
+    .filter((label) => rated.some((r) => r.label === label))
+    .map((label) => {
+      const mine = rated.filter((r) => r.label === label);
+      return [label, ...cols.map((c) => String(mine.filter((r) => r.cls === c).length)), String(mine.length)];
+    });
+  rows.push(['total', ...cols.map((c) => String(rated.filter((r) => r.cls === c).length)), String(rated.length)]);
+  return table(head, rows, head.map((_, k) => k > 0));
+}
+
+function menneskeSection(): string {
+  const groups = loadSet(menneskeDir);
+  const t0 = performance.now();
+  const thesis = rateAll(groups, 'thesis');
+  const twoSat = rateAll(groups, 'two-sat');
+  const wall = (performance.now() - t0) / 1000;
+  const wrong = thesis.reduce((s, r) => s + r.wrong, 0) + twoSat.reduce((s, r) => s + r.wrong, 0);
+  const sizeRows = groups.map((g) => {
+    const mine = thesis.filter((r) => r.size === g.label);
+    return [g.label, String(mine.length), ...levels.map((l) => String(mine.filter((r) => r.cls === l).length)), String(mine.filter((r) => r.cls === null).length), ms(median(mine.map((r) => r.ms))), ms(p95(mine.map((r) => r.ms))), ms(max(mine.map((r) => r.ms)))];
+  });
+  const stepRows = levels
+    .filter((l) => thesis.some((r) => r.cls === l))
+    .map((l) => {
+      const mine = thesis.filter((r) => r.cls === l).map((r) => r.steps);
+      return [`${l} (${levelInfo[l].name})`, levelInfo[l].steps, String(mine.length), (mine.reduce((s, x) => s + x, 0) / mine.length).toFixed(2), String(median(mine)), String(max(mine))];
+    });
+  return `## rules-menneske: difficulty classes against menneske's labels
+
+- Command: \`${commandLine('rules.js')}\` (after \`npx tsc -p tsconfig.json\`)
+- Date: ${timestamp()}
+- Machine: ${describeMachine()}
+- Code: ${revision()}
+- Set: \`bench/sets/menneske\`, ${thesis.length} puzzles (5x5, 6x6, 12x12), each unique with its published solution and menneske's \`difficulty\` label. \`rate\` gives the class of the thesis's Table 5 (A trivial .. G super hard): the level of the hardest technique needed, techniques tried cheapest first. Deductions contradicting a published solution: **${wrong}**. Whole run (both rule sets) ${wall.toFixed(1)} s.
+
+Thesis rule set (the Sim-* line rules, no 2-SAT), rows menneske's label, columns the class:
+
+${crossTable(thesis)}
+
+With the 2-SAT line solver in place of the Sim-* rules (the thesis's "SAT-based" classification):
+
+${crossTable(twoSat)}
+
+Per size (thesis rule set), with the time of one \`rate\` call (a solve, and for classes B, C and E two more sweep-counting runs):
+
+${table(['size', 'puzzles', ...levels, 'unsolved', 'median ms', 'p95 ms', 'max ms'], sizeRows, [false, ...Array<boolean>(12).fill(true)])}
+
+Steps within each class (thesis rule set):
+
+${table(['class', 'steps measure', 'puzzles', 'mean', 'median', 'max'], stepRows, [false, false, true, true, true, true])}`;
+}
+
+function main(): void {
+  const { values } = parseArgs({ options: { 'no-write': { type: 'boolean', default: false } } });
+  const janko = jankoSection();
+  const menneske = menneskeSection();
+  if (values['no-write']) {
+    process.stdout.write(`${janko}\n\n${menneske}\n`);
+    return;
+  }
+  writeSection('rules-janko', janko);
+  writeSection('rules-menneske', menneske);
+  progress('BENCH.md: sections rules-janko and rules-menneske written');
+}
+
+main();
