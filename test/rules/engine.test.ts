@@ -2,6 +2,8 @@
  * The engine as a whole: solved boards pass the independent checker, contradictions only where
  * there is no solution, uniqueness claims against brute force, explanations, options.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkShading } from '../../src/puzzle/check.js';
 import { puzzleFromGrid, type Puzzle } from '../../src/puzzle/puzzle.js';
@@ -12,7 +14,7 @@ import { fixpoint, newStats, selectTechniques } from '../../src/rules/strategy.j
 import { Board } from '../../src/rules/board.js';
 import { bruteForceSolutions, fromMask, mulberry32, randomInt } from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
-import { grid } from './support.js';
+import { grid, position } from './support.js';
 
 describe('solveByRules', () => {
   it('solves every janko fixture to its published solution, which passes the checker and is proven unique', () => {
@@ -132,5 +134,22 @@ describe('solveByRules', () => {
     const row = solveByRules(grid('1 1 1'), { assumeUnique: false });
     expect(row.status).toBe('solved');
     expect(row.shading).toEqual([true, false, true]);
+  });
+
+  it('reports a line without any valid shading in 2-SAT\'s own words', () => {
+    const board = position(grid('5 5 5 / 1 2 3 / 4 6 7'), '. # . / . . . / . . .');
+    fixpoint(board, selectTechniques({ techniques: ['2-SAT'] }), { scope: {}, cursor: { next: 0 } }, new Set());
+    expect(board.contradiction?.reason).toMatch(/^2-SAT: row 1 has no shading without a repeated white number or two adjacent black cells/);
+  });
+});
+
+describe('the rule engine stands alone', () => {
+  it('imports nothing of the SAT layer, the SAT engine or the encodings', () => {
+    const dir = fileURLToPath(new URL('../../src/rules/', import.meta.url));
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const imports = [...readFileSync(dir + name, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+      for (const path of imports) expect(path, name).not.toMatch(/(^|\/)(sat|solve|encodings)\//);
+      for (const path of imports) expect(path.startsWith('./') || path.startsWith('../puzzle/'), `${name} imports ${path}`).toBe(true);
+    }
   });
 });
