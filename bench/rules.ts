@@ -113,7 +113,7 @@ function jankoSection(): string {
 - Date: ${timestamp()}
 - Machine: ${describeMachine()}
 - Code: ${revision()}
-- Set: \`bench/sets/janko\`, ${puzzles} puzzles, each with its published solution. \`solveByRules\` (src/rules) runs techniques to a fixpoint, cheapest first, then one-cell probes; no SAT solver, no search. Every deduction is compared with the published solution: **${wrongTotal} contradict it**. Time per puzzle: the whole \`solveByRules\` call, explanation steps recorded, after one untimed warm-up puzzle.
+- Set: \`bench/sets/janko\`, ${puzzles} puzzles, each with its published solution. \`solveByRules\` (src/rules) runs techniques to a fixpoint, cheapest first, then probes (one cell; Prob-2 two levels deep); no SAT solver, no search. Every deduction is compared with the published solution: **${wrongTotal} contradict it**. Time per puzzle: the whole \`solveByRules\` call, explanation steps recorded, after an untimed warm-up (one puzzle of each size; all of them for 17x17).
 
 **17x17: ${rate17[1]} solved (${rate17[2]}) with the default techniques.**${unsolved.length === 0 ? '' : ` Not solved: ${unsolved.map((r) => `${r.id} (${r.result.status}, ${r.result.board.unknownCount} of 289 cells left)`).join(', ')}.`}
 

@@ -114,7 +114,7 @@ export function probeRunner(specs: readonly Technique[], deep = false): ProbeRun
   };
 }
 
-/** Solves a puzzle with the rule engine alone (no search beyond one-cell probes). */
+/** Solves a puzzle with the rule engine alone: techniques and probes (one cell, or two levels deep for Prob-2), no search. */
 export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesResult {
   const t0 = performance.now();
   const specs = selectTechniques(options);
