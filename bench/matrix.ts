@@ -20,12 +20,13 @@
  *
  * --quick makes every part small (a smoke test of this program); its numbers mean nothing.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { blockingClause, encodeHitori } from '../encodings/index.js';
+import { defaultWarmup, defaultWarmupBudgetMs } from '../src/bench/run-set.js';
 import { parseBenchSet, type BenchSet } from '../src/bench/sets.js';
 import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
 import { commandLine, count, describeMachine, max, median, ms, p95, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
@@ -187,7 +188,7 @@ function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, 
   const correct = [...runs, ...big].reduce((sum, r) => sum + r.result.correct, 0);
   return [
     ...head('## matrix: solve and prove, backend x connectivity, 9x9 to 50x50', ctx),
-    `- Method: every row is one process of the built command, \`hitori-sat bench bench/sets/<set>/hitori_<size>.jsonl --json --backend B --connectivity C --jobs 1 --timeout ${safetyTimeoutMs}\` (the time limit is only a safety net). A puzzle's time is the whole \`solveHitori\` call in the worker thread (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after an untimed warm-up in the worker (up to 20 of the smallest puzzles of the set, or 2 s). An answer is correct when every shading passes the independent checker and the verdict is \`unique\` with the published solution (or, where the set gives only a count, \`none\`/\`unique\`/\`multiple\` as counted). Peak RSS: \`process.resourceUsage().maxRSS\` of that process (main thread and worker, warm-up included).`,
+    `- Method: every row is one process of the built command, \`hitori-sat bench bench/sets/<set>/hitori_<size>.jsonl --json --backend B --connectivity C --jobs 1 --timeout ${safetyTimeoutMs}\` (the time limit is only a safety net). A puzzle's time is the whole \`solveHitori\` call in the worker thread (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after an untimed warm-up in the worker (up to ${defaultWarmup} of the smallest puzzles of the set, or ${defaultWarmupBudgetMs / 1000} s). An answer is correct when every shading passes the independent checker and the verdict is \`unique\` with the published solution (or, where the set gives only a count, \`none\`/\`unique\`/\`multiple\` as counted). Peak RSS: \`process.resourceUsage().maxRSS\` of that process (main thread and worker, warm-up included).`,
     `- Sets: \`bench/sets\` (sources in \`bench/sets/README.md\`): janko 9x9 to 17x17, tudelft-gurobi and tudelft-smt 17x17, 20x20, 25x25, duydo-mapI 30x30; lazy connectivity runs every puzzle of each set (all 102 janko 17x17, all 100 + 150 tudelft 17x17).`,
     `- Layered connectivity (the complete distance-layer CNF) is slow on big grids, so its runs take only the first ${layeredLimit} puzzles of each set (file order) and stop at ${layeredMaxSize}x${layeredMaxSize}: no layered run on duydo-mapI 30x30. MiniSat's fixed 64 MiB heap does not hold every layered 25x25 CNF: those puzzles fail with the backend's error (listed below), not with a wrong answer.`,
     `- 48x48 and 50x50 (duydo-mapMyO, duydo-mapO; two or more solutions each): cadical + lazy only; the task is to find a solution and show a second (verdict \`multiple\`), both checked.`,
@@ -208,6 +209,34 @@ function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, 
     '',
   ].join('\n');
 }
+
+/** A CPU-bound loop in a fresh Node process; resolves with its own time of the loop in ms. */
+function spin(): Promise<number> {
+  const code = 'const t=performance.now();let x=0;for(let i=0;i<2e8;i++){x=(x+i*7)%1000003}process.stdout.write(String(performance.now()-t+(x<0?1:0)))';
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(Number(out)));
+  });
+}
+
+/**
+ * How much of two cores the machine gives right now: one spin loop alone, then two at once;
+ * 2 x alone / (mean of the two together) is 2.0 on two free cores and 1.0 on one.
+ */
+async function parallelCapacity(): Promise<{ aloneMs: number; togetherMs: number; capacity: number }> {
+  await spin();
+  const aloneMs = await spin();
+  const both = await Promise.all([spin(), spin()]);
+  const togetherMs = (both[0]! + both[1]!) / 2;
+  const capacity = (2 * aloneMs) / togetherMs;
+  progress(`  two CPU loops at once take ${ms(togetherMs)} ms each, one alone ${ms(aloneMs)} ms: ${capacity.toFixed(2)} cores available`);
+  return { aloneMs, togetherMs, capacity };
+}
+
+type Capacity = Awaited<ReturnType<typeof parallelCapacity>>;
 
 interface JobsResult {
   readonly connectivity: Connectivity;
@@ -235,7 +264,7 @@ function jobsRuns(connectivity: Connectivity, rounds: number, repeat: number, li
   return { connectivity, repeat, rounds, one, two, runs };
 }
 
-function jobsSection(results: JobsResult[], ctx: Context): string {
+function jobsSection(results: JobsResult[], capacity: Capacity[], ctx: Context): string {
   const rows = results.map((r) => {
     const s1 = median(r.one.map((x) => x.perSecond));
     const s2 = median(r.two.map((x) => x.perSecond));
@@ -255,6 +284,10 @@ function jobsSection(results: JobsResult[], ctx: Context): string {
   return [
     ...head('## matrix-jobs: --jobs 2 against --jobs 1, all janko 17x17', ctx),
     `- Method: \`hitori-sat bench bench/sets/janko/hitori_17x17.jsonl --json --backend cadical --connectivity C --jobs J\`, J = 1 and 2 alternating, one process per run. "Passes": rounds (processes per J) x passes over the set within each process (for lazy connectivity, whose whole pass takes a fraction of a second, the file is given several times, one report entry each). Puzzles per second of one pass: its puzzles over the wall clock from the first puzzle handed out to the last answer (warm-up excluded); the table gives the median over the passes, and the ratio of those medians. The per-puzzle medians show what running two solves at once costs each one.`,
+    '',
+    `- Cores actually available: the machine is a 2-vCPU virtual machine shared with other work, so a CPU-bound loop (\`node -e\`, 2e8 iterations) was timed alone and as two copies at once, before and after these runs: ${capacity
+      .map((c) => `${ms(c.aloneMs)} ms alone, ${ms(c.togetherMs)} ms each together, so ${c.capacity.toFixed(2)} cores`)
+      .join('; then ')}. The jobs 2 / jobs 1 ratio cannot exceed that.`,
     '',
     table(['configuration', 'puzzles', 'passes per J', 'jobs 1: puzzles/s', 'jobs 2: puzzles/s', 'jobs 2 / jobs 1', 'jobs 1: median ms', 'jobs 2: median ms', 'correct per pass'], rows, [false, true, true, true, true, true, true, true, false]),
     '',
@@ -442,7 +475,7 @@ function nativeSection(solvers: NativeSolver[], sizes: CnfSize[], puzzles: numbe
     '',
     '### CNF size per puzzle size',
     '',
-    `Median over the puzzles of each set (all of janko; the first ${sizeLimit} of the tudelft sets; the one duydo-mapI 30x30). "Layered": the complete CNF above. "Lazy": the CNF that lazy connectivity starts from (rules 1 and 2 and the seed clauses; the solver adds cuts while it runs).`,
+    `Median over the puzzles of each set (all of janko; the first ${sizeLimit} of the tudelft sets; the one duydo-mapI 30x30). "Layered": the complete CNF above. "Lazy": \`encodeHitori\` with connectivity \`lazy\` (rules 1 and 2 and the seed clauses), what lazy solving starts from before the solve loop adds its own unit deductions and, while it runs, cuts.`,
     '',
     table(
       ['set', 'puzzles', 'layered: variables', 'layered: clauses', 'lazy: variables', 'lazy: clauses'],
@@ -499,8 +532,10 @@ async function main(): Promise<void> {
   sections.push(['matrix', matrixSection(runs, big, layeredLimit, ctx)]);
 
   progress(`matrix-jobs: janko 17x17, --jobs 1 and 2, ${jobsRounds} round(s) (${elapsed()})`);
+  const before = await parallelCapacity();
   const jobs = connectivities.map((c) => jobsRuns(c, jobsRounds, c === 'lazy' ? 10 : 1, quick ? 6 : undefined));
-  sections.push(['matrix-jobs', jobsSection(jobs, ctx)]);
+  const after = await parallelCapacity();
+  sections.push(['matrix-jobs', jobsSection(jobs, [before, after], ctx)]);
 
   progress(`matrix-cli: ${cliRuns} runs (${elapsed()})`);
   sections.push(['matrix-cli', cliSection(wallTimes(cliRuns), ctx)]);

@@ -23,7 +23,7 @@ export interface BenchOptions {
   readonly jobs: number;
   /** Time limit per puzzle. */
   readonly timeoutMs?: number;
-  /** Puzzles every worker solves untimed before the first set (default 20)... */
+  /** Puzzles every worker solves untimed before the first set (default 50)... */
   readonly warmup?: number;
   /** ...or fewer, when this many milliseconds have passed (default 2000; at least one is solved). */
   readonly warmupBudgetMs?: number;
@@ -68,7 +68,7 @@ export interface SetReport {
   readonly wallMs: number;
 }
 
-export const defaultWarmup = 20;
+export const defaultWarmup = 50;
 export const defaultWarmupBudgetMs = 2000;
 
 /** The warm-up puzzles: the `count` smallest of all sets (by cells, then set and file order). */
