@@ -9,6 +9,8 @@ export const exitCodes = {
   noSolution: 1,
   badInput: 2,
   timeout: 3,
+  /** The rule engine alone could not decide every cell (`--engine rules`). */
+  stuck: 4,
   /** The solver failed (a backend limit, a missing binary, a model the checker rejected). */
   solverFailure: 5,
 } as const;
@@ -19,6 +21,7 @@ Exit codes:
   1  no solution (or the model is not a solution)
   2  bad input or usage
   3  time limit reached
+  4  stuck: the rule engine alone could not decide every cell
   5  the SAT solver failed (backend limit, missing binary)`;
 
 export const outputFormats = ['text', 'json'] as const;

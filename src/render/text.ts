@@ -2,15 +2,30 @@
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 
 export function renderShading(puzzle: Puzzle, shading: Shading): string {
-  const width = Math.max(...puzzle.values.map((v) => String(v).length));
+  return renderCells(puzzle, shading);
+}
+
+/**
+ * A partly solved grid: shaded cells as '#', unshaded ones as their number, undecided ones as
+ * their number in brackets ("[7]"), so the grid can be read on from where the solver stopped.
+ */
+export function renderPartial(puzzle: Puzzle, cells: readonly (boolean | null)[]): string {
+  return renderCells(puzzle, cells);
+}
+
+function renderCells(puzzle: Puzzle, cells: readonly (boolean | null)[]): string {
+  const open = cells.some((s) => s === null);
+  const width = Math.max(...puzzle.values.map((v) => String(v).length)) + (open ? 2 : 0);
   let out = '';
   for (let r = 0; r < puzzle.rows; r++) {
-    const cells: string[] = [];
+    const row: string[] = [];
     for (let c = 0; c < puzzle.cols; c++) {
       const i = r * puzzle.cols + c;
-      cells.push(shading[i] ? '#'.repeat(width) : String(puzzle.values[i]).padStart(width));
+      const v = String(puzzle.values[i]);
+      const cell = cells[i] === true ? '#'.repeat(width) : cells[i] === null ? `[${v}]` : open ? ` ${v} ` : v;
+      row.push(cell.padStart(width));
     }
-    out += `${cells.join(' ')}\n`;
+    out += `${row.join(' ')}\n`;
   }
   return out;
 }
