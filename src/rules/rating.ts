@@ -28,6 +28,8 @@ export interface RateOptions {
   readonly ruleSet?: RuleSet;
   /** Use UC (default true, as the thesis does). */
   readonly assumeUnique?: boolean;
+  /** A `Date.now()` value for the solve (see RulesOptions); a solve cut short is unrated (`result.timedOut`). */
+  readonly deadline?: number;
 }
 
 export interface Rating {
@@ -49,7 +51,7 @@ export interface Rating {
 export function rate(puzzle: Puzzle, options: RateOptions = {}): Rating {
   const t0 = performance.now();
   const solveOptions = { techniques: options.ruleSet ?? 'thesis', assumeUnique: options.assumeUnique ?? true } as const;
-  const result = solveByRules(puzzle, solveOptions);
+  const result = solveByRules(puzzle, options.deadline === undefined ? solveOptions : { ...solveOptions, deadline: options.deadline });
   const used: Partial<Record<TechniqueCode, number>> = {};
   for (const d of result.steps) used[d.technique] = (used[d.technique] ?? 0) + d.cells.length;
   const cls = result.status === 'solved' ? (result.hardest ?? 'A') : null;

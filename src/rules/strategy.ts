@@ -21,6 +21,11 @@ export interface RulesOptions {
   readonly assumeUnique?: boolean;
   /** Record every step (default true). */
   readonly explain?: boolean;
+  /**
+   * A `Date.now()` value: past it, the fixpoint loop and the probes stop (a probe cut short finds
+   * no contradiction, so it deduces nothing). The result is then `stuck` with `timedOut` set.
+   */
+  readonly deadline?: number;
 }
 
 export type RulesStatus = 'solved' | 'stuck' | 'contradiction';
@@ -45,6 +50,8 @@ export interface RulesResult {
   readonly unique: boolean | null;
   /** The highest level of a technique that changed the board (null when nothing did). */
   readonly hardest: Level | null;
+  /** The deadline passed before the rules finished (status `stuck`). */
+  readonly timedOut: boolean;
   readonly timeMs: number;
 }
 
@@ -68,8 +75,9 @@ export interface FixpointStats {
  * Runs `specs` on `board` until none makes progress, the board is solved, or a contradiction.
  * `done` holds the static techniques already run on this board (they never find more).
  */
-export function fixpoint(board: Board, specs: readonly Technique[], ctx: Context, done: Set<TechniqueCode>, stats: FixpointStats = newStats()): FixpointStats {
+export function fixpoint(board: Board, specs: readonly Technique[], ctx: Context, done: Set<TechniqueCode>, stats: FixpointStats = newStats(), deadline = Infinity): FixpointStats {
   outer: while (board.contradiction === null && board.unknownCount > 0) {
+    if (deadline !== Infinity && Date.now() > deadline) break;
     for (const t of specs) {
       if (t.byBoard || (t.static && done.has(t.code))) continue;
       const found = t.find(board, ctx);
@@ -105,11 +113,11 @@ function note(stats: FixpointStats, t: Technique, d: Deduction): void {
 }
 
 /** The inner run of a probe: the enabled techniques below G that look at the board (the static ones have run already). */
-export function probeRunner(specs: readonly Technique[], deep = false): ProbeRunner {
+export function probeRunner(specs: readonly Technique[], deep = false, deadline = Infinity): ProbeRunner {
   const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
-  const ctx: Context = deep ? { scope: {}, cursor: { next: 0 }, prober: probeRunner(specs) } : { scope: {}, cursor: { next: 0 } };
+  const ctx: Context = deep ? { scope: {}, cursor: { next: 0 }, prober: probeRunner(specs, false, deadline) } : { scope: {}, cursor: { next: 0 } };
   return (board) => {
-    const stats = fixpoint(board, inner, ctx, new Set());
+    const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline);
     return { contradiction: board.contradiction?.reason ?? null, hardest: Math.max(stats.hardest, 0), usedUniqueness: stats.usedUniqueness };
   };
 }
@@ -121,13 +129,16 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
   const steps: Deduction[] = [];
   const board = new Board(puzzle, undefined, undefined, options.explain === false ? null : steps);
   const scope: Scope = {};
-  const ctx: Context = { scope, prober: probeRunner(specs), prober2: probeRunner(specs, true), cursor: { next: 0 } };
-  const stats = fixpoint(board, specs, ctx, new Set());
+  const deadline = options.deadline ?? Infinity;
+  const ctx: Context = { scope, prober: probeRunner(specs, false, deadline), prober2: probeRunner(specs, true, deadline), cursor: { next: 0 } };
+  const stats = fixpoint(board, specs, ctx, new Set(), newStats(), deadline);
   board.trace = null;
-  return finish(puzzle, board, steps, stats, t0);
+  // Unfinished past the deadline: the techniques may have been cut short, so "stuck" is not final.
+  const timedOut = board.contradiction === null && board.unknownCount > 0 && Date.now() > deadline;
+  return finish(puzzle, board, steps, stats, t0, timedOut);
 }
 
-export function finish(puzzle: Puzzle, board: Board, steps: Deduction[], stats: FixpointStats, t0: number): RulesResult {
+export function finish(puzzle: Puzzle, board: Board, steps: Deduction[], stats: FixpointStats, t0: number, timedOut = false): RulesResult {
   let status: RulesStatus = board.contradiction ? 'contradiction' : board.unknownCount === 0 ? 'solved' : 'stuck';
   let shading: boolean[] | null = null;
   let contradiction = board.contradiction;
@@ -152,6 +163,7 @@ export function finish(puzzle: Puzzle, board: Board, steps: Deduction[], stats: 
     usedUniqueness: stats.usedUniqueness,
     unique,
     hardest: stats.hardest < 0 ? null : levels[stats.hardest]!,
+    timedOut,
     timeMs: performance.now() - t0,
   };
 }
