@@ -3,12 +3,14 @@ import { Command, Option } from 'commander';
 import { backendNames } from '../sat/backend.js';
 import { solveReport, solveText } from '../render/report.js';
 import { solveBounded } from '../solve/bounded.js';
+import { engines, type Engine } from '../solve/engines.js';
 import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/solve.js';
 import { readPuzzle } from './io.js';
 import { addConventionOption, chooseBackend, addFormatOption, addTimeoutOption, exitCodeHelp, exitCodes, positiveInteger, progressLine, type CommonOptions } from './common.js';
 
 interface SolveCliOptions extends CommonOptions {
   count: number;
+  engine: Engine;
   connectivity: (typeof solveConnectivities)[number];
 }
 
@@ -19,7 +21,8 @@ export function solveCommand(): Command {
     .addOption(new Option('--backend <name>', 'SAT backend').choices(backendNames).default(defaultBackend))
     .option('--solver-cmd <command>', 'DIMACS solver command for --backend external ({cnf} and {out} are replaced)')
     .addOption(new Option('--connectivity <mode>', 'connectivity: lazy cuts, or the complete distance-layer CNF').choices(solveConnectivities).default(defaultConnectivity))
-    .option('--count <n>', 'list up to n solutions', positiveInteger('--count'), 1);
+    .option('--count <n>', 'list up to n solutions', positiveInteger('--count'), 1)
+    .addOption(new Option('--engine <engine>', 'sat: SAT with proof; rules: human techniques only (exit 4 when stuck); hybrid: rules first, SAT for the rest').choices(engines).default('sat'));
   addConventionOption(command);
   addFormatOption(command);
   addTimeoutOption(command);
@@ -30,6 +33,7 @@ export function solveCommand(): Command {
       backend: chooseBackend(command, options),
       convention: options.convention,
       connectivity: options.connectivity,
+      engine: options.engine,
       maxSolutions: options.count,
       ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
@@ -37,6 +41,6 @@ export function solveCommand(): Command {
     });
     progress.done();
     process.stdout.write(options.format === 'json' ? `${JSON.stringify(solveReport(puzzle, result))}\n` : solveText(puzzle, result));
-    process.exitCode = { unique: exitCodes.solved, multiple: exitCodes.solved, none: exitCodes.noSolution, timeout: exitCodes.timeout }[result.status];
+    process.exitCode = { unique: exitCodes.solved, multiple: exitCodes.solved, none: exitCodes.noSolution, timeout: exitCodes.timeout, stuck: exitCodes.stuck }[result.status];
   });
 }

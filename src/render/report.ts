@@ -1,21 +1,25 @@
 /** The text and JSON forms of a solve's outcome, shared by `solve` and `decode`. */
-import { shadingToGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
-import type { SolveResult } from '../solve/solve.js';
-import { renderShading } from './text.js';
+import { shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
+import type { EngineResult } from '../solve/engines.js';
+import { renderPartial, renderShading } from './text.js';
 
 export interface SolveReport {
   id: string | null;
   rows: number;
   cols: number;
-  status: SolveResult['status'];
+  status: EngineResult['status'];
   /** The first solution, rows of 1 (shaded) / 0 (unshaded), or null. */
   solution: number[][] | null;
+  /** When stuck: rows of 1 shaded / 0 unshaded / null undecided. */
+  partial?: (number | null)[][];
   solutions: number[][][];
   solutionsFound: number;
   /** True when the solver proved there are no solutions beyond those listed. */
   complete: boolean;
   convention: string;
-  backend: string;
+  engine: string;
+  /** The SAT backend, or null when the rule engine needed none. */
+  backend: string | null;
   encoding: string;
   variables: number;
   clauses: number;
@@ -24,7 +28,7 @@ export interface SolveReport {
   timeMs: number;
 }
 
-export function solveReport(puzzle: Puzzle, result: SolveResult): SolveReport {
+export function solveReport(puzzle: Puzzle, result: EngineResult): SolveReport {
   const solutions = result.solutions.map((s) => shadingToGrid(puzzle, s));
   return {
     id: puzzle.id ?? null,
@@ -35,7 +39,9 @@ export function solveReport(puzzle: Puzzle, result: SolveResult): SolveReport {
     solutions,
     solutionsFound: solutions.length,
     complete: result.complete,
+    ...(result.partial ? { partial: toGrid(puzzle, result.partial.map((s) => (s === null ? null : s ? 1 : 0))) } : {}),
     convention: result.convention,
+    engine: result.engine,
     backend: result.backend,
     encoding: result.encoding,
     variables: result.variables,
@@ -45,16 +51,27 @@ export function solveReport(puzzle: Puzzle, result: SolveResult): SolveReport {
   };
 }
 
-/** The grids, then one verdict line that names the convention, backend and encoding. */
-export function solveText(puzzle: Puzzle, result: SolveResult): string {
+/** The grids, then one verdict line that names the convention, the engine and what it used. */
+export function solveText(puzzle: Puzzle, result: EngineResult): string {
   const grids = result.solutions.map((s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + renderShading(puzzle, s));
-  const how = `convention ${result.convention}, backend ${result.backend}, encoding ${result.encoding}, ${result.variables} variables, ${result.clauses} clauses${result.cuts > 0 ? ` + ${result.cuts} cuts` : ''}, ${result.timeMs.toFixed(1)} ms`;
+  if (result.partial) grids.push(renderPartial(puzzle, result.partial));
+  const how = [`convention ${result.convention}`];
+  if (result.engine !== 'sat') how.push(`engine ${result.engine}`);
+  const { rules } = result;
+  if (rules) how.push(`rules decided ${rules.decided} of ${puzzle.rows * puzzle.cols} cells${rules.hardest ? `, hardest class ${rules.hardest}` : ''}`);
+  if (result.backend) {
+    how.push(`backend ${result.backend}`, `encoding ${result.encoding}`);
+    how.push(`${result.variables} variables, ${result.clauses} clauses${result.cuts > 0 ? ` + ${result.cuts} cuts` : ''}`);
+  }
+  how.push(`${result.timeMs.toFixed(1)} ms`);
   const n = result.solutions.length;
+  const undecided = result.partial?.filter((s) => s === null).length ?? 0;
   const verdict = {
     unique: 'unique solution, proven: no other shading satisfies the rules',
     multiple: result.complete ? `exactly ${n} solutions` : `multiple solutions (${n} shown; there may be more)`,
     none: 'no solution',
     timeout: n > 0 ? `time limit reached after ${n} solution(s); uniqueness not decided` : 'time limit reached before a solution was found',
+    stuck: `stuck: the rules alone leave ${undecided} cell(s) undecided, shown in brackets${rules?.usedUniqueness ? '; some deductions assume the solution is unique' : ''} (try --engine hybrid or sat)`,
   }[result.status];
-  return `${grids.join('\n')}${verdict} (${how})\n`;
+  return `${grids.join('\n')}${verdict} (${how.join(', ')})\n`;
 }

@@ -5,17 +5,18 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { defaultBackend, defaultConnectivity, solveHitori, type SolveOptions, type SolveResult } from './solve.js';
+import { solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
+import { defaultBackend, defaultConnectivity } from './solve.js';
 
-export async function solveBounded(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
+export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
   const backend = options.backend ?? defaultBackend;
   const { timeoutMs } = options;
-  if (timeoutMs === undefined || backend !== 'minisat') return solveHitori(puzzle, options);
+  if (timeoutMs === undefined || backend !== 'minisat') return solveWithEngine(puzzle, options);
   const { onProgress: _dropped, ...cloneable } = options;
   const start = performance.now();
   const worker = new Worker(new URL('./solve-worker.js', import.meta.url), { workerData: { puzzle, options: cloneable } });
   try {
-    return await new Promise<SolveResult>((resolve, reject) => {
+    return await new Promise<EngineResult>((resolve, reject) => {
       const timer = setTimeout(() => {
         const timeMs = performance.now() - start;
         resolve({
@@ -30,9 +31,10 @@ export async function solveBounded(puzzle: Puzzle, options: SolveOptions = {}): 
           cuts: 0,
           stats: { variables: 0, clauses: 0, conflicts: null, solveCalls: 0, solveMs: timeMs },
           timeMs,
+          engine: options.engine ?? 'sat',
         });
       }, Math.min(timeoutMs, 2 ** 31 - 1));
-      worker.once('message', (message: { result?: SolveResult; error?: { name: string; message: string } }) => {
+      worker.once('message', (message: { result?: EngineResult; error?: { name: string; message: string } }) => {
         clearTimeout(timer);
         if (message.result) resolve(message.result);
         else reject(Object.assign(new Error(message.error?.message ?? 'the solver worker failed'), { name: message.error?.name ?? 'Error' }));

@@ -34,6 +34,12 @@ export interface SolveOptions {
   readonly timeoutMs?: number;
   /** Told what the solver is doing, for a progress line. */
   readonly onProgress?: (message: string) => void;
+  /**
+   * Cells already decided by sound reasoning (true shaded, false unshaded, null open), added as
+   * unit clauses. They must hold in every solution, or the uniqueness proof is void: the hybrid
+   * engine passes only deductions that assume nothing about uniqueness.
+   */
+  readonly known?: readonly (boolean | null)[];
 }
 
 export interface SolveResult {
@@ -80,6 +86,9 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   // The deduction units are sound consequences of rules 1 and 2 (encodings/deductions.ts): they
   // spare the solver some search and cut no solution.
   const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity, comments: false, deductions: true });
+  options.known?.forEach((shaded, i) => {
+    if (shaded !== null) cnf.add([shaded ? vars.shaded(i) : -vars.shaded(i)]);
+  });
   const backendName = options.backend ?? defaultBackend;
   const backend = await createBackend(backendName, { cadical: cadicalOptions, ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }) });
   try {

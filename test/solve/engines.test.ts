@@ -1,0 +1,79 @@
+/**
+ * The rules and hybrid engines against published solutions and brute force: every verdict they
+ * give must be true, and `hybrid` must always reach one.
+ */
+import { describe, expect, it } from 'vitest';
+import { conventions } from '../../src/puzzle/convention.js';
+import type { Puzzle } from '../../src/puzzle/puzzle.js';
+import { solveWithEngine } from '../../src/solve/engines.js';
+import { bruteForceSolutions, mulberry32, randomGrid, randomInt, toMask } from '../support/brute-force.js';
+import { readFixtures } from '../support/fixtures.js';
+
+const janko = readFixtures('janko-sample.jsonl');
+const none = readFixtures('no-solution.jsonl');
+
+/** Random grids up to 4x4 with small values, so that 0, 1 and many solutions all occur. */
+function randomGrids(seed: number, count: number): Puzzle[] {
+  const rng = mulberry32(seed);
+  return Array.from({ length: count }, () => randomGrid(rng, randomInt(rng, 1, 4), randomInt(rng, 1, 4), randomInt(rng, 1, 4)) as Puzzle);
+}
+
+describe('engine hybrid', () => {
+  it.each(janko.map((f) => [f.id, f] as const))('%s is unique with the published solution', async (_id, f) => {
+    const result = await solveWithEngine(f.puzzle, { engine: 'hybrid' });
+    expect(result.status).toBe('unique');
+    expect(result.solutions[0]).toEqual(f.solution);
+  });
+
+  it('gives the brute-force verdict and solutions on random grids, under every convention', async () => {
+    for (const convention of conventions) {
+      for (const puzzle of randomGrids(7 + convention.length, 120)) {
+        const truth = bruteForceSolutions(puzzle, convention);
+        const result = await solveWithEngine(puzzle, { engine: 'hybrid', convention, maxSolutions: 100 });
+        const expected = truth.length === 0 ? 'none' : truth.length === 1 ? 'unique' : 'multiple';
+        expect(result.status, `${convention} ${JSON.stringify(puzzle)}`).toBe(expected);
+        expect(result.solutions.map(toMask).sort((a, b) => a - b)).toEqual(truth.length > 1 ? truth.slice(0, 100) : truth);
+      }
+    }
+  });
+
+  it('finds no solution for the unsolvable fixture', async () => {
+    for (const f of none) expect((await solveWithEngine(f.puzzle, { engine: 'hybrid' })).status).toBe('none');
+  });
+});
+
+describe('engine rules', () => {
+  it.each(janko.map((f) => [f.id, f] as const))('%s is unique with the published solution, or stuck', async (_id, f) => {
+    const result = await solveWithEngine(f.puzzle, { engine: 'rules' });
+    expect(['unique', 'stuck']).toContain(result.status);
+    if (result.status === 'unique') expect(result.solutions[0]).toEqual(f.solution);
+    else expect(result.partial!.every((s, i) => s === null || s === f.solution![i])).toBe(true);
+  });
+
+  it('never gives a verdict that brute force contradicts, under every convention', async () => {
+    for (const convention of conventions) {
+      for (const puzzle of randomGrids(99 + convention.length, 150)) {
+        const truth = bruteForceSolutions(puzzle, convention);
+        const result = await solveWithEngine(puzzle, { engine: 'rules', convention });
+        const where = `${convention} ${JSON.stringify(puzzle)}`;
+        if (result.status === 'none') expect(truth, where).toEqual([]);
+        if (result.status === 'unique') expect(truth, where).toEqual([toMask(result.solutions[0]!)]);
+        if (result.status === 'multiple') {
+          expect(truth.length, where).toBeGreaterThan(1);
+          for (const s of result.solutions) expect(truth, where).toContain(toMask(s));
+        }
+        if (result.status === 'stuck') {
+          const agrees = (mask: number) => result.partial!.every((s, i) => s === null || Boolean(mask & (1 << i)) === s);
+          // Sound deductions hold in every solution. A deduction that assumed uniqueness (UC) holds
+          // in some solution: any solution, with such cells unshaded, is still one (uniqueness.ts).
+          if (result.rules!.usedUniqueness) expect(truth.length === 0 || truth.some(agrees), where).toBe(true);
+          else expect(truth.every(agrees), where).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('finds no solution for the unsolvable fixture', async () => {
+    for (const f of none) expect((await solveWithEngine(f.puzzle, { engine: 'rules' })).status).toBe('none');
+  });
+});
