@@ -15,4 +15,6 @@ export { encodeHitori, blockingClause, connectivityModes, type ConnectivityMode,
 export { HitoriVars } from '../encodings/variables.js';
 export { solveHitori, decodeShading, defaultBackend, verdicts, CheckFailedError, type SolveOptions, type SolveResult, type Verdict } from './solve/solve.js';
 export { solveBounded } from './solve/bounded.js';
-export { renderShading } from './render/text.js';
+export { solveWithEngine, engines, type Engine, type EngineOptions, type EngineResult, type RulesSummary } from './solve/engines.js';
+export { solveByRules, rate, explainLines, uniquenessHolds, type RulesOptions, type RulesResult, type Rating } from './rules/index.js';
+export { renderShading, renderPartial } from './render/text.js';
