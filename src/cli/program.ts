@@ -4,6 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { benchCommand } from './bench.js';
 import { decodeCommand } from './decode.js';
 import { dimacsCommand } from './dimacs.js';
+import { explainCommand } from './explain.js';
+import { rateCommand } from './rate.js';
 import { solveCommand } from './solve.js';
 import { exitCodeHelp, exitCodes } from './common.js';
 
@@ -17,6 +19,8 @@ const program = new Command('hitori-sat')
   .addCommand(solveCommand())
   .addCommand(dimacsCommand())
   .addCommand(decodeCommand())
+  .addCommand(explainCommand())
+  .addCommand(rateCommand())
   .addCommand(benchCommand());
 // Usage errors as one line, in the same form as every other error.
 const output = { outputError: (message: string, write: (text: string) => void) => write(`hitori-sat: ${message.trim().replace(/^error: /, '')} (see --help)\n`) };

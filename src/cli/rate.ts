@@ -1,0 +1,99 @@
+/**
+ * `hitori-sat rate <file|set.jsonl>`: the difficulty class A..G of the thesis's Table 5 (the
+ * level of the hardest technique the rules need), its step measure and the hardest technique;
+ * for a JSON Lines set, a histogram of the classes and, when the set has `difficulty` labels, a
+ * cross-table label x class.
+ */
+import { basename } from 'node:path';
+import { Command, Option } from 'commander';
+import { InputError } from '../formats/input-error.js';
+import { parseJsonLines } from '../formats/json.js';
+import { parsePuzzle } from '../formats/detect.js';
+import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../render/rules.js';
+import { rate, type RuleSet } from '../rules/index.js';
+import { ruleSetNames } from './explain.js';
+import { readInput, sourceName } from './io.js';
+import { addFormatOption, exitCodes, maxTimeoutMs, positiveInteger, progressLine, type OutputFormat } from './common.js';
+
+interface RateCliOptions {
+  techniques: RuleSet;
+  timeout?: number;
+  format: OutputFormat;
+}
+
+export const rateExitCodeHelp = `
+Exit codes:
+  0  rated (for a set: every puzzle was tried, whatever its class)
+  1  no solution: the rules reach a contradiction (one puzzle)
+  2  bad input or usage
+  3  time limit reached (one puzzle; for a set: some puzzle reached it)
+  4  stuck: the rules alone cannot solve the puzzle, so it has no class (one puzzle)`;
+
+export function rateCommand(): Command {
+  const command = new Command('rate')
+    .description("rate a puzzle's difficulty (class A trivial .. G super hard, the thesis's Table 5) with the rule engine; for a JSON Lines set, the histogram of classes")
+    .argument('<file>', 'puzzle file (plain text or JSON), a JSON Lines set (.jsonl, or more than one JSON object line), or - for stdin')
+    .addOption(new Option('--techniques <set>', 'rule set: thesis (the thesis\'s rule-based solver), two-sat (2-SAT line solver instead of the Sim-* rules), all').choices(ruleSetNames).default('thesis'))
+    .option('--timeout <ms>', 'time limit (for a set: per puzzle; a puzzle that reaches it counts as not solved, exit code 3)', positiveInteger('--timeout', maxTimeoutMs));
+  addFormatOption(command);
+  return command.addHelpText('after', rateExitCodeHelp).action((file: string, options: RateCliOptions) => {
+    const text = readInput(file);
+    const deadline = () => (options.timeout === undefined ? {} : { deadline: Date.now() + options.timeout });
+    if (!isSet(file, text)) {
+      const puzzle = attribute(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
+      const rating = rate(puzzle, { ruleSet: options.techniques, ...deadline() });
+      process.stdout.write(options.format === 'json' ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n` : rateText(puzzle, rating, options.techniques, options.timeout));
+      process.exitCode = rating.result.timedOut
+        ? exitCodes.timeout
+        : { solved: exitCodes.solved, contradiction: exitCodes.noSolution, stuck: exitCodes.stuck }[rating.status];
+      return;
+    }
+    const records = attribute(file, () => parseJsonLines(text));
+    if (records.length === 0) throw new InputError('no puzzles (expected one JSON object per line)', {}, sourceName(file));
+    const lines = recordLines(text);
+    const progress = progressLine();
+    let lastDraw = 0;
+    const rated: RatedRecord[] = records.map((record, k) => {
+      const now = performance.now();
+      if (now - lastDraw > 100) {
+        progress.update(`rate: ${k}/${records.length} ${record.puzzle.id ?? ''}`);
+        lastDraw = now;
+      }
+      const line = lines[k] ?? k + 1;
+      return { id: record.puzzle.id ?? `line ${line}`, line, difficulty: record.difficulty ?? null, rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline() }) };
+    });
+    progress.done();
+    process.stdout.write(options.format === 'json' ? `${JSON.stringify(rateSetJson(rated, options.techniques))}\n` : rateSetText(rated, options.techniques, sourceName(file)));
+    process.exitCode = rated.some((x) => x.rating.result.timedOut) ? exitCodes.timeout : exitCodes.solved;
+  });
+}
+
+/** A set: a `.jsonl` file, or a text with more than one line holding a whole JSON object. */
+export function isSet(file: string, text: string): boolean {
+  if (/\.jsonl$/i.test(file)) return true;
+  const objectLines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => /^\s*\{.*\}\s*$/.test(line));
+  return objectLines.length > 1;
+}
+
+/** The line of each record (parseJsonLines keeps one per non-blank line, in order). */
+function recordLines(text: string): number[] {
+  const out: number[] = [];
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((line, n) => {
+      if (line.trim() !== '') out.push(n + 1);
+    });
+  return out;
+}
+
+function attribute<T>(file: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw error instanceof InputError ? error.withSource(sourceName(file)) : error;
+  }
+}

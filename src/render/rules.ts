@@ -1,0 +1,311 @@
+/**
+ * The text and JSON forms of the rule engine's output, for `explain` and `rate`: a solve told
+ * step by step, a puzzle's difficulty class, and a set's histogram of classes. Rows and columns
+ * are 1-based everywhere, as in every message.
+ */
+import type { Puzzle } from '../puzzle/puzzle.js';
+import { explainStep, levelInfo, levels, technique, techniqueCodes, verdict, type Deduction, type Level, type Rating, type RulesResult, type RulesStatus, type TechniqueCode } from '../rules/index.js';
+import { renderPartial, renderShading } from './text.js';
+
+export interface CellRef {
+  row: number;
+  col: number;
+}
+
+/** A solve by the rules, as `explain` reports it. */
+export interface ExplainRun {
+  readonly result: RulesResult;
+  /** Whether the run reported used the techniques that assume a unique solution (UC). */
+  readonly assumedUnique: boolean;
+  /**
+   * True when a run with UC filled the grid but the puzzle has more than one solution, so the
+   * run reported is the one without UC (its steps hold in every solution).
+   */
+  readonly uniquenessDropped: boolean;
+  /** The time limit in ms, when one was given. */
+  readonly timeoutMs?: number;
+}
+
+export interface ExplainJson {
+  id: string | null;
+  rows: number;
+  cols: number;
+  status: RulesStatus;
+  /** True: the solution is the only one; false: a second solution exists; null: not known (not solved). */
+  unique: boolean | null;
+  usedUniqueness: boolean;
+  assumedUnique: boolean;
+  /** The class (A..G) of the hardest technique that changed the board. */
+  hardest: Level | null;
+  timedOut: boolean;
+  undecided: number;
+  contradiction: { reason: string; cells: CellRef[] } | null;
+  steps: { technique: TechniqueCode; cells: (CellRef & { colour: 'white' | 'black' })[]; premises: CellRef[]; reason: string; usedUniqueness: boolean }[];
+  /** Rows of 1 black / 0 white / null undecided. */
+  board: (0 | 1 | null)[][];
+  timeMs: number;
+}
+
+const ref = (cols: number, i: number): CellRef => ({ row: Math.floor(i / cols) + 1, col: (i % cols) + 1 });
+
+/** The board's cells: true black, false white, null undecided. */
+export function boardCells(result: RulesResult): (boolean | null)[] {
+  const { board } = result;
+  return Array.from({ length: board.n }, (_, i) => (board.isUnknown(i) ? null : board.isBlack(i)));
+}
+
+export function explainJson(puzzle: Puzzle, run: ExplainRun): ExplainJson {
+  const { result } = run;
+  const { cols } = puzzle;
+  const cells = boardCells(result);
+  const board: (0 | 1 | null)[][] = [];
+  for (let r = 0; r < puzzle.rows; r++) board.push(cells.slice(r * cols, (r + 1) * cols).map((s) => (s === null ? null : s ? 1 : 0)));
+  return {
+    id: puzzle.id ?? null,
+    rows: puzzle.rows,
+    cols,
+    status: result.status,
+    unique: run.uniquenessDropped ? false : result.unique,
+    usedUniqueness: result.usedUniqueness,
+    assumedUnique: run.assumedUnique,
+    hardest: result.hardest,
+    timedOut: result.timedOut,
+    undecided: result.board.unknownCount,
+    contradiction: result.contradiction === null ? null : { reason: result.contradiction.reason, cells: distinct(result.contradiction.cells).map((i) => ref(cols, i)) },
+    steps: result.steps.map((d: Deduction) => ({
+      technique: d.technique,
+      cells: d.cells.map(({ cell, colour }) => ({ ...ref(cols, cell), colour })),
+      premises: distinct(d.premises).map((i) => ref(cols, i)),
+      reason: d.reason,
+      usedUniqueness: d.usedUniqueness === true,
+    })),
+    board,
+    timeMs: Math.round(result.timeMs * 1000) / 1000,
+  };
+}
+
+/** The numbered steps, a blank line, the grid (partial when not solved), and the verdict last. */
+export function explainText(puzzle: Puzzle, run: ExplainRun): string {
+  const { result } = run;
+  const out = result.steps.map((d, k) => `${k + 1}. ${explainStep(d)}`);
+  if (out.length === 0) out.push('(no step: no technique applies to this grid)');
+  out.push('');
+  const grid = result.status === 'solved' ? renderShading(puzzle, result.shading!) : renderPartial(puzzle, boardCells(result));
+  out.push(grid.replace(/\n$/, ''));
+  if (run.uniquenessDropped) {
+    out.push('Note: assuming a unique solution (UC), the rules fill the grid, but the puzzle has more than one solution; the steps above assume nothing.');
+  }
+  out.push(explainVerdict(puzzle, run));
+  return `${out.join('\n')}\n`;
+}
+
+function explainVerdict(puzzle: Puzzle, run: ExplainRun): string {
+  const { result } = run;
+  const n = puzzle.rows * puzzle.cols;
+  const undecided = result.board.unknownCount;
+  const decided = `the rules decided ${n - undecided} of ${n} cells; ${undecided} undecided (in brackets above)`;
+  if (result.timedOut) return `Time limit${run.timeoutMs === undefined ? '' : ` of ${run.timeoutMs} ms`} reached: ${decided}.`;
+  switch (result.status) {
+    case 'solved':
+      return verdict(result);
+    case 'stuck':
+      return `Stuck: ${decided}, and no technique makes progress${run.uniquenessDropped ? ' (the puzzle has more than one solution)' : ''}.`;
+    case 'contradiction': {
+      const cells = distinct(result.contradiction?.cells ?? []).map((i) => result.board.label(i));
+      return `${verdict(result).replace(/\.$/, '')}${cells.length > 0 ? ` (at ${cells.join(', ')})` : ''}.`;
+    }
+  }
+}
+
+function distinct(cells: readonly number[]): number[] {
+  return [...new Set(cells)];
+}
+
+/** The technique the class stands for: the last one in catalogue order (the hardest) that changed the board at the class's level. */
+export function hardestTechnique(rating: Rating): TechniqueCode | null {
+  if (rating.class === null) return null;
+  let best: TechniqueCode | null = null;
+  for (const code of Object.keys(rating.techniques) as TechniqueCode[]) {
+    if (code === 'NoB' || code === 'DoW') continue;
+    const t = technique(code);
+    if (t.level !== rating.class) continue;
+    if (best === null || techniqueRank(code) > techniqueRank(best)) best = code;
+  }
+  return best;
+}
+
+/** The catalogue lists the techniques cheapest first, levels in order. */
+const techniqueRank = (code: TechniqueCode): number => techniqueCodes.indexOf(code);
+
+export interface RateJson {
+  id: string | null;
+  rows: number;
+  cols: number;
+  class: Level | null;
+  /** The class's name in the thesis's Table 5, or "unsolved". */
+  name: string;
+  steps: number;
+  /** What `steps` counts for this class. */
+  stepsMeasure: string | null;
+  hardestTechnique: TechniqueCode | null;
+  status: RulesStatus;
+  timedOut: boolean;
+  undecided: number;
+  unique: boolean | null;
+  usedUniqueness: boolean;
+  ruleSet: string;
+  /** Cells each technique coloured, knock-on effects included. */
+  techniques: Partial<Record<TechniqueCode, number>>;
+  timeMs: number;
+}
+
+export function rateJson(puzzle: Puzzle, rating: Rating, ruleSet: string): RateJson {
+  return {
+    id: puzzle.id ?? null,
+    rows: puzzle.rows,
+    cols: puzzle.cols,
+    class: rating.class,
+    name: rating.name,
+    steps: rating.steps,
+    stepsMeasure: rating.class === null ? null : levelInfo[rating.class].steps,
+    hardestTechnique: hardestTechnique(rating),
+    status: rating.status,
+    timedOut: rating.result.timedOut,
+    undecided: rating.result.board.unknownCount,
+    unique: rating.unique,
+    usedUniqueness: rating.usedUniqueness,
+    ruleSet,
+    techniques: { ...rating.techniques },
+    timeMs: Math.round(rating.timeMs * 1000) / 1000,
+  };
+}
+
+export function rateText(puzzle: Puzzle, rating: Rating, ruleSet: string, timeoutMs?: number): string {
+  const r = rating.result;
+  const n = puzzle.rows * puzzle.cols;
+  if (rating.class === null) {
+    const why = r.timedOut
+      ? `the time limit${timeoutMs === undefined ? '' : ` of ${timeoutMs} ms`} was reached with ${r.board.unknownCount} of ${n} cells undecided`
+      : r.status === 'contradiction'
+        ? `the puzzle has no solution (${r.contradiction?.reason ?? 'contradiction'})`
+        : `the rules alone get stuck with ${r.board.unknownCount} of ${n} cells undecided`;
+    return `class: none (not solved by rules): ${why}\nrule set: ${ruleSet}\n`;
+  }
+  const hardest = hardestTechnique(rating);
+  const used = (Object.entries(rating.techniques) as [TechniqueCode, number][])
+    .sort(([a], [b]) => techniqueRank(a) - techniqueRank(b))
+    .map(([code, cells]) => `${code} ${cells}`)
+    .join(', ');
+  const lines = [
+    `class: ${rating.class} (${rating.name})`,
+    `steps: ${formatSteps(rating.steps)} (class ${rating.class} counts: ${levelInfo[rating.class].steps})`,
+    `hardest technique: ${hardest === null ? 'none' : `${hardest} (${technique(hardest).name}, class ${technique(hardest).level})`}`,
+    `cells coloured per technique: ${used === '' ? 'none' : used}`,
+    `rule set: ${ruleSet}${rating.unique === false ? '; note: the puzzle has more than one solution (the rating assumed a unique one)' : ''}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+const formatSteps = (steps: number): string => (Number.isInteger(steps) ? String(steps) : steps.toFixed(2).replace(/0$/, ''));
+
+/** One puzzle of a rated set. */
+export interface RatedRecord {
+  readonly id: string;
+  readonly line: number;
+  readonly difficulty: string | null;
+  readonly rating: Rating;
+}
+
+export interface RateSetJson {
+  n: number;
+  ruleSet: string;
+  histogram: Record<Level, number>;
+  /** Not solved by rules: stuck, no solution, or time limit (the three counts below). */
+  unsolved: number;
+  stuck: number;
+  contradiction: number;
+  timedOut: number;
+  /** Per `difficulty` label of the set: the count per class, unsolved, total (only when the set has labels). */
+  crossTable?: Record<string, Record<Level | 'unsolved' | 'total', number>>;
+  puzzles: { id: string; line: number; difficulty: string | null; class: Level | null; steps: number; hardestTechnique: TechniqueCode | null; status: RulesStatus; timedOut: boolean }[];
+}
+
+export function rateSetJson(rated: readonly RatedRecord[], ruleSet: string): RateSetJson {
+  const histogram = Object.fromEntries(levels.map((l) => [l, rated.filter((x) => x.rating.class === l).length])) as Record<Level, number>;
+  const unsolved = rated.filter((x) => x.rating.class === null);
+  const out: RateSetJson = {
+    n: rated.length,
+    ruleSet,
+    histogram,
+    unsolved: unsolved.length,
+    stuck: unsolved.filter((x) => x.rating.status === 'stuck' && !x.rating.result.timedOut).length,
+    contradiction: unsolved.filter((x) => x.rating.status === 'contradiction').length,
+    timedOut: unsolved.filter((x) => x.rating.result.timedOut).length,
+    puzzles: rated.map((x) => ({
+      id: x.id,
+      line: x.line,
+      difficulty: x.difficulty,
+      class: x.rating.class,
+      steps: x.rating.steps,
+      hardestTechnique: hardestTechnique(x.rating),
+      status: x.rating.status,
+      timedOut: x.rating.result.timedOut,
+    })),
+  };
+  const labels = difficultyLabels(rated);
+  if (labels.length > 0) {
+    out.crossTable = Object.fromEntries(
+      labels.map((label) => {
+        const mine = rated.filter((x) => (x.difficulty ?? noLabel) === label);
+        const row = Object.fromEntries(levels.map((l) => [l, mine.filter((x) => x.rating.class === l).length])) as Record<Level | 'unsolved' | 'total', number>;
+        row.unsolved = mine.filter((x) => x.rating.class === null).length;
+        row.total = mine.length;
+        return [label, row];
+      }),
+    );
+  }
+  return out;
+}
+
+const noLabel = '(no label)';
+const knownLabels = ['super easy', 'pretty easy', 'easy', 'medium', 'hard', 'very hard'];
+
+/** The set's `difficulty` labels, easiest first for menneske's, else in natural order; none if no record has one. */
+function difficultyLabels(rated: readonly RatedRecord[]): string[] {
+  if (rated.every((x) => x.difficulty === null)) return [];
+  const labels = [...new Set(rated.map((x) => x.difficulty ?? noLabel))];
+  const rank = (label: string) => {
+    const k = knownLabels.indexOf(label.toLowerCase());
+    return label === noLabel ? 1e9 : k < 0 ? knownLabels.length : k;
+  };
+  return labels.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
+}
+
+export function rateSetText(rated: readonly RatedRecord[], ruleSet: string, source: string): string {
+  const report = rateSetJson(rated, ruleSet);
+  const n = report.n;
+  const pct = (k: number) => `${((100 * k) / n).toFixed(1)}%`;
+  const rows: string[][] = levels.map((l) => [l, levelInfo[l].name, String(report.histogram[l]), pct(report.histogram[l])]);
+  rows.push(['-', 'not solved by rules', String(report.unsolved), pct(report.unsolved)]);
+  const out = [`${source}: ${n} puzzle(s), rule set ${ruleSet}`, '', ...alignedTable(['class', 'name', 'puzzles', 'percent'], rows, [false, false, true, true])];
+  if (report.unsolved > 0) {
+    const parts = [
+      report.stuck > 0 ? `${report.stuck} stuck` : '',
+      report.contradiction > 0 ? `${report.contradiction} with no solution` : '',
+      report.timedOut > 0 ? `${report.timedOut} at the time limit` : '',
+    ].filter((s) => s !== '');
+    out.push('', `not solved by rules: ${parts.join(', ')}`);
+  }
+  if (report.crossTable !== undefined) {
+    const head = ['difficulty', ...levels, 'unsolved', 'total'];
+    const body = Object.entries(report.crossTable).map(([label, row]) => [label, ...levels.map((l) => String(row[l])), String(row.unsolved), String(row.total)]);
+    out.push('', 'difficulty label (rows) by class (columns):', '', ...alignedTable(head, body, head.map((_, k) => k > 0)));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function alignedTable(header: readonly string[], rows: readonly (readonly string[])[], right: readonly boolean[]): string[] {
+  const widths = header.map((h, k) => Math.max(h.length, ...rows.map((row) => row[k]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, k) => (right[k] ? c.padStart(widths[k]!) : c.padEnd(widths[k]!))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+}
