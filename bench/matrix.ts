@@ -152,12 +152,26 @@ function head(title: string, ctx: Context): string[] {
 
 const cell = (r: BenchRun | undefined) => (r === undefined ? '-' : `${ms(r.result.medianMs)} (${ms(r.result.p95Ms)})`);
 
+/**
+ * The failures of each run, grouped by kind (the reason with its puzzle and numbers taken out),
+ * each kind with its count and one full example.
+ */
 function failureList(runs: readonly BenchRun[]): string {
-  const lines = runs.flatMap((r) => r.reasons.map((reason) => `- ${r.backend} + ${r.connectivity}: ${reason}`));
-  return lines.length === 0 ? 'Failures: none; every answer was correct.' : `Failures (${lines.length}), with the reason the command gave:\n\n${lines.join('\n')}`;
+  const lines: string[] = [];
+  for (const r of runs) {
+    const kinds = new Map<string, string[]>();
+    for (const reason of r.reasons) {
+      const kind = reason.replace(/^.*?, line \d+( \([^)]*\))?: /, '').replace(/\d+/g, '#');
+      kinds.set(kind, [...(kinds.get(kind) ?? []), reason]);
+    }
+    for (const examples of kinds.values()) {
+      lines.push(`- ${r.backend} + ${r.connectivity}, ${setLabel(r.spec)}: ${examples.length} of ${r.result.n}${examples.length > 1 ? ', for example' : ''}: ${examples[0]}`);
+    }
+  }
+  return lines.length === 0 ? 'Failures: none; every answer was correct.' : `Failures, with the reason the command gave:\n\n${lines.join('\n')}`;
 }
 
-function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, ctx: Context): string {
+function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, capacity: Capacity, ctx: Context): string {
   const find = (s: SetSpec, b: Backend, c: Connectivity) => runs.find((r) => r.spec === s && r.backend === b && r.connectivity === c);
   const pivot = standardSets.map((s) => {
     const lazy = find(s, 'cadical', 'lazy');
@@ -184,13 +198,17 @@ function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, 
     r.result.peakRssMiB.toFixed(0),
   ]);
   const bigRows = big.map((r) => [setLabel(r.spec), String(r.result.n), String(r.result.correct), ms(r.result.medianMs), ms(r.result.p95Ms), ms(r.result.maxMs), r.result.perSecond.toFixed(1), r.result.peakRssMiB.toFixed(0)]);
+  const minisat25 = runs.filter((r) => r.backend === 'minisat' && r.connectivity === 'layers' && r.spec.rows === 25);
+  const tried25 = minisat25.reduce((sum, r) => sum + r.result.n, 0);
+  const fit25 = minisat25.reduce((sum, r) => sum + r.result.correct, 0);
   const total = [...runs, ...big].reduce((sum, r) => sum + r.result.n, 0);
   const correct = [...runs, ...big].reduce((sum, r) => sum + r.result.correct, 0);
   return [
     ...head('## matrix: solve and prove, backend x connectivity, 9x9 to 50x50', ctx),
     `- Method: every row is one process of the built command, \`hitori-sat bench bench/sets/<set>/hitori_<size>.jsonl --json --backend B --connectivity C --jobs 1 --timeout ${safetyTimeoutMs}\` (the time limit is only a safety net). A puzzle's time is the whole \`solveHitori\` call in the worker thread (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after an untimed warm-up in the worker (up to ${defaultWarmup} of the smallest puzzles of the set, or ${defaultWarmupBudgetMs / 1000} s). An answer is correct when every shading passes the independent checker and the verdict is \`unique\` with the published solution (or, where the set gives only a count, \`none\`/\`unique\`/\`multiple\` as counted). Peak RSS: \`process.resourceUsage().maxRSS\` of that process (main thread and worker, warm-up included).`,
     `- Sets: \`bench/sets\` (sources in \`bench/sets/README.md\`): janko 9x9 to 17x17, tudelft-gurobi and tudelft-smt 17x17, 20x20, 25x25, duydo-mapI 30x30; lazy connectivity runs every puzzle of each set (all 102 janko 17x17, all 100 + 150 tudelft 17x17).`,
-    `- Layered connectivity (the complete distance-layer CNF) is slow on big grids, so its runs take only the first ${layeredLimit} puzzles of each set (file order) and stop at ${layeredMaxSize}x${layeredMaxSize}: no layered run on duydo-mapI 30x30. MiniSat's fixed 64 MiB heap does not hold every layered 25x25 CNF: those puzzles fail with the backend's error (listed below), not with a wrong answer.`,
+    `- Layered connectivity (the complete distance-layer CNF) is slow on big grids, so its runs take only the first ${layeredLimit} puzzles of each set (file order) and stop at ${layeredMaxSize}x${layeredMaxSize}: no layered run on duydo-mapI 30x30. MiniSat's fixed 64 MiB heap held ${fit25} of the ${tried25} layered 25x25 CNFs tried; the others fail with the backend's error (below), not with a wrong answer.`,
+    `- Cores available at the start of the run: ${capacityText(capacity)} (see matrix-jobs; the machine is shared, so other work may slow any row).`,
     `- 48x48 and 50x50 (duydo-mapMyO, duydo-mapO; two or more solutions each): cadical + lazy only; the task is to find a solution and show a second (verdict \`multiple\`), both checked.`,
     '',
     `**${correct} / ${total} answers correct** over all runs. ${failureList([...runs, ...big])}`,
@@ -237,6 +255,10 @@ async function parallelCapacity(): Promise<{ aloneMs: number; togetherMs: number
 }
 
 type Capacity = Awaited<ReturnType<typeof parallelCapacity>>;
+
+function capacityText(c: Capacity): string {
+  return `${c.capacity.toFixed(2)} (a CPU loop: ${ms(c.aloneMs)} ms alone, ${ms(c.togetherMs)} ms each as two at once)`;
+}
 
 interface JobsResult {
   readonly connectivity: Connectivity;
@@ -285,9 +307,7 @@ function jobsSection(results: JobsResult[], capacity: Capacity[], ctx: Context):
     ...head('## matrix-jobs: --jobs 2 against --jobs 1, all janko 17x17', ctx),
     `- Method: \`hitori-sat bench bench/sets/janko/hitori_17x17.jsonl --json --backend cadical --connectivity C --jobs J\`, J = 1 and 2 alternating, one process per run. "Passes": rounds (processes per J) x passes over the set within each process (for lazy connectivity, whose whole pass takes a fraction of a second, the file is given several times, one report entry each). Puzzles per second of one pass: its puzzles over the wall clock from the first puzzle handed out to the last answer (warm-up excluded); the table gives the median over the passes, and the ratio of those medians. The per-puzzle medians show what running two solves at once costs each one.`,
     '',
-    `- Cores actually available: the machine is a 2-vCPU virtual machine shared with other work, so a CPU-bound loop (\`node -e\`, 2e8 iterations) was timed alone and as two copies at once, before and after these runs: ${capacity
-      .map((c) => `${ms(c.aloneMs)} ms alone, ${ms(c.togetherMs)} ms each together, so ${c.capacity.toFixed(2)} cores`)
-      .join('; then ')}. The jobs 2 / jobs 1 ratio cannot exceed that.`,
+    `- Cores actually available: the machine is a 2-vCPU virtual machine shared with other work, so a CPU-bound loop (\`node -e\`, 2e8 iterations) was timed alone and as two copies at once; 2 x alone / together is 2.00 on two free cores, 1.00 on one. Before the lazy runs: ${capacityText(capacity[0]!)}; before the layered runs: ${capacityText(capacity[1]!)}; after them: ${capacityText(capacity[2]!)}. The jobs 2 / jobs 1 ratio cannot exceed what was available.`,
     '',
     table(['configuration', 'puzzles', 'passes per J', 'jobs 1: puzzles/s', 'jobs 2: puzzles/s', 'jobs 2 / jobs 1', 'jobs 1: median ms', 'jobs 2: median ms', 'correct per pass'], rows, [false, true, true, true, true, true, true, true, false]),
     '',
@@ -519,6 +539,8 @@ async function main(): Promise<void> {
   const elapsed = () => `${((performance.now() - clock) / 1000).toFixed(0)} s`;
 
   const sections: [string, string][] = [];
+  progress('matrix: how many cores are free');
+  const startCapacity = await parallelCapacity();
   progress(`matrix: ${standardSets.length} sets x ${backends.length} backends x ${connectivities.length} connectivities, then ${bigSets.length} big sets`);
   const runs: BenchRun[] = [];
   for (const s of standardSets) {
@@ -529,13 +551,17 @@ async function main(): Promise<void> {
     progress(`matrix: ${setLabel(s)} done (${elapsed()})`);
   }
   const big = bigSets.map((s) => bench(s, 'cadical', 'lazy', 1, lazyLimit));
-  sections.push(['matrix', matrixSection(runs, big, layeredLimit, ctx)]);
+  sections.push(['matrix', matrixSection(runs, big, layeredLimit, startCapacity, ctx)]);
 
   progress(`matrix-jobs: janko 17x17, --jobs 1 and 2, ${jobsRounds} round(s) (${elapsed()})`);
-  const before = await parallelCapacity();
-  const jobs = connectivities.map((c) => jobsRuns(c, jobsRounds, c === 'lazy' ? 10 : 1, quick ? 6 : undefined));
-  const after = await parallelCapacity();
-  sections.push(['matrix-jobs', jobsSection(jobs, [before, after], ctx)]);
+  const capacities: Capacity[] = [];
+  const jobs: JobsResult[] = [];
+  for (const c of connectivities) {
+    capacities.push(await parallelCapacity());
+    jobs.push(jobsRuns(c, jobsRounds, c === 'lazy' ? 10 : 1, quick ? 6 : undefined));
+  }
+  capacities.push(await parallelCapacity());
+  sections.push(['matrix-jobs', jobsSection(jobs, capacities, ctx)]);
 
   progress(`matrix-cli: ${cliRuns} runs (${elapsed()})`);
   sections.push(['matrix-cli', cliSection(wallTimes(cliRuns), ctx)]);
