@@ -169,6 +169,50 @@ function crossTable(rated: readonly Rated[]): string {
   return table(head, rows, head.map((_, k) => k > 0));
 }
 
+/** Spearman's rank correlation of two equally long lists (ties get their mean rank). */
+function spearman(xs: readonly number[], ys: readonly number[]): number {
+  const ranks = (v: readonly number[]) => {
+    const order = v.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
+    const r = new Array<number>(v.length);
+    for (let k = 0; k < order.length; ) {
+      let j = k;
+      while (j + 1 < order.length && order[j + 1]![0] === order[k]![0]) j++;
+      for (let t = k; t <= j; t++) r[order[t]![1]] = (k + j) / 2;
+      k = j + 1;
+    }
+    return r;
+  };
+  const [a, b] = [ranks(xs), ranks(ys)];
+  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+  const [ma, mb] = [mean(a), mean(b)];
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < a.length; i++) {
+    sab += (a[i]! - ma) * (b[i]! - mb);
+    saa += (a[i]! - ma) ** 2;
+    sbb += (b[i]! - mb) ** 2;
+  }
+  return sab / Math.sqrt(saa * sbb);
+}
+
+/** How menneske's labels and the classes agree, in numbers computed from this run. */
+function reading(rated: readonly Rated[]): string {
+  const solved = rated.filter((r) => r.cls !== null && labels.includes(r.label));
+  const rho = spearman(
+    solved.map((r) => labels.indexOf(r.label)),
+    solved.map((r) => levels.indexOf(r.cls!)),
+  );
+  const hardLabel = (r: Rated) => labels.indexOf(r.label) >= labels.indexOf('Medium');
+  const hardClass = (r: Rated) => r.cls === 'F' || r.cls === 'G';
+  const share = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(0)}%`;
+  const hard = solved.filter(hardLabel);
+  const easy = solved.filter((r) => !hardLabel(r));
+  const probingHard = hard.filter((r) => r.cls === 'G').length;
+  const probingEasy = easy.filter((r) => r.cls === 'G').length;
+  return `Reading (thesis rule set). Spearman's rank correlation between menneske's label and the class is ${rho.toFixed(2)}: they agree in direction, but loosely. They agree at the hard end: ${share(hard.filter(hardClass).length, hard.length)} of the Medium, Hard and Very Hard puzzles need a connectivity rule or probing (F or G), and probing (G) is needed by ${share(probingHard, hard.length)} of them against ${share(probingEasy, easy.length)} of the easier labels. They disagree at the easy end: ${share(easy.filter(hardClass).length, easy.length)} of the Super easy, Pretty easy and Easy puzzles are class F too, because the class is set by the single hardest technique, and one easy connectivity step (a corner cell that must stay white) is enough to make a puzzle F. Menneske's labels look more like a measure of how much reasoning a puzzle takes than of its hardest step. Class F is the largest class in the thesis's own classification of menneske puzzles too (its Table 17: 278,801 of 376,208, 74%).`;
+}
+
 function menneskeSection(): string {
   const groups = loadSet(menneskeDir);
   const t0 = performance.now();
@@ -201,6 +245,8 @@ ${crossTable(thesis)}
 With the 2-SAT line solver in place of the Sim-* rules (the thesis's "SAT-based" classification):
 
 ${crossTable(twoSat)}
+
+${reading(thesis)}
 
 Per size (thesis rule set), with the time of one \`rate\` call (a solve, and for classes B, C and E two more sweep-counting runs):
 
