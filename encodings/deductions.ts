@@ -13,30 +13,27 @@
  *
  * A cell may be forced more than once; the solver takes repeated units in its stride.
  */
+import { geometry } from '../src/puzzle/geometry.js';
 import type { Encoder } from './variables.js';
 
 export const encodeDeductions: Encoder = (puzzle, vars, cnf) => {
-  const { rows, cols, values } = puzzle;
-  for (const [lines, length, lineStep, cellStep] of [
-    [rows, cols, cols, 1],
-    [cols, rows, 1, cols],
-  ] as const) {
-    for (let line = 0; line < lines; line++) {
-      const at = (p: number) => line * lineStep + p * cellStep;
-      for (let p = 0; p + 1 < length; p++) {
-        const a = values[at(p)];
-        const b = values[at(p + 1)];
-        if (p + 2 < length && a === values[at(p + 2)]) {
-          cnf.add([-vars.shaded(at(p + 1))]);
-          if (a === b) {
-            cnf.add([vars.shaded(at(p))]);
-            cnf.add([vars.shaded(at(p + 2))]);
-          }
-        }
+  const { values } = puzzle;
+  for (const line of geometry(puzzle.rows, puzzle.cols).lines) {
+    const length = line.length;
+    const at = (p: number) => line[p]!;
+    for (let p = 0; p + 1 < length; p++) {
+      const a = values[at(p)];
+      const b = values[at(p + 1)];
+      if (p + 2 < length && a === values[at(p + 2)]) {
+        cnf.add([-vars.shaded(at(p + 1))]);
         if (a === b) {
-          for (let q = 0; q < length; q++) {
-            if (q !== p && q !== p + 1 && values[at(q)] === a) cnf.add([vars.shaded(at(q))]);
-          }
+          cnf.add([vars.shaded(at(p))]);
+          cnf.add([vars.shaded(at(p + 2))]);
+        }
+      }
+      if (a === b) {
+        for (let q = 0; q < length; q++) {
+          if (q !== p && q !== p + 1 && values[at(q)] === a) cnf.add([vars.shaded(at(q))]);
         }
       }
     }

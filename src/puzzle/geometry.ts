@@ -1,7 +1,7 @@
 /**
- * The shape of an R x C grid as flat typed arrays, computed once per size and shared: the
- * neighbour lists in compressed form (the neighbours of cell i are `adjacent[start[i]]` up to
- * `adjacent[start[i + 1]]`), for hot loops that must not allocate per cell.
+ * The shape of an R x C grid as flat typed arrays, computed once per size and shared, for hot
+ * loops that must not allocate per cell: the neighbour lists in compressed form (the neighbours
+ * of cell i are `adjacent[start[i]]` up to `adjacent[start[i + 1]]`), and the lines.
  */
 export interface Geometry {
   readonly rows: number;
@@ -9,6 +9,8 @@ export interface Geometry {
   readonly cells: number;
   readonly start: Int32Array;
   readonly adjacent: Int32Array;
+  /** Every row, then every column, as the cell indices along it. */
+  readonly lines: readonly Int32Array[];
 }
 
 const cache = new Map<string, Geometry>();
@@ -31,7 +33,10 @@ export function geometry(rows: number, cols: number): Geometry {
       if (r < rows - 1) adjacent[k++] = i + cols;
     }
     start[cells] = k;
-    g = { rows, cols, cells, start, adjacent };
+    const lines: Int32Array[] = [];
+    for (let r = 0; r < rows; r++) lines.push(Int32Array.from({ length: cols }, (_, c) => r * cols + c));
+    for (let c = 0; c < cols; c++) lines.push(Int32Array.from({ length: rows }, (_, r) => r * cols + c));
+    g = { rows, cols, cells, start, adjacent, lines };
     cache.set(key, g);
   }
   return g;
