@@ -21,7 +21,7 @@
  * --quick makes every part small (a smoke test of this program); its numbers mean nothing.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,7 +31,20 @@ import { parseBenchSet, type BenchSet } from '../src/bench/sets.js';
 import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
 import { commandLine, count, describeMachine, max, median, ms, p95, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
 
-const cliPath = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
+/**
+ * The command measured: a copy of dist/ taken when the run starts (with package.json and a link
+ * to node_modules), so that a rebuild of dist/ during the run cannot change the code measured.
+ */
+let cliPath = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
+
+function snapshotDist(): () => void {
+  const root = mkdtempSync(join(os.tmpdir(), 'hitori-matrix-dist-'));
+  cpSync(join(repoRoot, 'dist'), join(root, 'dist'), { recursive: true });
+  copyFileSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
+  symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+  cliPath = join(root, 'dist', 'src', 'cli', 'main.js');
+  return () => rmSync(root, { recursive: true, force: true });
+}
 const backends = ['cadical', 'minisat'] as const;
 const connectivities = ['lazy', 'layers'] as const;
 type Backend = (typeof backends)[number];
@@ -205,7 +218,7 @@ function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, 
   const correct = [...runs, ...big].reduce((sum, r) => sum + r.result.correct, 0);
   return [
     ...head('## matrix: solve and prove, backend x connectivity, 9x9 to 50x50', ctx),
-    `- Method: every row is one process of the built command, \`hitori-sat bench bench/sets/<set>/hitori_<size>.jsonl --json --backend B --connectivity C --jobs 1 --timeout ${safetyTimeoutMs}\` (the time limit is only a safety net). A puzzle's time is the whole \`solveHitori\` call in the worker thread (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after an untimed warm-up in the worker (up to ${defaultWarmup} of the smallest puzzles of the set, or ${defaultWarmupBudgetMs / 1000} s). An answer is correct when every shading passes the independent checker and the verdict is \`unique\` with the published solution (or, where the set gives only a count, \`none\`/\`unique\`/\`multiple\` as counted). Peak RSS: \`process.resourceUsage().maxRSS\` of that process (main thread and worker, warm-up included).`,
+    `- Method: every row is one process of the built command (run from a copy of \`dist/\` taken when the run started, so that a rebuild during the run cannot change the code measured), \`hitori-sat bench bench/sets/<set>/hitori_<size>.jsonl --json --backend B --connectivity C --jobs 1 --timeout ${safetyTimeoutMs}\` (the time limit is only a safety net). A puzzle's time is the whole \`solveHitori\` call in the worker thread (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after an untimed warm-up in the worker (up to ${defaultWarmup} of the smallest puzzles of the set, or ${defaultWarmupBudgetMs / 1000} s). An answer is correct when every shading passes the independent checker and the verdict is \`unique\` with the published solution (or, where the set gives only a count, \`none\`/\`unique\`/\`multiple\` as counted). Peak RSS: \`process.resourceUsage().maxRSS\` of that process (main thread and worker, warm-up included).`,
     `- Sets: \`bench/sets\` (sources in \`bench/sets/README.md\`): janko 9x9 to 17x17, tudelft-gurobi and tudelft-smt 17x17, 20x20, 25x25, duydo-mapI 30x30; lazy connectivity runs every puzzle of each set (all 102 janko 17x17, all 100 + 150 tudelft 17x17).`,
     `- Layered connectivity (the complete distance-layer CNF) is slow on big grids, so its runs take only the first ${layeredLimit} puzzles of each set (file order) and stop at ${layeredMaxSize}x${layeredMaxSize}: no layered run on duydo-mapI 30x30. MiniSat's fixed 64 MiB heap held ${fit25} of the ${tried25} layered 25x25 CNFs tried; the others fail with the backend's error (below), not with a wrong answer.`,
     `- Cores available at the start of the run: ${capacityText(capacity)} (see matrix-jobs; the machine is shared, so other work may slow any row).`,
@@ -350,7 +363,7 @@ function cliSection(w: WallResult, ctx: Context): string {
   const row = (label: string, xs: number[]) => [label, String(xs.length), ms(median(xs)), ms(p95(xs)), ms(Math.min(...xs)), ms(max(xs))];
   return [
     ...head('## matrix-cli: one `hitori-sat solve` process, whole wall time', ctx),
-    `- Method: \`node dist/src/cli/main.js solve ${cliPuzzle}\` (a 17x17, default options) and \`node -e 0\`, each run ${w.solveMs.length} times as a child process, interleaved, after one untimed run of each; wall clock around \`spawnSync\`. The solve's verdict line: "${w.status}".`,
+    `- Method: \`node dist/src/cli/main.js solve ${cliPuzzle}\` (a 17x17, default options; from the copy of \`dist/\` taken at the start) and \`node -e 0\`, each run ${w.solveMs.length} times as a child process, interleaved, after one untimed run of each; wall clock around \`spawnSync\`. The solve's verdict line: "${w.status}".`,
     '',
     table(['command', 'runs', 'median ms', 'p95 ms', 'min ms', 'max ms'], [row(`hitori-sat solve ${cliPuzzle}`, w.solveMs), row('node -e 0', w.nodeMs)], [false, true, true, true, true, true]),
     '',
@@ -535,6 +548,24 @@ async function main(): Promise<void> {
   const lazyLimit = quick ? 5 : undefined;
   const sizeLimit = quick ? 2 : 20;
   const ctx: Context = { command: commandLine('matrix.js'), started: new Date(), code: revision(), loadStart: os.loadavg()[0]! };
+  const disposeSnapshot = snapshotDist();
+  try {
+    await matrix(values, ctx, { quick, layeredLimit, jobsRounds, cliRuns, lazyLimit, sizeLimit });
+  } finally {
+    disposeSnapshot();
+  }
+}
+
+interface Settings {
+  readonly quick: boolean;
+  readonly layeredLimit: number;
+  readonly jobsRounds: number;
+  readonly cliRuns: number;
+  readonly lazyLimit: number | undefined;
+  readonly sizeLimit: number;
+}
+
+async function matrix(values: { 'no-native': boolean; 'no-write': boolean }, ctx: Context, { quick, layeredLimit, jobsRounds, cliRuns, lazyLimit, sizeLimit }: Settings): Promise<void> {
   const clock = performance.now();
   const elapsed = () => `${((performance.now() - clock) / 1000).toFixed(0)} s`;
 
