@@ -163,7 +163,9 @@ function head(title: string, ctx: Context): string[] {
   ];
 }
 
-const cell = (r: BenchRun | undefined) => (r === undefined ? '-' : `${ms(r.result.medianMs)} (${ms(r.result.p95Ms)})`);
+/** Median (p95), and how many were correct when not all. */
+const cell = (r: BenchRun | undefined) =>
+  r === undefined ? '-' : `${ms(r.result.medianMs)} (${ms(r.result.p95Ms)})${r.result.correct < r.result.n ? `, only ${r.result.correct}/${r.result.n} correct` : ''}`;
 
 /**
  * The failures of each run, grouped by kind (the reason with its puzzle and numbers taken out),
@@ -220,13 +222,15 @@ function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, 
     ...head('## matrix: solve and prove, backend x connectivity, 9x9 to 50x50', ctx),
     `- Method: every row is one process of the built command (run from a copy of \`dist/\` taken when the run started, so that a rebuild during the run cannot change the code measured), \`hitori-sat bench bench/sets/<set>/hitori_<size>.jsonl --json --backend B --connectivity C --jobs 1 --timeout ${safetyTimeoutMs}\` (the time limit is only a safety net). A puzzle's time is the whole \`solveHitori\` call in the worker thread (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after an untimed warm-up in the worker (up to ${defaultWarmup} of the smallest puzzles of the set, or ${defaultWarmupBudgetMs / 1000} s). An answer is correct when every shading passes the independent checker and the verdict is \`unique\` with the published solution (or, where the set gives only a count, \`none\`/\`unique\`/\`multiple\` as counted). Peak RSS: \`process.resourceUsage().maxRSS\` of that process (main thread and worker, warm-up included).`,
     `- Sets: \`bench/sets\` (sources in \`bench/sets/README.md\`): janko 9x9 to 17x17, tudelft-gurobi and tudelft-smt 17x17, 20x20, 25x25, duydo-mapI 30x30; lazy connectivity runs every puzzle of each set (all 102 janko 17x17, all 100 + 150 tudelft 17x17).`,
-    `- Layered connectivity (the complete distance-layer CNF) is slow on big grids, so its runs take only the first ${layeredLimit} puzzles of each set (file order) and stop at ${layeredMaxSize}x${layeredMaxSize}: no layered run on duydo-mapI 30x30. MiniSat's fixed 64 MiB heap held ${fit25} of the ${tried25} layered 25x25 CNFs tried; the others fail with the backend's error (below), not with a wrong answer.`,
-    `- Cores available at the start of the run: ${capacityText(capacity)} (see matrix-jobs; the machine is shared, so other work may slow any row).`,
+    `- Layered connectivity (the complete distance-layer CNF) is slow on big grids, so its runs take only the first ${layeredLimit} puzzles of each set (file order) and stop at ${layeredMaxSize}x${layeredMaxSize}: no layered run on duydo-mapI 30x30. MiniSat's fixed 64 MiB heap held ${fit25} of the ${tried25} layered 25x25 CNFs tried; a CNF that does not fit fails with the backend's error (below), not with a wrong answer, and its time is the time until that error.`,
+    `- Cores free at the start of the run: ${capacityText(capacity)}; the machine is shared, so other work may slow any row (see matrix-jobs).`,
     `- 48x48 and 50x50 (duydo-mapMyO, duydo-mapO; two or more solutions each): cadical + lazy only; the task is to find a solution and show a second (verdict \`multiple\`), both checked.`,
     '',
     `**${correct} / ${total} answers correct** over all runs. ${failureList([...runs, ...big])}`,
     '',
     '### Median ms per puzzle (p95 in parentheses), one worker',
+    '',
+    'Each cell: median and p95 of the per-puzzle times of one run; every answer correct unless the cell says otherwise.',
     '',
     table(['set', 'puzzles (lazy / layered)', 'cadical, lazy', 'minisat, lazy', 'cadical, layers', 'minisat, layers'], pivot, [false, true, true, true, true, true]),
     '',

@@ -1,17 +1,19 @@
 /**
- * What a benchmark can run: the engines (today only `sat`, the SAT solve loop of
- * `src/solve/solve.ts`), the in-process backends and the connectivity encodings it accepts.
+ * What a benchmark can run: the engines of `solve --engine` (`src/solve/engines.ts`: `sat`, the
+ * SAT solve loop; `rules`, the rule engine alone; `hybrid`, rules first and SAT for the rest), the
+ * in-process backends and the connectivity encodings.
  *
- * To add an engine, add its name to `engines` and its solver to `engineSolvers`; the type of
- * `engineSolvers` makes the compiler ask for it. A solver answers with a verdict and the
- * shadings it found (at most two: the benchmark decides uniqueness, it does not enumerate).
+ * The engine list is the solve command's own, so an engine added there is benchmarked here with
+ * no change. An engine answers with a verdict and the shadings it found (at most two: the
+ * benchmark decides uniqueness, it does not enumerate); `rules` may also answer `stuck`.
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { BackendName } from '../sat/backend.js';
-import { defaultConnectivity, solveConnectivities, solveHitori, type Verdict } from '../solve/solve.js';
+import { engines as solveEngines, solveWithEngine, type Engine as SolveEngine } from '../solve/engines.js';
+import { defaultConnectivity, solveConnectivities, type Verdict } from '../solve/solve.js';
 
-export const engines = ['sat'] as const;
-export type Engine = (typeof engines)[number];
+export const engines = solveEngines;
+export type Engine = SolveEngine;
 export const defaultEngine: Engine = 'sat';
 
 /** The backends that solve in-process (the `external` backend runs a program per solve). */
@@ -25,6 +27,7 @@ export type BenchConnectivity = (typeof benchConnectivities)[number];
 export const defaultBenchConnectivity: BenchConnectivity = defaultConnectivity;
 
 export interface EngineOptions {
+  readonly engine: Engine;
   readonly backend: BenchBackend;
   readonly connectivity: BenchConnectivity;
   /** The engine's own time limit for one puzzle. */
@@ -32,22 +35,21 @@ export interface EngineOptions {
 }
 
 export interface EngineAnswer {
-  readonly status: Verdict;
-  /** The shadings found: one for `unique`, two for `multiple`, none for `none`/`timeout`. */
+  /** `stuck`: the rule engine alone could not decide every cell. */
+  readonly status: Verdict | 'stuck';
+  /** The shadings found: one for `unique`, two for `multiple`, none otherwise. */
   readonly solutions: readonly Shading[];
 }
 
-export type EngineSolver = (puzzle: Puzzle, options: EngineOptions) => Promise<EngineAnswer>;
-
-export const engineSolvers: Readonly<Record<Engine, EngineSolver>> = {
-  sat: async (puzzle, options) => {
-    const result = await solveHitori(puzzle, {
-      backend: options.backend,
-      connectivity: options.connectivity,
-      convention: 'literal',
-      maxSolutions: 2,
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    });
-    return { status: result.status, solutions: result.solutions };
-  },
-};
+/** Solves one puzzle with the engine, under the rules as written, seeking two solutions. */
+export async function solveWith(puzzle: Puzzle, options: EngineOptions): Promise<EngineAnswer> {
+  const result = await solveWithEngine(puzzle, {
+    engine: options.engine,
+    backend: options.backend,
+    connectivity: options.connectivity,
+    convention: 'literal',
+    maxSolutions: 2,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  return { status: result.status, solutions: result.solutions };
+}

@@ -9,15 +9,15 @@ import type { Verdict } from '../solve/solve.js';
 import type { Expected } from './sets.js';
 
 export interface Answer {
-  /** The verdict, or `error` when the solver failed on the puzzle. */
-  readonly status: Verdict | 'error';
+  /** The verdict; `stuck` when the rule engine could not decide every cell; `error` when the solver failed. */
+  readonly status: Verdict | 'stuck' | 'error';
   readonly solutions: readonly Shading[];
   /** What went wrong, for `error`. */
   readonly error?: string;
 }
 
-/** `correct`; `wrong` (a wrong verdict or shading); `timeout`; `error` (the solver failed). */
-export type Outcome = 'correct' | 'wrong' | 'timeout' | 'error';
+/** `correct`; `wrong` (a wrong verdict or shading); `timeout`; `stuck` (the rule engine gave up); `error` (the solver failed). */
+export type Outcome = 'correct' | 'wrong' | 'timeout' | 'stuck' | 'error';
 
 export interface Judgement {
   readonly outcome: Outcome;
@@ -33,6 +33,7 @@ export function expectedVerdict(expected: Expected): 'none' | 'unique' | 'multip
 export function judgeAnswer(puzzle: Puzzle, expected: Expected, answer: Answer): Judgement {
   if (answer.status === 'error') return { outcome: 'error', problem: `the solver failed: ${answer.error ?? 'unknown error'}` };
   if (answer.status === 'timeout') return { outcome: 'timeout', problem: 'time limit reached' };
+  if (answer.status === 'stuck') return { outcome: 'stuck', problem: 'stuck: the rule engine could not decide every cell' };
   const wrong = (problem: string): Judgement => ({ outcome: 'wrong', problem });
 
   for (const [k, shading] of answer.solutions.entries()) {

@@ -1,6 +1,8 @@
 /**
  * The benchmark: warm up every worker, then solve the sets one after another, judge each answer
- * in the main thread, and summarize each set (times, throughput, memory, failures).
+ * in the main thread (once its set is done, so that the checking does not compete with the
+ * workers for CPU while throughput is measured), and summarize each set (times, throughput,
+ * memory, failures).
  *
  * Times are per puzzle, measured in the worker around the engine call (for `sat`: the whole
  * `solveHitori` call: encode, create the backend, solve, prove uniqueness, dispose). Throughput is
@@ -38,7 +40,7 @@ export interface BenchProgress {
   readonly name: string;
   readonly done: number;
   readonly n: number;
-  /** Answers so far in this set that are not correct. */
+  /** Answers of this set that are not correct (known once the set is done, else 0). */
   readonly failed: number;
 }
 
@@ -102,28 +104,30 @@ export async function benchSets(sets: readonly BenchSet[], options: BenchOptions
 }
 
 async function benchSet(pool: SolverPool, set: BenchSet, k: number, count: number, options: BenchOptions): Promise<SetReport> {
-  const outcomes: PuzzleOutcome[] = new Array<PuzzleOutcome>(set.records.length);
   let done = 0;
-  let failed = 0;
-  const report = (phase: BenchProgress['phase']) => options.onProgress?.({ phase, set: k + 1, sets: count, name: set.name, done, n: set.records.length, failed });
-  report('solving');
-  const { wallMs } = await pool.solveAll(
+  const report = (failed: number) => options.onProgress?.({ phase: 'solving', set: k + 1, sets: count, name: set.name, done, n: set.records.length, failed });
+  report(0);
+  const { answers, wallMs } = await pool.solveAll(
     set.records.map((r) => r.puzzle),
-    (answer) => {
-      const record: BenchRecord = set.records[answer.index]!;
-      const judgement = judgeAnswer(record.puzzle, record.expected, answer);
-      outcomes[answer.index] = {
-        id: record.id,
-        line: record.line,
-        outcome: judgement.outcome,
-        timeMs: answer.timeMs,
-        ...(judgement.problem === undefined ? {} : { problem: judgement.problem }),
-      };
+    () => {
       done++;
-      if (judgement.outcome !== 'correct') failed++;
-      report('solving');
+      report(0);
     },
   );
+  // Judged once the set is done, so that checking does not take CPU from the workers while the
+  // throughput is measured.
+  const outcomes = answers.map((answer, index): PuzzleOutcome => {
+    const record: BenchRecord = set.records[index]!;
+    const judgement = judgeAnswer(record.puzzle, record.expected, answer);
+    return {
+      id: record.id,
+      line: record.line,
+      outcome: judgement.outcome,
+      timeMs: answer.timeMs,
+      ...(judgement.problem === undefined ? {} : { problem: judgement.problem }),
+    };
+  });
+  report(outcomes.filter((o) => o.outcome !== 'correct').length);
   const times = outcomes.map((o) => o.timeMs);
   return {
     name: set.name,
@@ -141,10 +145,10 @@ async function benchSet(pool: SolverPool, set: BenchSet, k: number, count: numbe
   };
 }
 
-/** The worst outcome of a run: any wrong answer, else any solver failure, else any timeout. */
+/** The worst outcome of a run: any wrong answer, else any solver failure, else any timeout, else any stuck. */
 export function overallOutcome(reports: readonly SetReport[]): Outcome {
   const all = reports.flatMap((r) => r.failures.map((f) => f.outcome));
-  for (const outcome of ['wrong', 'error', 'timeout'] as const) if (all.includes(outcome)) return outcome;
+  for (const outcome of ['wrong', 'error', 'timeout', 'stuck'] as const) if (all.includes(outcome)) return outcome;
   return 'correct';
 }
 

@@ -4,12 +4,12 @@
  * each answer as soon as it has it. Messages are handled strictly in order.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { engineSolvers, type EngineOptions } from './engines.js';
+import { solveWith, type EngineOptions } from './engines.js';
 import { shadingToBytes, unpackPuzzle, type AnswerMessage, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
 
 const config = workerData as WorkerConfig;
-const solve = engineSolvers[config.engine];
 const options: EngineOptions = {
+  engine: config.engine,
   backend: config.backend,
   connectivity: config.connectivity,
   ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
@@ -33,7 +33,7 @@ async function handle(message: ToWorker): Promise<void> {
     const start = performance.now();
     try {
       if (packed === undefined) throw new Error(`set ${message.set} was never sent to this worker`);
-      const result = await solve(unpackPuzzle(packed, index), options);
+      const result = await solveWith(unpackPuzzle(packed, index), options);
       const timeMs = performance.now() - start;
       answer = { type: 'answer', set: message.set, index, status: result.status, shadings: result.solutions.slice(0, 2).map(shadingToBytes), timeMs };
     } catch (error) {

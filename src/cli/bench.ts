@@ -22,8 +22,10 @@ Exit codes:
   0  every answer correct
   1  some answer wrong (verdict or solution differs from the set's, or the checker rejects it)
   2  bad input or usage
-  3  some puzzle reached the time limit (and no answer was wrong)
-  5  the solver failed on some puzzle (and no answer was wrong)`;
+  3  some puzzle reached the time limit
+  4  the rule engine was stuck on some puzzle (--engine rules)
+  5  the solver failed on some puzzle (a backend limit, such as MiniSat's heap)
+  When several apply: 1, else 5, else 3, else 4.`;
 
 export function benchCommand(): Command {
   const command = new Command('bench')
@@ -31,7 +33,7 @@ export function benchCommand(): Command {
     .argument('<set.jsonl...>', 'puzzle sets: one JSON object per line, with "grid" and optionally "solution" or "solutions"')
     .addOption(new Option('--backend <name>', 'in-process SAT backend').choices(benchBackends).default(defaultBenchBackend))
     .addOption(new Option('--connectivity <mode>', 'connectivity encoding').choices(benchConnectivities).default(defaultBenchConnectivity))
-    .addOption(new Option('--engine <name>', 'solving engine').choices(engines).default(defaultEngine))
+    .addOption(new Option('--engine <name>', 'solving engine, as for solve: sat, rules (human techniques only), hybrid (rules first, SAT for the rest)').choices(engines).default(defaultEngine))
     .option('--jobs <n>', 'worker threads solving in parallel', positiveInteger('--jobs', 256), 1)
     .option('--json', 'print one JSON object {"sets": [...]} instead of the table (the reason for each failure goes to stderr)')
     .option('--timeout <ms>', 'time limit per puzzle; a puzzle that reaches it counts as a timeout (exit code 3)', positiveInteger('--timeout', maxTimeoutMs))
@@ -64,7 +66,7 @@ export function benchCommand(): Command {
     } else {
       process.stdout.write(benchText(reports, options));
     }
-    process.exitCode = { correct: exitCodes.solved, wrong: exitCodes.noSolution, error: exitCodes.solverFailure, timeout: exitCodes.timeout }[overallOutcome(reports)];
+    process.exitCode = { correct: exitCodes.solved, wrong: exitCodes.noSolution, error: exitCodes.solverFailure, timeout: exitCodes.timeout, stuck: exitCodes.stuck }[overallOutcome(reports)];
   });
 }
 

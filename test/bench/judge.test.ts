@@ -97,3 +97,11 @@ describe('answers that are not answers', () => {
     expect(judgement.problem).toMatch(/out of memory/);
   });
 });
+
+describe('the rule engine giving up', () => {
+  it('counts "stuck" as not correct, and not as a wrong answer', () => {
+    const judgement = judgeAnswer(puzzle, published, answer('stuck'));
+    expect(judgement.outcome).toBe('stuck');
+    expect(judgement.problem).toMatch(/could not decide/);
+  });
+});

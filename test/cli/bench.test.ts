@@ -72,6 +72,24 @@ describe('hitori-sat bench', () => {
     expect(two.code).toBe(one.code);
   });
 
+  it('runs every engine of solve --engine; hybrid, which proves with SAT, judges like sat', async () => {
+    const args = ['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--json', '--warmup', '0'];
+    const pick = (stdout: string) => parseReport(stdout).sets.map(({ name, n, correct, failures }) => ({ name, n, correct, failures }));
+    const sat = await run([...args, '--engine', 'sat']);
+    const hybrid = await run([...args, '--engine', 'hybrid']);
+    expect(pick(hybrid.stdout)).toEqual(pick(sat.stdout));
+    expect(parseReport(hybrid.stdout).sets.every((s) => s.engine === 'hybrid')).toBe(true);
+    // The rules alone may be stuck on a puzzle; whatever they answer is judged, one entry per set.
+    const rules = await run([...args, '--engine', 'rules']);
+    const sets = parseReport(rules.stdout).sets;
+    expect(sets.map((s) => [s.name, s.n, s.engine])).toEqual([
+      ['bench-small.jsonl', 5, 'rules'],
+      ['bench-wrong.jsonl', 5, 'rules'],
+    ]);
+    for (const s of sets) expect(s.correct + s.failures.length).toBe(s.n);
+    expect([0, 1, 4]).toContain(rules.code);
+  });
+
   it('prints an aligned table, the settings, and each wrong answer with its line and reason', async () => {
     const result = await run(['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--warmup', '0', '--connectivity', 'lazy']);
     const lines = linesOf(result.stdout);
