@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { blockingClause, encodeHitori } from '../encodings/index.js';
 import type { BackendName } from '../src/sat/backend.js';
 import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
-import { solveHitori } from '../src/solve/solve.js';
+import { defaultConnectivity, solveHitori } from '../src/solve/solve.js';
 import {
   commandLine,
   count,
@@ -66,7 +66,7 @@ async function timedSolve(group: SizeGroup, index: number, backend: Pair): Promi
   const expected = publishedShading(record);
   const start = performance.now();
   try {
-    const result = await solveHitori(record.puzzle, { backend });
+    const result = await solveHitori(record.puzzle, { backend, connectivity: defaultConnectivity });
     const elapsed = performance.now() - start;
     sampleRss();
     if (result.status !== 'unique') return { ms: elapsed, ok: false, problem: `status ${result.status}` };
@@ -151,7 +151,7 @@ function backendsSection(results: SizeResult[], rounds: number, perSize: number,
     `- Machine: ${describeMachine()}`,
     `- Code: ${code}`,
     `- Subset: the first ${perSize} puzzles (file order) of each janko size ${sizes.join(', ')} in \`bench/sets/janko\`, ${allC.length} in all.`,
-    `- Method: \`solveHitori\` with default options (layers, literal), whole call timed (encode, create backend, solve, uniqueness proof, dispose). Per puzzle both backends run back to back, the order alternating from puzzle to puzzle and round to round; ${rounds} round${rounds === 1 ? '' : 's'}, a puzzle's time is the median of its rounds; one untimed warm-up solve per size and backend first. Every answer was checked (unique, published solution): ${failures.length === 0 ? 'all correct' : `FAILURES: ${failures.join('; ')}`}.`,
+    `- Method: \`solveHitori\` with default options (connectivity ${defaultConnectivity}, convention literal), whole call timed (encode, create backend, solve, uniqueness proof, dispose). Per puzzle both backends run back to back, the order alternating from puzzle to puzzle and round to round; ${rounds} round${rounds === 1 ? '' : 's'}, a puzzle's time is the median of its rounds; one untimed warm-up solve per size and backend first. Every answer was checked (unique, published solution): ${failures.length === 0 ? 'all correct' : `FAILURES: ${failures.join('; ')}`}.`,
     '',
     table(
       ['size', 'puzzles', 'cadical median ms', 'cadical p95 ms', 'minisat median ms', 'minisat p95 ms', 'minisat / cadical (medians)', 'minisat / cadical (median per puzzle)', 'puzzles where minisat is faster'],

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:janko`: solves every puzzle of bench/sets/janko with `solveHitori` (default
- * options: layered connectivity, literal convention) and checks that each answer is `unique` with
+ * options: lazy connectivity, literal convention) and checks that each answer is `unique` with
  * the published solution. Writes the BENCH.md section "janko-all".
  *
  *   node dist/bench/janko-all.js [--backend cadical|minisat] [--limit N] [--no-write]
@@ -11,7 +11,7 @@
  * uniqueness proof (the second solve with the first solution blocked) and disposal.
  */
 import { parseArgs } from 'node:util';
-import { solveHitori } from '../src/solve/solve.js';
+import { defaultConnectivity, solveHitori } from '../src/solve/solve.js';
 import type { BackendName } from '../src/sat/backend.js';
 import {
   commandLine,
@@ -61,7 +61,7 @@ async function solveOne(group: SizeGroup, index: number, backend: InProcess): Pr
   const expected = publishedShading(record);
   const start = performance.now();
   try {
-    const result = await solveHitori(record.puzzle, { backend });
+    const result = await solveHitori(record.puzzle, { backend, connectivity: defaultConnectivity });
     const elapsed = performance.now() - start;
     const base = { id, ms: elapsed, solveMs: result.stats.solveMs, variables: result.variables, clauses: result.clauses };
     if (result.status !== 'unique') return { ...base, ok: false, problem: `status ${result.status} (${result.solutions.length} solution(s) found)` };
@@ -110,7 +110,7 @@ function report(runs: BackendRun[], limit: number | undefined, command: string, 
     `- Machine: ${describeMachine()}`,
     `- Code: ${revision()}`,
     `- Set: \`bench/sets/janko\`, ${total} puzzles${limit === undefined ? '' : ` (at most ${limit} per size, --limit)`}; each must come out \`unique\` with the published solution.`,
-    '- Options: `solveHitori` defaults (connectivity `layers`, convention `literal`). Time per puzzle: the whole `solveHitori` call (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after one untimed warm-up puzzle of each size. "In solver calls" is the part spent inside the two solve calls of the backend (its `stats().solveMs`); the rest is encoding, loading the CNF into the backend and creating/disposing it.',
+    `- Options: \`solveHitori\` defaults (connectivity \`${defaultConnectivity}\`, convention \`literal\`), as \`hitori-sat solve\` runs it. Time per puzzle: the whole \`solveHitori\` call (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after one untimed warm-up puzzle of each size. "In solver calls" is the part spent inside the two solve calls of the backend (its \`stats().solveMs\`); the rest is encoding, loading the CNF into the backend and creating/disposing it.`,
     '',
   ];
   for (const run of runs) {
