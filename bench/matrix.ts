@@ -35,14 +35,14 @@ import { commandLine, count, describeMachine, max, median, ms, p95, progress, re
  * The command measured: a copy of dist/ taken when the run starts (with package.json and a link
  * to node_modules), so that a rebuild of dist/ during the run cannot change the code measured.
  */
-let cliPath = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
+let cliPath = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
 
 function snapshotDist(): () => void {
   const root = mkdtempSync(join(os.tmpdir(), 'hitori-matrix-dist-'));
   cpSync(join(repoRoot, 'dist'), join(root, 'dist'), { recursive: true });
   copyFileSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
-  cliPath = join(root, 'dist', 'src', 'cli', 'main.js');
+  cliPath = join(root, 'dist', 'src', 'cli', 'hitori-sat.js');
   return () => rmSync(root, { recursive: true, force: true });
 }
 const backends = ['cadical', 'minisat'] as const;
@@ -367,7 +367,7 @@ function cliSection(w: WallResult, ctx: Context): string {
   const row = (label: string, xs: number[]) => [label, String(xs.length), ms(median(xs)), ms(p95(xs)), ms(Math.min(...xs)), ms(max(xs))];
   return [
     ...head('## matrix-cli: one `hitori-sat solve` process, whole wall time', ctx),
-    `- Method: \`node dist/src/cli/main.js solve ${cliPuzzle}\` (a 17x17, default options; from the copy of \`dist/\` taken at the start) and \`node -e 0\`, each run ${w.solveMs.length} times as a child process, interleaved, after one untimed run of each; wall clock around \`spawnSync\`. The solve's verdict line: "${w.status}".`,
+    `- Method: \`node dist/src/cli/hitori-sat.js solve ${cliPuzzle}\` (the bin, a bundle of the CLI) (a 17x17, default options; from the copy of \`dist/\` taken at the start) and \`node -e 0\`, each run ${w.solveMs.length} times as a child process, interleaved, after one untimed run of each; wall clock around \`spawnSync\`. The solve's verdict line: "${w.status}".`,
     '',
     table(['command', 'runs', 'median ms', 'p95 ms', 'min ms', 'max ms'], [row(`hitori-sat solve ${cliPuzzle}`, w.solveMs), row('node -e 0', w.nodeMs)], [false, true, true, true, true, true]),
     '',

@@ -68,7 +68,8 @@ interface Run {
   readonly reject: (error: Error) => void;
 }
 
-const workerUrl = new URL('./worker.js', import.meta.url);
+// The path goes through ../bench/ so that it also holds from the CLI bundle in dist/src/cli/.
+const workerUrl = new URL('../bench/worker.js', import.meta.url);
 
 export class SolverPool {
   private readonly slots: Slot[] = [];

@@ -14,7 +14,7 @@
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { BenchBackend, BenchConnectivity, Engine } from './engines.js';
 import { judgeAnswer, type Outcome } from './judge.js';
-import { SolverPool } from './pool.js';
+import type { SolverPool } from './pool.js';
 import type { BenchRecord, BenchSet } from './sets.js';
 import { perSecond, summarizeTimes } from './stats.js';
 
@@ -84,6 +84,8 @@ export function warmupPuzzles(sets: readonly BenchSet[], count: number): Puzzle[
 }
 
 export async function benchSets(sets: readonly BenchSet[], options: BenchOptions): Promise<SetReport[]> {
+  // Loaded here, not at the top: the pool brings in worker threads, which no other command needs.
+  const { SolverPool } = await import('./pool.js');
   const pool = new SolverPool({
     jobs: options.jobs,
     engine: options.engine,

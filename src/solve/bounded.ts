@@ -3,7 +3,6 @@
  * deadline themselves; MiniSat cannot be interrupted, so with a time limit it runs in a worker
  * thread that is terminated at the deadline.
  */
-import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
 import { defaultBackend, defaultConnectivity } from './solve.js';
@@ -14,7 +13,10 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
   if (timeoutMs === undefined || backend !== 'minisat') return solveWithEngine(puzzle, options);
   const { onProgress: _dropped, ...cloneable } = options;
   const start = performance.now();
-  const worker = new Worker(new URL('./solve-worker.js', import.meta.url), { workerData: { puzzle, options: cloneable } });
+  // Worker threads are loaded only on this path: a one-shot solve should not pay for them.
+  const { Worker } = await import('node:worker_threads');
+  // The path goes through ../solve/ so that it also holds from the CLI bundle in dist/src/cli/.
+  const worker = new Worker(new URL('../solve/solve-worker.js', import.meta.url), { workerData: { puzzle, options: cloneable } });
   try {
     return await new Promise<EngineResult>((resolve, reject) => {
       const timer = setTimeout(() => {

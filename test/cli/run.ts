@@ -1,5 +1,5 @@
 /**
- * Runs the built command (`node dist/src/cli/main.js`, built by global-setup.ts) as a child
+ * Runs the built command (`node dist/src/cli/hitori-sat.js`, the bundle `npm run build` makes; global-setup.ts builds it) as a child
  * process, the way a user does, and collects what it printed and its exit code.
  */
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root (this file is test/cli/run.ts). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const cliPath = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
+export const cliPath = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
 export const fixturesDir = join(repoRoot, 'test', 'cli', 'fixtures');
 
 export interface RunResult {

@@ -7,7 +7,6 @@
  * absent; `{out}` stands for a result file to read instead of stdout (MiniSat writes its model
  * only there: `--solver-cmd "minisat {cnf} {out}"`).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,8 +109,9 @@ interface CommandRun {
   readonly timedOut: boolean;
 }
 
-function runCommand(argv: string[], deadline: number | undefined): Promise<CommandRun> {
+async function runCommand(argv: string[], deadline: number | undefined): Promise<CommandRun> {
   const [file, ...args] = argv as [string, ...string[]];
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
