@@ -146,7 +146,7 @@ function backendsSection(results: SizeResult[], rounds: number, perSize: number,
   return [
     '## backends: cadical (WebAssembly) against minisat (asm.js), in process',
     '',
-    `- Command: \`${command}\` (after \`npx tsc -p tsconfig.json\`)`,
+    `- Command: \`${command}\` (after \`npm run build\`)`,
     `- Date: ${timestamp(started)}`,
     `- Machine: ${describeMachine()}`,
     `- Code: ${code}`,
@@ -247,7 +247,7 @@ function nativeSection(result: ReturnType<typeof native>, wasm17: number[] | und
   const head = [
     '## native-cadical: the exported 17x17 CNF, solved by the CaDiCaL binary',
     '',
-    `- Command: \`${command}\` (after \`npx tsc -p tsconfig.json\`)`,
+    `- Command: \`${command}\` (after \`npm run build\`)`,
     `- Date: ${timestamp(started)}`,
     `- Machine: ${describeMachine()}`,
     `- Code: ${code}`,

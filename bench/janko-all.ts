@@ -105,7 +105,7 @@ function report(runs: BackendRun[], limit: number | undefined, command: string, 
   const out: string[] = [
     '## janko-all: every janko puzzle, solved and proved unique',
     '',
-    `- Command: \`${command}\` (after \`npx tsc -p tsconfig.json\`)`,
+    `- Command: \`${command}\` (after \`npm run build\`)`,
     `- Date: ${timestamp(started)}`,
     `- Machine: ${describeMachine()}`,
     `- Code: ${revision()}`,

@@ -158,7 +158,7 @@ export function table(header: readonly string[], rows: readonly (readonly string
 
 export const benchHeader = `# Benchmarks
 
-Numbers written by the programs in \`bench/\` (build with \`npx tsc -p tsconfig.json\`, then run the
+Numbers written by the programs in \`bench/\` (build with \`npm run build\`, then run the
 command quoted in each section). Every timing is a median (or p95 / maximum) over the puzzles of a
 single run on the machine named in that section, never one measurement; each section records its
 own command, date and machine, and is rewritten in place by the program that owns it, so sections

@@ -6,7 +6,7 @@
  * with the published solution. A wrong deduction, or a contradiction on a puzzle that has a
  * solution, is a bug in the engine (exit code 1). Writes the BENCH.md section "rules-soundness".
  *
- *   npx tsc -p tsconfig.json && node dist/bench/rules-sweep.js [--cap-ms 60000] [--dir bench/sets] [--no-write]
+ *   npm run build && node dist/bench/rules-sweep.js [--cap-ms 60000] [--dir bench/sets] [--no-write]
  *
  * `--cap-ms` (default 60000): a time limit per puzzle (RulesOptions.deadline), a safety net that
  * keeps the sweep within minutes; a puzzle that reaches it stops where it is (status stuck, timed
@@ -191,7 +191,7 @@ function main(): void {
   const techniqueRows = runs.map(({ config, tallies }) => [config.name, ...perTechnique(tallies)]);
   const body = `## rules-soundness: every rule-engine deduction against the published solutions
 
-- Command: \`${commandLine('rules-sweep.js')}\` (after \`npx tsc -p tsconfig.json\`)
+- Command: \`${commandLine('rules-sweep.js')}\` (after \`npm run build\`)
 - Date: ${timestamp()}
 - Machine: ${describeMachine()}
 - Code: ${revision()}

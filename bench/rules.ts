@@ -3,7 +3,7 @@
  * janko set it solves, and how its difficulty classes compare with menneske's own labels.
  * Writes the BENCH.md sections "rules-janko" and "rules-menneske".
  *
- *   npx tsc -p tsconfig.json && node dist/bench/rules.js [--no-write]
+ *   npm run build && node dist/bench/rules.js [--no-write]
  *
  * rules-janko: every janko puzzle with `solveByRules` (default options: every technique, probing
  * included), three technique sets on the 102 17x17 puzzles (no probing; Prob; Prob with Prob-C
@@ -109,7 +109,7 @@ function jankoSection(): string {
   const rate17 = configRows[2]!;
   return `## rules-janko: the rule engine alone on the janko set
 
-- Command: \`${commandLine('rules.js')}\` (after \`npx tsc -p tsconfig.json\`)
+- Command: \`${commandLine('rules.js')}\` (after \`npm run build\`)
 - Date: ${timestamp()}
 - Machine: ${describeMachine()}
 - Code: ${revision()}
@@ -232,7 +232,7 @@ function menneskeSection(): string {
     });
   return `## rules-menneske: difficulty classes against menneske's labels
 
-- Command: \`${commandLine('rules.js')}\` (after \`npx tsc -p tsconfig.json\`)
+- Command: \`${commandLine('rules.js')}\` (after \`npm run build\`)
 - Date: ${timestamp()}
 - Machine: ${describeMachine()}
 - Code: ${revision()}
