@@ -109,32 +109,8 @@ export function timestamp(date: Date = new Date()): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-function sorted(values: readonly number[]): number[] {
-  if (values.length === 0) throw new RangeError('no values');
-  return [...values].sort((x, y) => x - y);
-}
-
-/** The median; the mean of the two middle values for an even count. */
-export function median(values: readonly number[]): number {
-  const s = sorted(values);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
-/** The p-th percentile by nearest rank (p in 0..100): the smallest value with at least p% at or below it. */
-export function percentile(values: readonly number[], p: number): number {
-  const s = sorted(values);
-  const rank = Math.max(1, Math.ceil((p / 100) * s.length));
-  return s[Math.min(rank, s.length) - 1]!;
-}
-
-export function p95(values: readonly number[]): number {
-  return percentile(values, 95);
-}
-
-export function max(values: readonly number[]): number {
-  return sorted(values).at(-1)!;
-}
+// The order statistics are the bench command's own, so BENCH.md and `hitori-sat bench` agree.
+export { max, median, p95, percentile } from '../src/bench/stats.js';
 
 /** Milliseconds for a table: one decimal below 100 ms, none above. */
 export function ms(value: number): string {

@@ -29,6 +29,7 @@ import { blockingClause, encodeHitori } from '../encodings/index.js';
 import { defaultWarmup, defaultWarmupBudgetMs } from '../src/bench/run-set.js';
 import { parseBenchSet, type BenchSet } from '../src/bench/sets.js';
 import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
+import type { BenchJson } from '../src/bench/run-set.js';
 import { levels, rate } from '../src/rules/index.js';
 import { commandLine, count, describeMachine, max, median, ms, p95, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
 
@@ -86,21 +87,7 @@ const jobsSet = spec('janko', 17);
 const cliPuzzle = 'examples/janko-037.txt';
 
 /** One entry of `hitori-sat bench --json`. */
-interface SetJson {
-  name: string;
-  n: number;
-  correct: number;
-  medianMs: number;
-  p95Ms: number;
-  maxMs: number;
-  perSecond: number;
-  peakRssMiB: number;
-  backend: string;
-  connectivity: string;
-  engine: string;
-  jobs: number;
-  failures: string[];
-}
+type SetJson = BenchJson['sets'][number];
 
 interface BenchRun {
   readonly spec: SetSpec;

@@ -1,6 +1,6 @@
 /**
- * Order statistics of a benchmark: median, nearest-rank percentiles, maximum. The same
- * definitions as `bench/lib.ts`, so the numbers of `hitori-sat bench` and of BENCH.md agree.
+ * Order statistics of a benchmark: median, nearest-rank percentiles, maximum. `bench/lib.ts`
+ * re-exports them, so the numbers of `hitori-sat bench` and of BENCH.md agree.
  */
 
 function sorted(values: readonly number[]): number[] {

@@ -6,13 +6,15 @@
  *   compiles wasm functions lazily and then tiers hot ones up to its optimising compiler; for a
  *   one-shot solve that tier-up costs more than it saves (BENCH.md, CLI start-up), so `solve`
  *   runs on V8's baseline wasm compiler only (`--liftoff-only`). `bench` keeps the default.
- * - It starts compiling CaDiCaL's wasm in the background, so that loading the rest of the program
- *   and compiling the solver overlap instead of following each other.
+ * - For `solve` it starts compiling CaDiCaL's wasm in the background, so that loading the program
+ *   and compiling the solver overlap instead of following each other (`bench` solves in workers).
  */
 import { setFlagsFromString } from 'node:v8';
 import { preloadCadical } from '../sat/backends/cadical.js';
 
 const command = process.argv[2];
-if (command === 'solve') setFlagsFromString('--liftoff-only');
-if (command === 'solve' || command === 'bench') preloadCadical();
+if (command === 'solve') {
+  setFlagsFromString('--liftoff-only');
+  preloadCadical();
+}
 await import('./program.js');
