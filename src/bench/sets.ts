@@ -45,18 +45,10 @@ export function parseBenchSet(text: string, name: string, limit?: number): Bench
   } catch (error) {
     throw attribute(error);
   }
-  // parseJsonLines keeps one record per non-blank line, in order: recover each one's line.
-  const lineNumbers: number[] = [];
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((line, n) => {
-      if (line.trim() !== '') lineNumbers.push(n + 1);
-    });
   if (parsed.length === 0) throw new InputError('no puzzles (expected one JSON object per line)', {}, name);
   const kept = limit === undefined ? parsed : parsed.slice(0, limit);
   const records = kept.map((record, k): BenchRecord => {
-    const line = lineNumbers[k] ?? k + 1;
+    const line = record.line ?? k + 1;
     const { puzzle } = record;
     try {
       return { puzzle, id: puzzle.id ?? `line ${line}`, line, expected: expectation(puzzle, record.solution, record.solutions, line) };

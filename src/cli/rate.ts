@@ -50,7 +50,6 @@ export function rateCommand(): Command {
     }
     const records = attribute(file, () => parseJsonLines(text));
     if (records.length === 0) throw new InputError('no puzzles (expected one JSON object per line)', {}, sourceName(file));
-    const lines = recordLines(text);
     const progress = progressLine();
     let lastDraw = 0;
     const rated: RatedRecord[] = records.map((record, k) => {
@@ -59,7 +58,7 @@ export function rateCommand(): Command {
         progress.update(`rate: ${k}/${records.length} ${record.puzzle.id ?? ''}`);
         lastDraw = now;
       }
-      const line = lines[k] ?? k + 1;
+      const line = record.line ?? k + 1;
       return { id: record.puzzle.id ?? `line ${line}`, line, difficulty: record.difficulty ?? null, rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline() }) };
     });
     progress.done();
@@ -76,18 +75,6 @@ export function isSet(file: string, text: string): boolean {
     .split(/\r?\n/)
     .filter((line) => /^\s*\{.*\}\s*$/.test(line));
   return objectLines.length > 1;
-}
-
-/** The line of each record (parseJsonLines keeps one per non-blank line, in order). */
-function recordLines(text: string): number[] {
-  const out: number[] = [];
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((line, n) => {
-      if (line.trim() !== '') out.push(n + 1);
-    });
-  return out;
 }
 
 function attribute<T>(file: string, parse: () => T): T {

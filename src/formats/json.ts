@@ -16,6 +16,8 @@ export interface PuzzleRecord {
   /** 0, 1, or 2 (two or more), when known. */
   readonly solutions?: number;
   readonly difficulty?: string;
+  /** The 1-based line of the record in its JSON Lines file (undefined for a lone JSON object). */
+  readonly line?: number;
 }
 
 export function parseJson(text: string, id?: string): Puzzle {
@@ -74,7 +76,8 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
     }
   }
   const id = typeof obj['id'] === 'string' ? obj['id'] : fallbackId;
-  const record: { puzzle: Puzzle; solution?: number[][]; solutions?: number; difficulty?: string } = { puzzle: puzzleFromGrid(rows, id) };
+  const record: { -readonly [K in keyof PuzzleRecord]: PuzzleRecord[K] } = { puzzle: puzzleFromGrid(rows, id) };
+  if (place.line !== undefined) record.line = place.line;
   if (Array.isArray(obj['solution'])) record.solution = obj['solution'] as number[][];
   if (typeof obj['solutions'] === 'number') record.solutions = obj['solutions'];
   if (typeof obj['difficulty'] === 'string') record.difficulty = obj['difficulty'];
