@@ -1,7 +1,7 @@
 /** What the commands share: exit codes, option parsers and choice lists, progress, timeouts. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { conventions, type Convention } from '../puzzle/convention.js';
-import { backendNames, type BackendName } from '../sat/backend.js';
+import { backendNames, maxTimerMs, type BackendName } from '../sat/backend.js';
 
 export const exitCodes = {
   /** A solution was found (unique or multiple), or a check passed. */
@@ -44,8 +44,8 @@ export function positiveInteger(what: string, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
-/** The longest delay a Node timer can wait (about 24.8 days). */
-export const maxTimeoutMs = 2 ** 31 - 1;
+/** `--timeout` may not exceed what a Node timer can wait. */
+export const maxTimeoutMs = maxTimerMs;
 
 export function addConventionOption(command: Command): Command {
   return command.addOption(new Option('--convention <name>', 'rule convention').choices(conventions).default('literal'));

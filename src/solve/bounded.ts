@@ -4,6 +4,7 @@
  * thread that is terminated at the deadline.
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
+import { maxTimerMs, noStats } from '../sat/backend.js';
 import { solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
 import { defaultBackend, defaultConnectivity } from './solve.js';
 
@@ -31,11 +32,11 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
           variables: 0,
           clauses: 0,
           cuts: 0,
-          stats: { variables: 0, clauses: 0, conflicts: null, solveCalls: 0, solveMs: timeMs },
+          stats: noStats(timeMs),
           timeMs,
           engine: options.engine ?? 'sat',
         });
-      }, Math.min(timeoutMs, 2 ** 31 - 1));
+      }, Math.min(timeoutMs, maxTimerMs));
       worker.once('message', (message: { result?: EngineResult; error?: { name: string; message: string } }) => {
         clearTimeout(timer);
         if (message.result) resolve(message.result);

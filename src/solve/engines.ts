@@ -21,6 +21,7 @@ import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { extraShadable, solveByRules, type Level, type RulesResult, type RulesStatus } from '../rules/index.js';
+import { noStats } from '../sat/backend.js';
 import { solveHitori, type SolveOptions, type SolveResult } from './solve.js';
 
 export const engines = ['sat', 'rules', 'hybrid'] as const;
@@ -74,7 +75,7 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
     variables: 0,
     clauses: 0,
     cuts: 0,
-    stats: { variables: 0, clauses: 0, conflicts: null, solveCalls: 0, solveMs: 0 },
+    stats: noStats(),
     rules: summary,
     timeMs: performance.now() - start,
   };

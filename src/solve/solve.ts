@@ -137,7 +137,7 @@ async function enumerate(
     const status = await backend.solve(call);
     if (status === 'unknown') return { solutions, complete: false, timedOut: true, cuts };
     if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false, cuts };
-    for (let i = 0; i < vars.cells; i++) model[i] = backend.value(vars.shaded(i)) ? 1 : 0;
+    decodeShading(backend, vars, model);
     if (finder) {
       const added = finder.cuts(model, vars, addClause);
       cuts += added;
@@ -155,9 +155,11 @@ async function enumerate(
   return { solutions, complete: false, timedOut: false, cuts };
 }
 
-/** The shading of the backend's current model. */
-export function decodeShading(backend: Pick<Backend, 'value'>, vars: HitoriVars): boolean[] {
-  const shading: boolean[] = new Array<boolean>(vars.cells);
-  for (let i = 0; i < vars.cells; i++) shading[i] = backend.value(vars.shaded(i));
-  return shading;
+/**
+ * The shading of the backend's current model, 1 for a shaded cell, read from the shading
+ * variables only (never the auxiliary ones) into `into`, which the solve loop reuses every round.
+ */
+export function decodeShading(backend: Pick<Backend, 'value'>, vars: HitoriVars, into = new Uint8Array(vars.cells)): Uint8Array {
+  for (let i = 0; i < vars.cells; i++) into[i] = backend.value(vars.shaded(i)) ? 1 : 0;
+  return into;
 }

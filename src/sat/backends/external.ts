@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
-import { BackendError } from '../backend.js';
+import { BackendError, maxTimerMs } from '../backend.js';
 import { Cnf, type Clause } from '../cnf.js';
 import { dimacsChunks, parseSolverOutput, type SolverAnswer } from '../dimacs.js';
 
@@ -123,7 +123,7 @@ async function runCommand(argv: string[], deadline: number | undefined): Promise
         : setTimeout(() => {
             timedOut = true;
             child.kill('SIGKILL');
-          }, Math.min(Math.max(0, deadline - Date.now()), 2 ** 31 - 1));
+          }, Math.min(Math.max(0, deadline - Date.now()), maxTimerMs));
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (error: NodeJS.ErrnoException) => {
