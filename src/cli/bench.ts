@@ -1,10 +1,11 @@
 /** `hitori-sat bench <set.jsonl...>`: solve every puzzle of JSON Lines sets, check, time, report. */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { benchBackends, benchConnectivities, defaultBenchBackend, defaultBenchConnectivity, defaultEngine, engines, type BenchBackend, type BenchConnectivity, type Engine } from '../bench/engines.js';
 import { benchJson, benchSets, defaultWarmup, defaultWarmupBudgetMs, overallOutcome, type BenchProgress, type SetReport } from '../bench/run-set.js';
 import { parseBenchSet } from '../bench/sets.js';
 import { readInput, sourceName } from './io.js';
-import { exitCodes, maxTimeoutMs, positiveInteger, progressLine } from './common.js';
+import { exitCodes, maxTimeoutMs, positiveInteger, progressLine, wholeNumber } from './common.js';
+import { textTable } from '../render/text.js';
 
 interface BenchCliOptions {
   backend: BenchBackend;
@@ -70,13 +71,6 @@ export function benchCommand(): Command {
   });
 }
 
-function wholeNumber(what: string) {
-  return (raw: string): number => {
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`${what} must be a whole number, got "${raw}"`);
-    return n;
-  };
-}
 
 function progressMessage(p: BenchProgress): string {
   if (p.phase === 'warm-up') return `warm-up: up to ${p.n} puzzle(s) in every worker`;
@@ -87,10 +81,8 @@ function progressMessage(p: BenchProgress): string {
 export function benchText(reports: readonly SetReport[], options: Pick<BenchCliOptions, 'warmup' | 'timeout'>): string {
   const header = ['set', 'n', 'correct', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'];
   const rows = reports.map((r) => [r.name, String(r.n), String(r.correct), r.medianMs.toFixed(1), r.p95Ms.toFixed(1), r.maxMs.toFixed(1), r.perSecond.toFixed(1), r.peakRssMiB.toFixed(0)]);
-  const widths = header.map((h, k) => Math.max(h.length, ...rows.map((row) => row[k]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]!) : c.padStart(widths[k]!))).join('  ').trimEnd();
   const first = reports[0];
-  const out = [line(header), ...rows.map(line)];
+  const out = textTable(header, rows, header.map((_, k) => k > 0));
   if (first !== undefined) {
     out.push(
       '',

@@ -35,13 +35,18 @@ export interface CommonOptions {
   format: OutputFormat;
 }
 
-export function positiveInteger(what: string, max = Number.MAX_SAFE_INTEGER) {
+/** An option parser for whole numbers from `min` (0 or 1) up to `max`. */
+export function wholeNumber(what: string, min: 0 | 1 = 0, max = Number.MAX_SAFE_INTEGER) {
   return (raw: string): number => {
     const n = Number(raw);
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`${what} must be a positive whole number, got "${raw}"`);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`${what} must be a ${min === 1 ? 'positive ' : ''}whole number, got "${raw}"`);
     if (n > max) throw new InvalidArgumentError(`${what} must be at most ${max}, got ${raw}`);
     return n;
   };
+}
+
+export function positiveInteger(what: string, max = Number.MAX_SAFE_INTEGER) {
+  return wholeNumber(what, 1, max);
 }
 
 /** `--timeout` may not exceed what a Node timer can wait. */

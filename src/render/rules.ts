@@ -5,7 +5,7 @@
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { explainStep, levelInfo, levels, technique, techniqueCodes, verdict, type Deduction, type Level, type Rating, type RulesResult, type RulesStatus, type TechniqueCode } from '../rules/index.js';
-import { renderPartial, renderShading } from './text.js';
+import { renderPartial, renderShading, textTable } from './text.js';
 
 export interface CellRef {
   row: number;
@@ -48,16 +48,10 @@ export interface ExplainJson {
 
 const ref = (cols: number, i: number): CellRef => ({ row: Math.floor(i / cols) + 1, col: (i % cols) + 1 });
 
-/** The board's cells: true black, false white, null undecided. */
-export function boardCells(result: RulesResult): (boolean | null)[] {
-  const { board } = result;
-  return Array.from({ length: board.n }, (_, i) => (board.isUnknown(i) ? null : board.isBlack(i)));
-}
-
 export function explainJson(puzzle: Puzzle, run: ExplainRun): ExplainJson {
   const { result } = run;
   const { cols } = puzzle;
-  const cells = boardCells(result);
+  const cells = result.board.cells();
   const board: (0 | 1 | null)[][] = [];
   for (let r = 0; r < puzzle.rows; r++) board.push(cells.slice(r * cols, (r + 1) * cols).map((s) => (s === null ? null : s ? 1 : 0)));
   return {
@@ -90,7 +84,7 @@ export function explainText(puzzle: Puzzle, run: ExplainRun): string {
   const out = result.steps.map((d, k) => `${k + 1}. ${explainStep(d)}`);
   if (out.length === 0) out.push('(no step: no technique applies to this grid)');
   out.push('');
-  const grid = result.status === 'solved' ? renderShading(puzzle, result.shading!) : renderPartial(puzzle, boardCells(result));
+  const grid = result.status === 'solved' ? renderShading(puzzle, result.shading!) : renderPartial(puzzle, result.board.cells());
   out.push(grid.replace(/\n$/, ''));
   if (run.uniquenessDropped) {
     out.push('Note: assuming a unique solution (UC), the rules fill the grid, but the puzzle has more than one solution; the steps above assume nothing.');
@@ -287,7 +281,7 @@ export function rateSetText(rated: readonly RatedRecord[], ruleSet: string, sour
   const pct = (k: number) => `${((100 * k) / n).toFixed(1)}%`;
   const rows: string[][] = levels.map((l) => [l, levelInfo[l].name, String(report.histogram[l]), pct(report.histogram[l])]);
   rows.push(['-', 'not solved by rules', String(report.unsolved), pct(report.unsolved)]);
-  const out = [`${source}: ${n} puzzle(s), rule set ${ruleSet}`, '', ...alignedTable(['class', 'name', 'puzzles', 'percent'], rows, [false, false, true, true])];
+  const out = [`${source}: ${n} puzzle(s), rule set ${ruleSet}`, '', ...textTable(['class', 'name', 'puzzles', 'percent'], rows, [false, false, true, true])];
   if (report.unsolved > 0) {
     const parts = [
       report.stuck > 0 ? `${report.stuck} stuck` : '',
@@ -299,13 +293,7 @@ export function rateSetText(rated: readonly RatedRecord[], ruleSet: string, sour
   if (report.crossTable !== undefined) {
     const head = ['difficulty', ...levels, 'unsolved', 'total'];
     const body = Object.entries(report.crossTable).map(([label, row]) => [label, ...levels.map((l) => String(row[l])), String(row.unsolved), String(row.total)]);
-    out.push('', 'difficulty label (rows) by class (columns):', '', ...alignedTable(head, body, head.map((_, k) => k > 0)));
+    out.push('', 'difficulty label (rows) by class (columns):', '', ...textTable(head, body, head.map((_, k) => k > 0)));
   }
   return `${out.join('\n')}\n`;
-}
-
-function alignedTable(header: readonly string[], rows: readonly (readonly string[])[], right: readonly boolean[]): string[] {
-  const widths = header.map((h, k) => Math.max(h.length, ...rows.map((row) => row[k]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, k) => (right[k] ? c.padStart(widths[k]!) : c.padEnd(widths[k]!))).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)];
 }

@@ -178,6 +178,11 @@ export class Board {
     return Array.from(this.state, (s) => s === BLACK);
   }
 
+  /** Every cell: true black, false white, null undecided. */
+  cells(): (boolean | null)[] {
+    return Array.from(this.state, (s) => (s === UNKNOWN ? null : s === BLACK));
+  }
+
   /**
    * Whether every solution must have a white cell other than `i`, so that a white `i` needs a white
    * neighbour. True on any grid of 4 or more cells (a solution there has at least two white cells:

@@ -60,7 +60,7 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
   const rules = solveByRules(puzzle, engine === 'rules' ? { explain: false } : { explain: false, assumeUnique: false, maxLevel: 'F' });
   const summary = summarise(puzzle, rules);
   if (engine === 'hybrid' && rules.status === 'stuck') {
-    const known = cellsOf(puzzle, rules);
+    const known = rules.board.cells();
     const remaining = options.timeoutMs === undefined ? {} : { timeoutMs: Math.max(1, options.timeoutMs - (performance.now() - start)) };
     const sat = await solveHitori(puzzle, { ...options, ...remaining, known });
     return { ...sat, engine, rules: summary, timeMs: performance.now() - start };
@@ -84,7 +84,7 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
 /** The verdict of a rules run that needed no SAT: none, unique, multiple, or stuck. */
 function rulesVerdict(puzzle: Puzzle, rules: RulesResult, convention: Convention): Pick<EngineResult, 'status' | 'solutions' | 'complete' | 'partial'> {
   if (rules.status === 'contradiction') return { status: 'none', solutions: [], complete: true };
-  if (rules.status === 'stuck' || rules.shading === null) return { status: 'stuck', solutions: [], complete: false, partial: cellsOf(puzzle, rules) };
+  if (rules.status === 'stuck' || rules.shading === null) return { status: 'stuck', solutions: [], complete: false, partial: rules.board.cells() };
   const obeys = (s: Shading) => checkShading(puzzle, s, convention).length === 0;
   const found = rules.shading;
   if (rules.unique === true) return obeys(found) ? { status: 'unique', solutions: [found], complete: true } : { status: 'none', solutions: [], complete: true };
@@ -94,12 +94,7 @@ function rulesVerdict(puzzle: Puzzle, rules: RulesResult, convention: Convention
   const both = [found, second].filter(obeys);
   if (both.length === 2) return { status: 'multiple', solutions: both, complete: false };
   // Under a stricter convention the rules cannot tell how many of the literal solutions remain.
-  return { status: 'stuck', solutions: [], complete: false, partial: cellsOf(puzzle, rules) };
-}
-
-function cellsOf(puzzle: Puzzle, rules: RulesResult): (boolean | null)[] {
-  const { board } = rules;
-  return Array.from({ length: puzzle.rows * puzzle.cols }, (_, i) => (board.isBlack(i) ? true : board.isWhite(i) ? false : null));
+  return { status: 'stuck', solutions: [], complete: false, partial: rules.board.cells() };
 }
 
 function summarise(puzzle: Puzzle, rules: RulesResult): RulesSummary {
