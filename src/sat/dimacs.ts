@@ -16,11 +16,17 @@ export class DimacsError extends Error {
   }
 }
 
-/** The DIMACS text in pieces of at most about 64 KiB, for writing large formulas to a stream. */
-export function* dimacsChunks(cnf: Cnf): Generator<string> {
+/**
+ * The DIMACS text in pieces of at most about 64 KiB, for writing large formulas to a stream.
+ * `units` are written as unit clauses after the formula's own (a solve's assumptions), so the
+ * formula need not be copied to add them.
+ */
+export function* dimacsChunks(cnf: Cnf, units: readonly number[] = []): Generator<string> {
   let out = '';
   for (const comment of cnf.comments) out += comment === '' ? 'c\n' : `c ${comment}\n`;
-  out += `p cnf ${cnf.numVars} ${cnf.numClauses}\n`;
+  let numVars = cnf.numVars;
+  for (const lit of units) numVars = Math.max(numVars, Math.abs(lit));
+  out += `p cnf ${numVars} ${cnf.numClauses + units.length}\n`;
   const { lits, ends } = cnf.flat();
   let start = 0;
   for (const end of ends) {
@@ -32,6 +38,7 @@ export function* dimacsChunks(cnf: Cnf): Generator<string> {
       out = '';
     }
   }
+  for (const lit of units) out += `${lit} 0\n`;
   yield out;
 }
 

@@ -40,13 +40,10 @@ export class ExternalBackend implements Backend {
   async solve(call: SolveCall = {}): Promise<SolveStatus> {
     this.answer = null;
     if (call.deadline !== undefined && Date.now() > call.deadline) return 'unknown';
-    const units = new Cnf();
-    units.comments.push(...this.cnf.comments);
-    units.append(this.cnf);
-    for (const lit of call.assumptions ?? []) units.add([lit]);
+    const assumptions = call.assumptions ?? [];
     const cnfPath = join(this.dir, `call-${this.calls}.cnf`);
     const outPath = join(this.dir, `call-${this.calls}.out`);
-    await writeChunks(cnfPath, dimacsChunks(units));
+    await writeChunks(cnfPath, dimacsChunks(this.cnf, assumptions));
     const words = this.command.trim().split(/\s+/);
     if (!words.includes('{cnf}')) words.push('{cnf}');
     const argv = words.map((w) => (w === '{cnf}' ? cnfPath : w === '{out}' ? outPath : w));
@@ -64,7 +61,8 @@ export class ExternalBackend implements Backend {
       throw new BackendError(this.name, `could not read the answer of "${argv[0]}" (exit code ${run.code}): ${(error as Error).message} (a solver that writes its model to a file needs {out}, e.g. "minisat {cnf} {out}")${hint ? `; it said: ${hint}` : ''}`);
     }
     if (answer.status === 'satisfiable') {
-      for (let v = 1; v <= Math.min(units.numVars, answer.values.length - 1); v++) {
+      const top = Math.max(this.cnf.numVars, ...assumptions.map((lit) => Math.abs(lit)));
+      for (let v = 1; v <= Math.min(top, answer.values.length - 1); v++) {
         if (answer.values[v] === 0) throw new BackendError(this.name, `"${argv[0]}" gave no value for variable ${v}`);
       }
       this.answer = answer;
