@@ -70,7 +70,8 @@ async function timedSolve(group: SizeGroup, index: number, backend: Pair): Promi
     const elapsed = performance.now() - start;
     sampleRss();
     if (result.status !== 'unique') return { ms: elapsed, ok: false, problem: `status ${result.status}` };
-    if (expected === undefined || !sameShading(result.solutions[0]!, expected)) return { ms: elapsed, ok: false, problem: 'not the published solution' };
+    if (expected === undefined || !sameShading(result.solutions[0]!, expected))
+      return { ms: elapsed, ok: false, problem: 'not the published solution' };
     return { ms: elapsed, ok: true };
   } catch (error) {
     sampleRss();
@@ -154,7 +155,17 @@ function backendsSection(results: SizeResult[], rounds: number, perSize: number,
     `- Method: \`solveHitori\` with default options (connectivity ${defaultConnectivity}, convention literal), whole call timed (encode, create backend, solve, uniqueness proof, dispose). Per puzzle both backends run back to back, the order alternating from puzzle to puzzle and round to round; ${rounds} round${rounds === 1 ? '' : 's'}, a puzzle's time is the median of its rounds; one untimed warm-up solve per size and backend first. Every answer was checked (unique, published solution): ${failures.length === 0 ? 'all correct' : `FAILURES: ${failures.join('; ')}`}.`,
     '',
     table(
-      ['size', 'puzzles', 'cadical median ms', 'cadical p95 ms', 'minisat median ms', 'minisat p95 ms', 'minisat / cadical (medians)', 'minisat / cadical (median per puzzle)', 'puzzles where minisat is faster'],
+      [
+        'size',
+        'puzzles',
+        'cadical median ms',
+        'cadical p95 ms',
+        'minisat median ms',
+        'minisat p95 ms',
+        'minisat / cadical (medians)',
+        'minisat / cadical (median per puzzle)',
+        'puzzles where minisat is faster',
+      ],
       rows,
       [false, true, true, true, true, true, true, true, true],
     ),
@@ -233,7 +244,17 @@ function native(group: SizeGroup | undefined): { rows: NativeRow[]; version: str
         unsatOk = !unsat.error && unsat.code === 20 && parseSolverOutput(unsat.stdout).status === 'unsatisfiable';
         if (!unsatOk) problem = `${problem ? `${problem}; ` : ''}blocked CNF: ${unsat.error ?? `exit code ${unsat.code}, expected 20`}`;
       }
-      rows.push({ id, variables, clauses, bytes: Buffer.byteLength(text), satMs: sat.ms, unsatMs, modelOk, unsatOk, ...(problem === undefined ? {} : { problem }) });
+      rows.push({
+        id,
+        variables,
+        clauses,
+        bytes: Buffer.byteLength(text),
+        satMs: sat.ms,
+        unsatMs,
+        modelOk,
+        unsatOk,
+        ...(problem === undefined ? {} : { problem }),
+      });
       if (problem !== undefined) progress(`native-cadical: ${id}: FAILED, ${problem}`);
       if ((k + 1) % 25 === 0) progress(`native-cadical: ${k + 1}/${group.records.length}`);
     }
@@ -243,7 +264,13 @@ function native(group: SizeGroup | undefined): { rows: NativeRow[]; version: str
   return { rows, version, where: which };
 }
 
-function nativeSection(result: ReturnType<typeof native>, wasm17: number[] | undefined, command: string, started: Date, code: string): string {
+function nativeSection(
+  result: ReturnType<typeof native>,
+  wasm17: number[] | undefined,
+  command: string,
+  started: Date,
+  code: string,
+): string {
   const head = [
     '## native-cadical: the exported 17x17 CNF, solved by the CaDiCaL binary',
     '',
@@ -278,7 +305,9 @@ function nativeSection(result: ReturnType<typeof native>, wasm17: number[] | und
     ),
     '',
     `The 17x17 CNF (before the blocking clause): median ${count(median(rows.map((r) => r.variables)))} variables, ${count(median(rows.map((r) => r.clauses)))} clauses, ${(median(rows.map((r) => r.bytes)) / 1024).toFixed(0)} KiB of DIMACS.` +
-      (wasm17 === undefined ? '' : ` For comparison, the whole in-process \`solveHitori\` call on cadical-wasm took a median of ${ms(median(wasm17))} ms on the first ${wasm17.length} of these puzzles (section "backends", same run).`),
+      (wasm17 === undefined
+        ? ''
+        : ` For comparison, the whole in-process \`solveHitori\` call on cadical-wasm took a median of ${ms(median(wasm17))} ms on the first ${wasm17.length} of these puzzles (section "backends", same run).`),
     '',
   ].join('\n');
 }
@@ -315,7 +344,10 @@ async function main(): Promise<void> {
     progress(`native-cadical: ${g17?.records.length ?? 0} puzzles`);
     const result = native(g17);
     nativeFailed = result.rows.some((r) => !r.modelOk || !r.unsatOk);
-    sections.push(['native-cadical', nativeSection(result, results.find((r) => r.label === '17x17')?.perPuzzle.cadical, command, started, code)]);
+    sections.push([
+      'native-cadical',
+      nativeSection(result, results.find((r) => r.label === '17x17')?.perPuzzle.cadical, command, started, code),
+    ]);
   }
   for (const [name, body] of sections) {
     if (values['no-write']) process.stdout.write(`${body}\n`);

@@ -64,12 +64,21 @@ async function solveOne(group: SizeGroup, index: number, backend: InProcess): Pr
     const result = await solveHitori(record.puzzle, { backend, connectivity: defaultConnectivity });
     const elapsed = performance.now() - start;
     const base = { id, ms: elapsed, solveMs: result.stats.solveMs, variables: result.variables, clauses: result.clauses };
-    if (result.status !== 'unique') return { ...base, ok: false, problem: `status ${result.status} (${result.solutions.length} solution(s) found)` };
+    if (result.status !== 'unique')
+      return { ...base, ok: false, problem: `status ${result.status} (${result.solutions.length} solution(s) found)` };
     if (expected === undefined) return { ...base, ok: false, problem: 'the set gives no solution' };
     if (!sameShading(result.solutions[0]!, expected)) return { ...base, ok: false, problem: 'unique, but not the published solution' };
     return { ...base, ok: true };
   } catch (error) {
-    return { id, ok: false, problem: `error: ${(error as Error).message}`, ms: performance.now() - start, solveMs: 0, variables: 0, clauses: 0 };
+    return {
+      id,
+      ok: false,
+      problem: `error: ${(error as Error).message}`,
+      ms: performance.now() - start,
+      solveMs: 0,
+      variables: 0,
+      clauses: 0,
+    };
   }
 }
 
@@ -94,7 +103,9 @@ async function runBackend(groups: SizeGroup[], backend: InProcess, limit: number
     }
     const times = outcomes.map((o) => o.ms);
     const correct = outcomes.filter((o) => o.ok).length;
-    progress(`[${backend}] ${group.label}: ${correct}/${n} correct, median ${ms(median(times))} ms, max ${ms(max(times))} ms (${done}/${total})`);
+    progress(
+      `[${backend}] ${group.label}: ${correct}/${n} correct, median ${ms(median(times))} ms, max ${ms(max(times))} ms (${done}/${total})`,
+    );
     bySize.push({ group, outcomes });
   }
   return { backend, bySize, totalMs: performance.now() - start, rssPeak };
@@ -117,7 +128,9 @@ function report(runs: BackendRun[], limit: number | undefined, command: string, 
     const all = run.bySize.flatMap((s) => s.outcomes);
     const failures = all.filter((o) => !o.ok);
     out.push(`### ${run.backend}`, '');
-    out.push(`**${all.length - failures.length} / ${all.length} correct.** ${failures.length === 0 ? 'No failures.' : `Failures: ${failures.map((f) => `${f.id} (${f.problem})`).join('; ')}.`}`);
+    out.push(
+      `**${all.length - failures.length} / ${all.length} correct.** ${failures.length === 0 ? 'No failures.' : `Failures: ${failures.map((f) => `${f.id} (${f.problem})`).join('; ')}.`}`,
+    );
     out.push('', `Whole run ${(run.totalMs / 1000).toFixed(1)} s; process RSS peak ${mib(run.rssPeak)} (sampled after each puzzle).`, '');
     const rows = run.bySize.map(({ group, outcomes }) => {
       const times = outcomes.map((o) => o.ms);
@@ -137,7 +150,22 @@ function report(runs: BackendRun[], limit: number | undefined, command: string, 
       ];
     });
     out.push(
-      table(['size', 'puzzles', 'correct', 'median ms', 'p95 ms', 'max ms', 'slowest', 'in solver calls, median ms', 'variables (median)', 'clauses (median)'], rows, [false, true, true, true, true, true, false, true, true, true]),
+      table(
+        [
+          'size',
+          'puzzles',
+          'correct',
+          'median ms',
+          'p95 ms',
+          'max ms',
+          'slowest',
+          'in solver calls, median ms',
+          'variables (median)',
+          'clauses (median)',
+        ],
+        rows,
+        [false, true, true, true, true, true, false, true, true, true],
+      ),
       '',
     );
   }
@@ -163,7 +191,9 @@ async function main(): Promise<void> {
   const command = commandLine('janko-all.js');
   const started = new Date();
   const groups = loadSet();
-  progress(`janko-all: ${groups.reduce((s, g) => s + g.records.length, 0)} puzzles in ${groups.length} sizes; backends ${backends.join(', ')}`);
+  progress(
+    `janko-all: ${groups.reduce((s, g) => s + g.records.length, 0)} puzzles in ${groups.length} sizes; backends ${backends.join(', ')}`,
+  );
   const runs: BackendRun[] = [];
   for (const backend of backends) runs.push(await runBackend(groups, backend, limit));
   const section = report(runs, limit, command, started);

@@ -88,10 +88,29 @@ export function revision(): string {
   const git = (...args: string[]) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
   const head = git('rev-parse', '--short', 'HEAD');
   if (head.error || head.status !== 0) return 'unknown (not a git checkout)';
-  const status = git('status', '--porcelain', '--untracked-files=no', '--', 'src', 'encodings', 'bench', 'package.json', 'package-lock.json', 'tsconfig.json');
-  const changed = status.status === 0 ? status.stdout.split('\n').filter((l) => l.trim() !== '').map((l) => l.slice(3)) : [];
+  const status = git(
+    'status',
+    '--porcelain',
+    '--untracked-files=no',
+    '--',
+    'src',
+    'encodings',
+    'bench',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+  );
+  const changed =
+    status.status === 0
+      ? status.stdout
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => l.slice(3))
+      : [];
   const hash = head.stdout.trim();
-  return changed.length === 0 ? `commit ${hash}, no uncommitted changes to the code` : `commit ${hash} with uncommitted changes to ${changed.join(', ')}`;
+  return changed.length === 0
+    ? `commit ${hash}, no uncommitted changes to the code`
+    : `commit ${hash} with uncommitted changes to ${changed.join(', ')}`;
 }
 
 /** The command line that started this program, as a person would type it. */

@@ -31,7 +31,21 @@ import { parseBenchSet, type BenchSet } from '../src/bench/sets.js';
 import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
 import type { BenchJson } from '../src/bench/run-set.js';
 import { levels, rate } from '../src/rules/index.js';
-import { commandLine, count, describeMachine, max, median, ms, p95, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+import {
+  commandLine,
+  count,
+  describeMachine,
+  max,
+  median,
+  ms,
+  p95,
+  progress,
+  repoRoot,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+} from './lib.js';
 
 /**
  * The command measured: a copy of dist/ taken when the run starts (with package.json and a link
@@ -105,8 +119,31 @@ interface BenchRun {
  * Runs `hitori-sat bench <set> --json` in its own process; with `repeat` > 1 the set is given
  * that many times (one entry each, all in the one process) and `repeats` holds every entry.
  */
-function bench(s: SetSpec, backend: Backend, connectivity: Connectivity, jobs: number, limit: number | undefined, repeat = 1, engine = 'sat'): BenchRun & { repeats: SetJson[] } {
-  const args = [cliPath, 'bench', ...Array.from({ length: repeat }, () => setPath(s)), '--json', '--engine', engine, '--backend', backend, '--connectivity', connectivity, '--jobs', String(jobs), '--timeout', String(safetyTimeoutMs)];
+function bench(
+  s: SetSpec,
+  backend: Backend,
+  connectivity: Connectivity,
+  jobs: number,
+  limit: number | undefined,
+  repeat = 1,
+  engine = 'sat',
+): BenchRun & { repeats: SetJson[] } {
+  const args = [
+    cliPath,
+    'bench',
+    ...Array.from({ length: repeat }, () => setPath(s)),
+    '--json',
+    '--engine',
+    engine,
+    '--backend',
+    backend,
+    '--connectivity',
+    connectivity,
+    '--jobs',
+    String(jobs),
+    '--timeout',
+    String(safetyTimeoutMs),
+  ];
   if (limit !== undefined) args.push('--limit', String(limit));
   const child = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 30 * 60_000 });
   const code = child.status ?? -1;
@@ -118,7 +155,9 @@ function bench(s: SetSpec, backend: Backend, connectivity: Connectivity, jobs: n
   }
   const result = repeats[0];
   if (child.error || ![0, 1, 3, 4, 5].includes(code) || result === undefined || repeats.length !== repeat) {
-    throw new Error(`hitori-sat ${args.slice(1).join(' ')} failed (exit ${code}${child.error ? `, ${child.error.message}` : ''}): ${child.stderr.trim().split('\n')[0] ?? ''}`);
+    throw new Error(
+      `hitori-sat ${args.slice(1).join(' ')} failed (exit ${code}${child.error ? `, ${child.error.message}` : ''}): ${child.stderr.trim().split('\n')[0] ?? ''}`,
+    );
   }
   const reasons = child.stderr
     .split('\n')
@@ -153,7 +192,9 @@ function head(title: string, ctx: Context): string[] {
 
 /** Median (p95), and how many were correct when not all. */
 const cell = (r: BenchRun | undefined) =>
-  r === undefined ? '-' : `${ms(r.result.medianMs)} (${ms(r.result.p95Ms)})${r.result.correct < r.result.n ? `, only ${r.result.correct}/${r.result.n} correct` : ''}`;
+  r === undefined
+    ? '-'
+    : `${ms(r.result.medianMs)} (${ms(r.result.p95Ms)})${r.result.correct < r.result.n ? `, only ${r.result.correct}/${r.result.n} correct` : ''}`;
 
 /**
  * The failures of each run, grouped by kind (the reason with its puzzle and numbers taken out),
@@ -168,10 +209,14 @@ function failureList(runs: readonly BenchRun[]): string {
       kinds.set(kind, [...(kinds.get(kind) ?? []), reason]);
     }
     for (const examples of kinds.values()) {
-      lines.push(`- ${r.backend} + ${r.connectivity}, ${setLabel(r.spec)}: ${examples.length} of ${r.result.n}${examples.length > 1 ? ', for example' : ''}: ${examples[0]}`);
+      lines.push(
+        `- ${r.backend} + ${r.connectivity}, ${setLabel(r.spec)}: ${examples.length} of ${r.result.n}${examples.length > 1 ? ', for example' : ''}: ${examples[0]}`,
+      );
     }
   }
-  return lines.length === 0 ? 'Failures: none; every answer was correct.' : `Failures, with the reason the command gave:\n\n${lines.join('\n')}`;
+  return lines.length === 0
+    ? 'Failures: none; every answer was correct.'
+    : `Failures, with the reason the command gave:\n\n${lines.join('\n')}`;
 }
 
 function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, capacity: Capacity, ctx: Context): string {
@@ -200,7 +245,16 @@ function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, 
     r.result.perSecond.toFixed(1),
     r.result.peakRssMiB.toFixed(0),
   ]);
-  const bigRows = big.map((r) => [setLabel(r.spec), String(r.result.n), String(r.result.correct), ms(r.result.medianMs), ms(r.result.p95Ms), ms(r.result.maxMs), r.result.perSecond.toFixed(1), r.result.peakRssMiB.toFixed(0)]);
+  const bigRows = big.map((r) => [
+    setLabel(r.spec),
+    String(r.result.n),
+    String(r.result.correct),
+    ms(r.result.medianMs),
+    ms(r.result.p95Ms),
+    ms(r.result.maxMs),
+    r.result.perSecond.toFixed(1),
+    r.result.peakRssMiB.toFixed(0),
+  ]);
   const minisat25 = runs.filter((r) => r.backend === 'minisat' && r.connectivity === 'layers' && r.spec.rows === 25);
   const tried25 = minisat25.reduce((sum, r) => sum + r.result.n, 0);
   const fit25 = minisat25.reduce((sum, r) => sum + r.result.correct, 0);
@@ -220,22 +274,50 @@ function matrixSection(runs: BenchRun[], big: BenchRun[], layeredLimit: number, 
     '',
     'Each cell: median and p95 of the per-puzzle times of one run; every answer correct unless the cell says otherwise.',
     '',
-    table(['set', 'puzzles (lazy / layered)', 'cadical, lazy', 'minisat, lazy', 'cadical, layers', 'minisat, layers'], pivot, [false, true, true, true, true, true]),
+    table(['set', 'puzzles (lazy / layered)', 'cadical, lazy', 'minisat, lazy', 'cadical, layers', 'minisat, layers'], pivot, [
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]),
     '',
     '### 48x48 and 50x50, cadical + lazy: a solution and a second one',
     '',
-    table(['set', 'puzzles', 'correct (multiple)', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'], bigRows, [false, true, true, true, true, true, true, true]),
+    table(['set', 'puzzles', 'correct (multiple)', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'], bigRows, [
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]),
     '',
     '### Every run',
     '',
-    table(['set', 'backend', 'connectivity', 'puzzles', 'correct', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'], every, [false, false, false, true, true, true, true, true, true, true]),
+    table(['set', 'backend', 'connectivity', 'puzzles', 'correct', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'], every, [
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]),
     '',
   ].join('\n');
 }
 
 /** A CPU-bound loop in a fresh Node process; resolves with its own time of the loop in ms. */
 function spin(): Promise<number> {
-  const code = 'const t=performance.now();let x=0;for(let i=0;i<2e8;i++){x=(x+i*7)%1000003}process.stdout.write(String(performance.now()-t+(x<0?1:0)))';
+  const code =
+    'const t=performance.now();let x=0;for(let i=0;i<2e8;i++){x=(x+i*7)%1000003}process.stdout.write(String(performance.now()-t+(x<0?1:0)))';
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -314,7 +396,21 @@ function jobsSection(results: JobsResult[], capacity: Capacity[], ctx: Context):
     '',
     `- Cores actually available: the machine is a 2-vCPU virtual machine shared with other work, so a CPU-bound loop (\`node -e\`, 2e8 iterations) was timed alone and as two copies at once; 2 x alone / together is 2.00 on two free cores, 1.00 on one. Before the lazy runs: ${capacityText(capacity[0]!)}; before the layered runs: ${capacityText(capacity[1]!)}; after them: ${capacityText(capacity[2]!)}. The jobs 2 / jobs 1 ratio cannot exceed what was available.`,
     '',
-    table(['configuration', 'puzzles', 'passes per J', 'jobs 1: puzzles/s', 'jobs 2: puzzles/s', 'jobs 2 / jobs 1', 'jobs 1: median ms', 'jobs 2: median ms', 'correct per pass'], rows, [false, true, true, true, true, true, true, true, false]),
+    table(
+      [
+        'configuration',
+        'puzzles',
+        'passes per J',
+        'jobs 1: puzzles/s',
+        'jobs 2: puzzles/s',
+        'jobs 2 / jobs 1',
+        'jobs 1: median ms',
+        'jobs 2: median ms',
+        'correct per pass',
+      ],
+      rows,
+      [false, true, true, true, true, true, true, true, false],
+    ),
     '',
   ].join('\n');
 }
@@ -330,7 +426,8 @@ function wallTimes(runs: number): WallResult {
     const start = performance.now();
     const child = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8' });
     const elapsed = performance.now() - start;
-    if (child.error || child.status !== 0) throw new Error(`node ${args.join(' ')} failed (exit ${child.status}): ${child.stderr.trim().split('\n')[0] ?? ''}`);
+    if (child.error || child.status !== 0)
+      throw new Error(`node ${args.join(' ')} failed (exit ${child.status}): ${child.stderr.trim().split('\n')[0] ?? ''}`);
     return { elapsed, stdout: child.stdout };
   };
   const solveArgs = [cliPath, 'solve', cliPuzzle];
@@ -357,11 +454,15 @@ function cliSection(w: WallResult, ctx: Context): string {
     ...head('## matrix-cli: one `hitori-sat solve` process, whole wall time', ctx),
     `- Method: \`node dist/src/cli/hitori-sat.js solve ${cliPuzzle}\` (the bin, a bundle of the CLI) (a 17x17, default options; from the copy of \`dist/\` taken at the start) and \`node -e 0\`, each run ${w.solveMs.length} times as a child process, interleaved, after one untimed run of each; wall clock around \`spawnSync\`. The solve's verdict line: "${w.status}".`,
     '',
-    table(['command', 'runs', 'median ms', 'p95 ms', 'min ms', 'max ms'], [row(`hitori-sat solve ${cliPuzzle}`, w.solveMs), row('node -e 0', w.nodeMs)], [false, true, true, true, true, true]),
+    table(
+      ['command', 'runs', 'median ms', 'p95 ms', 'min ms', 'max ms'],
+      [row(`hitori-sat solve ${cliPuzzle}`, w.solveMs), row('node -e 0', w.nodeMs)],
+      [false, true, true, true, true, true],
+    ),
     '',
     `**solve / node -e 0 (medians): ${(median(w.solveMs) / median(w.nodeMs)).toFixed(2)}**; the solve costs ${ms(median(w.solveMs) - median(w.nodeMs))} ms over starting Node.`,
     '',
-    'What the start-up costs and what was tried. Loading the program was the largest part: about 60 ESM modules, each resolved, read and compiled on its own, cost ~65 ms before any solving. The bin is therefore an esbuild bundle of our modules, code-split so that worker threads, child processes, the rule engine paths and the backends load only when a command uses them. MiniSat (180 ms to load its asm.js) is never loaded for a CaDiCaL solve. CaDiCaL\'s wasm starts compiling in the background before the program loads. `solve` runs wasm on V8\'s baseline compiler only (`--liftoff-only`): first calls into CaDiCaL were ~20 ms slower when V8 also tiered up. What remains is Node\'s own start, commander\'s CommonJS files, compiling the wasm, and running the solver\'s code once, cold. The target of 1.5x `node -e 0` would leave ~35 ms for all of that; on this machine it is not met.',
+    "What the start-up costs and what was tried. Loading the program was the largest part: about 60 ESM modules, each resolved, read and compiled on its own, cost ~65 ms before any solving. The bin is therefore an esbuild bundle of our modules, code-split so that worker threads, child processes, the rule engine paths and the backends load only when a command uses them. MiniSat (180 ms to load its asm.js) is never loaded for a CaDiCaL solve. CaDiCaL's wasm starts compiling in the background before the program loads. `solve` runs wasm on V8's baseline compiler only (`--liftoff-only`): first calls into CaDiCaL were ~20 ms slower when V8 also tiered up. What remains is Node's own start, commander's CommonJS files, compiling the wasm, and running the solver's code once, cold. The target of 1.5x `node -e 0` would leave ~35 ms for all of that; on this machine it is not met.",
     '',
   ].join('\n');
 }
@@ -372,12 +473,25 @@ const engineSets: SetSpec[] = [spec('janko', 17), spec('tudelft-gurobi', 17), sp
 /** SAT against the rule engine on every 17x17 set: answered correctly, time; and the rule engine's classes. */
 function enginesSection(results: { spec: SetSpec; runs: BenchRun[] }[], ctx: Context): string {
   const rows = results.flatMap(({ spec: s, runs }) =>
-    runs.map((r) => [setLabel(s), r.result.engine, `${r.result.correct}/${r.result.n}`, `${((100 * r.result.correct) / r.result.n).toFixed(1)}%`, ms(r.result.medianMs), ms(r.result.p95Ms), ms(r.result.maxMs)]),
+    runs.map((r) => [
+      setLabel(s),
+      r.result.engine,
+      `${r.result.correct}/${r.result.n}`,
+      `${((100 * r.result.correct) / r.result.n).toFixed(1)}%`,
+      ms(r.result.medianMs),
+      ms(r.result.p95Ms),
+      ms(r.result.maxMs),
+    ]),
   );
   const classRows = results.map(({ spec: s }) => {
     const records = loadSet(s).records;
     const classes = records.map((rec) => rate(rec.puzzle).class);
-    return [setLabel(s), String(records.length), ...levels.map((l) => String(classes.filter((c) => c === l).length)), String(classes.filter((c) => c === null).length)];
+    return [
+      setLabel(s),
+      String(records.length),
+      ...levels.map((l) => String(classes.filter((c) => c === l).length)),
+      String(classes.filter((c) => c === null).length),
+    ];
   });
   return [
     ...head('## matrix-engines: the SAT engine against the rule engine, every 17x17 set', ctx),
@@ -414,7 +528,7 @@ function which(binary: string): string | undefined {
 }
 
 function packageVersion(name: string, fallback: string): string {
-  const dpkg = spawnSync('dpkg-query', ['-W', '-f', '${Version}', name], { encoding: 'utf8' });
+  const dpkg = spawnSync('dpkg-query', ['-W', '-f', `$${'{'}Version}`, name], { encoding: 'utf8' });
   return dpkg.status === 0 && dpkg.stdout.trim() !== '' ? `Debian package ${dpkg.stdout.trim()}` : fallback;
 }
 
@@ -459,21 +573,33 @@ function nativeRuns(set: BenchSet, limit: number | undefined): NativeSolver[] {
         progress(`  ${name}: not on the PATH, skipped`);
         continue;
       }
-      const version = name === 'cadical' ? `${spawnSync(where, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${packageVersion('cadical', '?')})` : packageVersion('minisat', 'unknown version');
+      const version =
+        name === 'cadical'
+          ? `${spawnSync(where, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${packageVersion('cadical', '?')})`
+          : packageVersion('minisat', 'unknown version');
       if (files[0] !== undefined) runNative(name, where, files[0].sat, dir); // warm the file cache
       const rows: NativeRow[] = files.map((f) => {
         const sat = runNative(name, where, f.sat, dir);
         let problem: string | undefined;
         const model = sat.answer;
-        const satOk = model !== undefined && sat.code === 10 && model.status === 'satisfiable' && f.expected !== undefined && f.expected.every((s, i) => (model.values[i + 1] === 1) === s);
-        if (!satOk) problem = sat.error ?? `exit ${sat.code}, ${model?.status ?? 'no answer'}${model?.status === 'satisfiable' ? ', not the published solution' : ''}`;
+        const satOk =
+          model !== undefined &&
+          sat.code === 10 &&
+          model.status === 'satisfiable' &&
+          (f.expected?.every((s, i) => (model.values[i + 1] === 1) === s) ?? false);
+        if (!satOk)
+          problem =
+            sat.error ??
+            `exit ${sat.code}, ${model?.status ?? 'no answer'}${model?.status === 'satisfiable' ? ', not the published solution' : ''}`;
         const unsat = f.unsat === undefined ? undefined : runNative(name, where, f.unsat, dir);
         const unsatOk = unsat !== undefined && unsat.code === 20 && unsat.answer?.status === 'unsatisfiable';
         if (!unsatOk) problem = `${problem === undefined ? '' : `${problem}; `}blocked: ${unsat?.error ?? `exit ${unsat?.code}`}`;
         return { id: f.id, satMs: sat.ms, unsatMs: unsat?.ms ?? Number.NaN, satOk, unsatOk, ...(problem === undefined ? {} : { problem }) };
       });
       const both = rows.map((r) => r.satMs + r.unsatMs);
-      progress(`  ${name} binary: ${rows.filter((r) => r.satOk && r.unsatOk).length}/${rows.length} correct, median ${ms(median(rows.map((r) => r.satMs)))} ms to solve, ${ms(median(both))} ms to solve and prove`);
+      progress(
+        `  ${name} binary: ${rows.filter((r) => r.satOk && r.unsatOk).length}/${rows.length} correct, median ${ms(median(rows.map((r) => r.satMs)))} ms to solve, ${ms(median(both))} ms to solve and prove`,
+      );
       solvers.push({ name, where, version, rows });
     }
   } finally {
@@ -511,11 +637,29 @@ function nativeSection(solvers: NativeSolver[], sizes: CnfSize[], puzzles: numbe
       `- Method: for each of the ${puzzles} janko 17x17 puzzles, the complete CNF with layered connectivity (\`encodeHitori\` with connectivity \`layers\`, literal convention, + \`toDimacs\`: what \`hitori-sat dimacs\` writes) is written to a temporary folder; each binary solves it (its model on variables 1..289 must be the published shading), then the same CNF with the published solution blocked (\`blockingClause\`), which must be UNSATISFIABLE (exit code 20). Wall clock around \`spawnSync\`: process start, reading the file, solving, writing the answer. One untimed run first.`,
       '',
       table(
-        ['binary', 'puzzles', 'correct (model and UNSAT)', 'solve: median ms', 'solve: p95 ms', 'solve: max ms', 'solve + prove: median ms', 'solve + prove: p95 ms'],
+        [
+          'binary',
+          'puzzles',
+          'correct (model and UNSAT)',
+          'solve: median ms',
+          'solve: p95 ms',
+          'solve: max ms',
+          'solve + prove: median ms',
+          'solve + prove: p95 ms',
+        ],
         solvers.map((s) => {
           const sat = s.rows.map((r) => r.satMs);
           const both = s.rows.map((r) => r.satMs + r.unsatMs).filter((x) => !Number.isNaN(x));
-          return [s.name, String(s.rows.length), String(s.rows.filter((r) => r.satOk && r.unsatOk).length), ms(median(sat)), ms(p95(sat)), ms(max(sat)), both.length === 0 ? '-' : ms(median(both)), both.length === 0 ? '-' : ms(p95(both))];
+          return [
+            s.name,
+            String(s.rows.length),
+            String(s.rows.filter((r) => r.satOk && r.unsatOk).length),
+            ms(median(sat)),
+            ms(p95(sat)),
+            ms(max(sat)),
+            both.length === 0 ? '-' : ms(median(both)),
+            both.length === 0 ? '-' : ms(p95(both)),
+          ];
         }),
         [false, true, true, true, true, true, true, true],
       ),
@@ -532,7 +676,14 @@ function nativeSection(solvers: NativeSolver[], sizes: CnfSize[], puzzles: numbe
     '',
     table(
       ['set', 'puzzles', 'layered: variables', 'layered: clauses', 'lazy: variables', 'lazy: clauses'],
-      sizes.map((z) => [setLabel(z.spec), String(z.puzzles), count(z.layered.variables), count(z.layered.clauses), count(z.lazy.variables), count(z.lazy.clauses)]),
+      sizes.map((z) => [
+        setLabel(z.spec),
+        String(z.puzzles),
+        count(z.layered.variables),
+        count(z.layered.clauses),
+        count(z.lazy.variables),
+        count(z.lazy.clauses),
+      ]),
       [false, true, true, true, true, true],
     ),
     '',
@@ -585,14 +736,20 @@ interface Settings {
   readonly sizeLimit: number;
 }
 
-async function matrix(values: { 'no-native': boolean; 'no-write': boolean }, ctx: Context, { quick, layeredLimit, jobsRounds, cliRuns, lazyLimit, sizeLimit }: Settings): Promise<void> {
+async function matrix(
+  values: { 'no-native': boolean; 'no-write': boolean },
+  ctx: Context,
+  { quick, layeredLimit, jobsRounds, cliRuns, lazyLimit, sizeLimit }: Settings,
+): Promise<void> {
   const clock = performance.now();
   const elapsed = () => `${((performance.now() - clock) / 1000).toFixed(0)} s`;
 
   const sections: [string, string][] = [];
   progress('matrix: how many cores are free');
   const startCapacity = await parallelCapacity();
-  progress(`matrix: ${standardSets.length} sets x ${backends.length} backends x ${connectivities.length} connectivities, then ${bigSets.length} big sets`);
+  progress(
+    `matrix: ${standardSets.length} sets x ${backends.length} backends x ${connectivities.length} connectivities, then ${bigSets.length} big sets`,
+  );
   const runs: BenchRun[] = [];
   for (const s of standardSets) {
     for (const connectivity of connectivities) {
@@ -615,7 +772,13 @@ async function matrix(values: { 'no-native': boolean; 'no-write': boolean }, ctx
   sections.push(['matrix-jobs', jobsSection(jobs, capacities, ctx)]);
 
   progress(`matrix-engines: SAT, rules and hybrid on every 17x17 set (${elapsed()})`);
-  sections.push(['matrix-engines', enginesSection(engineSets.map((s) => ({ spec: s, runs: engineNames.map((e) => bench(s, 'cadical', 'lazy', 1, lazyLimit, 1, e)) })), ctx)]);
+  sections.push([
+    'matrix-engines',
+    enginesSection(
+      engineSets.map((s) => ({ spec: s, runs: engineNames.map((e) => bench(s, 'cadical', 'lazy', 1, lazyLimit, 1, e)) })),
+      ctx,
+    ),
+  ]);
 
   progress(`matrix-cli: ${cliRuns} runs (${elapsed()})`);
   sections.push(['matrix-cli', cliSection(wallTimes(cliRuns), ctx)]);

@@ -18,13 +18,30 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PuzzleRecord } from '../src/formats/json.js';
 import { solveByRules, techniqueCodes, type RulesOptions, type RulesResult, type TechniqueCode } from '../src/rules/index.js';
-import { commandLine, describeMachine, loadSet, max, median, ms, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+import {
+  commandLine,
+  describeMachine,
+  loadSet,
+  max,
+  median,
+  ms,
+  progress,
+  repoRoot,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+} from './lib.js';
 
 /** The engine's configurations swept: the default first (the per-set table), then two that take other paths to the same cells. */
 const configs: readonly { readonly name: string; readonly label: string; readonly options: RulesOptions }[] = [
   { name: 'default', label: 'default: every technique, UC, probing (Prob, Prob-C, Prob-2)', options: {} },
   { name: 'no UC', label: 'no UC (`assumeUnique: false`): the probes and later rules work without it', options: { assumeUnique: false } },
-  { name: 'two-sat', label: 'rule set `two-sat`: the 2-SAT line solver in place of the Sim-* line rules', options: { techniques: 'two-sat' } },
+  {
+    name: 'two-sat',
+    label: 'rule set `two-sat`: the 2-SAT line solver in place of the Sim-* line rules',
+    options: { techniques: 'two-sat' },
+  },
 ];
 
 interface Wrong {
@@ -113,7 +130,12 @@ function sweepSet(dir: string, name: string, capMs: number, config: (typeof conf
       for (const what of check.wrong) wrongs.push({ config: config.name, set: name, id, what });
       if (result.status === 'contradiction') {
         tally.falseContradictions++;
-        wrongs.push({ config: config.name, set: name, id, what: `contradiction on a puzzle with a published solution: ${result.contradiction?.reason ?? '?'}` });
+        wrongs.push({
+          config: config.name,
+          set: name,
+          id,
+          what: `contradiction on a puzzle with a published solution: ${result.contradiction?.reason ?? '?'}`,
+        });
       }
       if (result.status === 'solved') tally.solved++;
       else if (result.timedOut) tally.capped++;
@@ -175,10 +197,27 @@ function main(): void {
   const wrongs: Wrong[] = [];
   const t0 = performance.now();
   const folders = setFolders(root);
-  const runs = configs.map((config) => ({ config, tallies: folders.map((name) => sweepSet(join(root, name), name, capMs, config, wrongs)).filter((t) => t.puzzles > 0) }));
+  const runs = configs.map((config) => ({
+    config,
+    tallies: folders.map((name) => sweepSet(join(root, name), name, capMs, config, wrongs)).filter((t) => t.puzzles > 0),
+  }));
   const wall = (performance.now() - t0) / 1000;
   const first = runs[0]!.tallies;
-  const head = ['set', 'sizes', 'puzzles checked', 'deductions checked', 'cells checked', 'wrong', 'solved by rules', 'stuck', 'capped', 'time s', 'median ms', 'max ms', 'slowest'];
+  const head = [
+    'set',
+    'sizes',
+    'puzzles checked',
+    'deductions checked',
+    'cells checked',
+    'wrong',
+    'solved by rules',
+    'stuck',
+    'capped',
+    'time s',
+    'median ms',
+    'max ms',
+    'slowest',
+  ];
   const right = head.map((_, k) => k >= 2 && k <= 11);
   const setRows = first.map((t) => totals([t], t.name, sizeRange(t.sizes)));
   setRows.push(totals(first, '**all**'));
@@ -187,7 +226,8 @@ function main(): void {
   const skipped = first.reduce((s, t) => s + t.skipped, 0);
   const capped = runs.reduce((s, r) => s + r.tallies.reduce((x, t) => x + t.capped, 0), 0);
   const where = relative(repoRoot, root) || '.';
-  const perTechnique = (tallies: readonly SetTally[]) => techniqueCodes.map((code) => String(tallies.reduce((n, t) => n + (t.byTechnique.get(code) ?? 0), 0)));
+  const perTechnique = (tallies: readonly SetTally[]) =>
+    techniqueCodes.map((code) => String(tallies.reduce((n, t) => n + (t.byTechnique.get(code) ?? 0), 0)));
   const techniqueRows = runs.map(({ config, tallies }) => [config.name, ...perTechnique(tallies)]);
   const body = `## rules-soundness: every rule-engine deduction against the published solutions
 

@@ -21,7 +21,22 @@ import type { PuzzleRecord } from '../src/formats/json.js';
 import { rate, solveByRules, type Level, type RulesOptions, type RulesResult, type TechniqueCode } from '../src/rules/index.js';
 import { levelInfo, ruleSets, type RuleSet } from '../src/rules/catalogue.js';
 import { levels } from '../src/rules/types.js';
-import { commandLine, describeMachine, loadSet, max, median, ms, p95, progress, repoRoot, revision, table, timestamp, writeSection, type SizeGroup } from './lib.js';
+import {
+  commandLine,
+  describeMachine,
+  loadSet,
+  max,
+  median,
+  ms,
+  p95,
+  progress,
+  repoRoot,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+  type SizeGroup,
+} from './lib.js';
 
 const menneskeDir = join(repoRoot, 'bench', 'sets', 'menneske');
 
@@ -65,7 +80,10 @@ function jankoSection(): string {
   const all = ruleSets.all;
   const configs: { label: string; options: RulesOptions }[] = [
     { label: 'techniques up to class F, no probing', options: { maxLevel: 'F' } },
-    { label: '+ Prob (one-cell probes, the thesis\'s class G)', options: { techniques: all.filter((c) => c !== 'Prob-C' && c !== 'Prob-2') } },
+    {
+      label: "+ Prob (one-cell probes, the thesis's class G)",
+      options: { techniques: all.filter((c) => c !== 'Prob-C' && c !== 'Prob-2') },
+    },
     { label: '+ Prob-C and Prob-2 (the default)', options: {} },
   ];
   const big = groups.find((g) => g.label === '17x17')!;
@@ -78,7 +96,13 @@ function jankoSection(): string {
     progress(`rules-janko: 17x17, ${label}`);
     const runs = solveAll(big, options);
     const solved = runs.filter((r) => r.result.status === 'solved').length;
-    configRows.push([label, `${solved} / ${runs.length}`, `${((100 * solved) / runs.length).toFixed(1)}%`, String(runs.reduce((s, r) => s + r.wrong, 0)), ...timing(runs)]);
+    configRows.push([
+      label,
+      `${solved} / ${runs.length}`,
+      `${((100 * solved) / runs.length).toFixed(1)}%`,
+      String(runs.reduce((s, r) => s + r.wrong, 0)),
+      ...timing(runs),
+    ]);
     defaultRuns = runs;
   }
   const unsolved = defaultRuns.filter((r) => r.result.status !== 'solved');
@@ -150,7 +174,14 @@ function rateAll(groups: readonly SizeGroup[], ruleSet: RuleSet): Rated[] {
       const t0 = performance.now();
       const r = rate(record.puzzle, { ruleSet });
       const elapsed = performance.now() - t0;
-      out.push({ label: record.difficulty ?? '(none)', size: group.label, cls: r.class, steps: r.steps, ms: elapsed, wrong: wrongDeductions(record, r.result) });
+      out.push({
+        label: record.difficulty ?? '(none)',
+        size: group.label,
+        cls: r.class,
+        steps: r.steps,
+        ms: elapsed,
+        wrong: wrongDeductions(record, r.result),
+      });
     }
   }
   return out;
@@ -166,7 +197,11 @@ function crossTable(rated: readonly Rated[]): string {
       return [label, ...cols.map((c) => String(mine.filter((r) => r.cls === c).length)), String(mine.length)];
     });
   rows.push(['total', ...cols.map((c) => String(rated.filter((r) => r.cls === c).length)), String(rated.length)]);
-  return table(head, rows, head.map((_, k) => k > 0));
+  return table(
+    head,
+    rows,
+    head.map((_, k) => k > 0),
+  );
 }
 
 /** Spearman's rank correlation of two equally long lists (ties get their mean rank). */
@@ -222,13 +257,28 @@ function menneskeSection(): string {
   const wrong = thesis.reduce((s, r) => s + r.wrong, 0) + twoSat.reduce((s, r) => s + r.wrong, 0);
   const sizeRows = groups.map((g) => {
     const mine = thesis.filter((r) => r.size === g.label);
-    return [g.label, String(mine.length), ...levels.map((l) => String(mine.filter((r) => r.cls === l).length)), String(mine.filter((r) => r.cls === null).length), ms(median(mine.map((r) => r.ms))), ms(p95(mine.map((r) => r.ms))), ms(max(mine.map((r) => r.ms)))];
+    return [
+      g.label,
+      String(mine.length),
+      ...levels.map((l) => String(mine.filter((r) => r.cls === l).length)),
+      String(mine.filter((r) => r.cls === null).length),
+      ms(median(mine.map((r) => r.ms))),
+      ms(p95(mine.map((r) => r.ms))),
+      ms(max(mine.map((r) => r.ms))),
+    ];
   });
   const stepRows = levels
     .filter((l) => thesis.some((r) => r.cls === l))
     .map((l) => {
       const mine = thesis.filter((r) => r.cls === l).map((r) => r.steps);
-      return [`${l} (${levelInfo[l].name})`, levelInfo[l].steps, String(mine.length), (mine.reduce((s, x) => s + x, 0) / mine.length).toFixed(2), String(median(mine)), String(max(mine))];
+      return [
+        `${l} (${levelInfo[l].name})`,
+        levelInfo[l].steps,
+        String(mine.length),
+        (mine.reduce((s, x) => s + x, 0) / mine.length).toFixed(2),
+        String(median(mine)),
+        String(max(mine)),
+      ];
     });
   return `## rules-menneske: difficulty classes against menneske's labels
 

@@ -63,8 +63,7 @@ export const encodeConnectivityLayers: Encoder = (puzzle, vars, cnf) => {
     return;
   }
   const K = n - minShadedBound(puzzle) - 1;
-  const manhattan = (i: number, j: number) =>
-    Math.abs(Math.floor(i / cols) - Math.floor(j / cols)) + Math.abs((i % cols) - (j % cols));
+  const manhattan = (i: number, j: number) => Math.abs(Math.floor(i / cols) - Math.floor(j / cols)) + Math.abs((i % cols) - (j % cols));
   const lo = (i: number) => Math.min(manhattan(i, a), manhattan(i, b));
 
   // Allocate each cell's layers max(1, lo(i)) .. K as one block (cell a needs none).

@@ -9,11 +9,35 @@ export { InputError, type InputPlace } from './formats/input-error.js';
 export { IDPool, type PoolKey } from './sat/pool.js';
 export { Cnf, type Clause } from './sat/cnf.js';
 export { toDimacs, dimacsChunks, parseDimacs, parseSolverOutput, DimacsError, type SolverAnswer } from './sat/dimacs.js';
-export { backendNames, BackendError, type Backend, type BackendName, type BackendStats, type SolveCall, type SolveStatus } from './sat/backend.js';
+export {
+  backendNames,
+  BackendError,
+  type Backend,
+  type BackendName,
+  type BackendStats,
+  type SolveCall,
+  type SolveStatus,
+} from './sat/backend.js';
 export { createBackend, type BackendOptions } from './sat/backends/index.js';
-export { encodeHitori, blockingClause, connectivityModes, type ConnectivityMode, type EncodeOptions, type HitoriCnf } from '../encodings/index.js';
+export {
+  encodeHitori,
+  blockingClause,
+  connectivityModes,
+  type ConnectivityMode,
+  type EncodeOptions,
+  type HitoriCnf,
+} from '../encodings/index.js';
 export { HitoriVars } from '../encodings/variables.js';
-export { solveHitori, decodeShading, defaultBackend, verdicts, CheckFailedError, type SolveOptions, type SolveResult, type Verdict } from './solve/solve.js';
+export {
+  solveHitori,
+  decodeShading,
+  defaultBackend,
+  verdicts,
+  CheckFailedError,
+  type SolveOptions,
+  type SolveResult,
+  type Verdict,
+} from './solve/solve.js';
 export { solveBounded } from './solve/bounded.js';
 export { solveWithEngine, engines, type Engine, type EngineOptions, type EngineResult, type RulesSummary } from './solve/engines.js';
 export { solveByRules, rate, explainLines, uniquenessHolds, type RulesOptions, type RulesResult, type Rating } from './rules/index.js';

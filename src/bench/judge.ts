@@ -45,7 +45,8 @@ export function judgeAnswer(puzzle: Puzzle, expected: Expected, answer: Answer):
   if (answer.status === 'unique' && found !== 1) return wrong(`status unique, but ${found} solution(s) returned`);
   if (answer.status === 'multiple') {
     if (found < 2) return wrong(`status multiple, but ${found} solution(s) returned`);
-    if (sameShading(answer.solutions[0]!, answer.solutions[1]!)) return wrong('status multiple, but the two solutions returned are the same');
+    if (sameShading(answer.solutions[0]!, answer.solutions[1]!))
+      return wrong('status multiple, but the two solutions returned are the same');
   }
 
   const verdict = expectedVerdict(expected);

@@ -81,7 +81,8 @@ export class SolverPool {
   private broken: Error | undefined;
 
   constructor(readonly options: PoolOptions) {
-    if (!(Number.isSafeInteger(options.jobs) && options.jobs >= 1)) throw new RangeError(`jobs must be a positive whole number, got ${options.jobs}`);
+    if (!(Number.isSafeInteger(options.jobs) && options.jobs >= 1))
+      throw new RangeError(`jobs must be a positive whole number, got ${options.jobs}`);
     for (let k = 0; k < options.jobs; k++) this.slots.push(this.spawn(k));
   }
 
@@ -118,7 +119,12 @@ export class SolverPool {
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 
-  private execute(puzzles: readonly Puzzle[], shared: boolean, onAnswer: (answer: PuzzleAnswer, slot: number) => void, budgetMs = Infinity): Promise<void> {
+  private execute(
+    puzzles: readonly Puzzle[],
+    shared: boolean,
+    onAnswer: (answer: PuzzleAnswer, slot: number) => void,
+    budgetMs = Infinity,
+  ): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the pool is closed'));
     if (this.broken !== undefined) return Promise.reject(this.broken);
     if (this.run !== undefined) return Promise.reject(new Error('the pool is already running a set'));
@@ -149,7 +155,7 @@ export class SolverPool {
         },
       };
       if (this.options.timeoutMs !== undefined) this.startWatchdog(this.options.timeoutMs);
-      this.slots.forEach((_, k) => this.dispatch(k));
+      for (let k = 0; k < this.slots.length; k++) this.dispatch(k);
     });
   }
 
@@ -242,7 +248,11 @@ export class SolverPool {
     if (run === undefined) return;
     run.queues[k]!.unshift(...rest);
     if (current !== undefined) {
-      this.deliver(run, { index: current, status, solutions: [], timeMs: performance.now() - slot.since, ...(status === 'error' ? { error: reason } : {}) }, k);
+      this.deliver(
+        run,
+        { index: current, status, solutions: [], timeMs: performance.now() - slot.since, ...(status === 'error' ? { error: reason } : {}) },
+        k,
+      );
     }
     if (this.run === run) this.dispatch(k);
   }
@@ -262,12 +272,15 @@ export class SolverPool {
 
   private startWatchdog(timeoutMs: number): void {
     const limit = timeoutMs + graceMs(timeoutMs);
-    this.watchdog = setInterval(() => {
-      const now = performance.now();
-      this.slots.forEach((slot, k) => {
-        if (slot.pending.length > 0 && now - slot.since > limit) this.replace(k, 'timeout', 'time limit reached');
-      });
-    }, Math.min(250, Math.max(20, timeoutMs / 10)));
+    this.watchdog = setInterval(
+      () => {
+        const now = performance.now();
+        this.slots.forEach((slot, k) => {
+          if (slot.pending.length > 0 && now - slot.since > limit) this.replace(k, 'timeout', 'time limit reached');
+        });
+      },
+      Math.min(250, Math.max(20, timeoutMs / 10)),
+    );
     this.watchdog.unref();
   }
 

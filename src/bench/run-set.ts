@@ -107,7 +107,8 @@ export async function benchSets(sets: readonly BenchSet[], options: BenchOptions
 
 async function benchSet(pool: SolverPool, set: BenchSet, k: number, count: number, options: BenchOptions): Promise<SetReport> {
   let done = 0;
-  const report = (failed: number) => options.onProgress?.({ phase: 'solving', set: k + 1, sets: count, name: set.name, done, n: set.records.length, failed });
+  const report = (failed: number) =>
+    options.onProgress?.({ phase: 'solving', set: k + 1, sets: count, name: set.name, done, n: set.records.length, failed });
   report(0);
   const { answers, wallMs } = await pool.solveAll(
     set.records.map((r) => r.puzzle),

@@ -39,7 +39,7 @@ export interface BenchSet {
  */
 export function parseBenchSet(text: string, name: string, limit?: number): BenchSet {
   const attribute = (error: unknown) => (error instanceof InputError ? error.withSource(name) : error);
-  let parsed;
+  let parsed: ReturnType<typeof parseJsonLines>;
   try {
     parsed = parseJsonLines(text);
   } catch (error) {
@@ -64,7 +64,8 @@ function expectation(puzzle: Puzzle, solution: unknown, solutions: number | unde
     throw new InputError(`"solutions" is ${JSON.stringify(solutions)}, expected 0, 1 or 2 (two or more)`, { line });
   }
   if (solution !== undefined) {
-    if (solutions !== undefined && solutions !== 1) throw new InputError(`"solutions" is ${solutions} but a unique "solution" is given`, { line });
+    if (solutions !== undefined && solutions !== 1)
+      throw new InputError(`"solutions" is ${solutions} but a unique "solution" is given`, { line });
     return { kind: 'solution', shading: solutionShading(puzzle, solution, line) };
   }
   if (solutions === undefined) return { kind: 'unknown' };
@@ -78,9 +79,11 @@ function solutionShading(puzzle: Puzzle, solution: unknown, line: number): boole
   }
   const shading: boolean[] = [];
   solution.forEach((row: unknown, r) => {
-    if (!Array.isArray(row) || row.length !== puzzle.cols) throw new InputError(`"solution" row ${r + 1} must have ${puzzle.cols} cells`, { line, row: r + 1 });
+    if (!Array.isArray(row) || row.length !== puzzle.cols)
+      throw new InputError(`"solution" row ${r + 1} must have ${puzzle.cols} cells`, { line, row: r + 1 });
     row.forEach((cell: unknown, c) => {
-      if (cell !== 0 && cell !== 1) throw new InputError(`"solution" cell is ${JSON.stringify(cell)}, expected 0 or 1`, { line, row: r + 1, column: c + 1 });
+      if (cell !== 0 && cell !== 1)
+        throw new InputError(`"solution" cell is ${JSON.stringify(cell)}, expected 0 or 1`, { line, row: r + 1, column: c + 1 });
       shading.push(cell === 1);
     });
   });

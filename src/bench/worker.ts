@@ -35,12 +35,30 @@ async function handle(message: ToWorker): Promise<void> {
       if (packed === undefined) throw new Error(`set ${message.set} was never sent to this worker`);
       const result = await solveWith(unpackPuzzle(packed, index), options);
       const timeMs = performance.now() - start;
-      answer = { type: 'answer', set: message.set, index, status: result.status, shadings: result.solutions.slice(0, 2).map(shadingToBytes), timeMs };
+      answer = {
+        type: 'answer',
+        set: message.set,
+        index,
+        status: result.status,
+        shadings: result.solutions.slice(0, 2).map(shadingToBytes),
+        timeMs,
+      };
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
-      answer = { type: 'answer', set: message.set, index, status: 'error', shadings: [], timeMs: performance.now() - start, error: `${e.name}: ${e.message.split('\n')[0] ?? ''}` };
+      answer = {
+        type: 'answer',
+        set: message.set,
+        index,
+        status: 'error',
+        shadings: [],
+        timeMs: performance.now() - start,
+        error: `${e.name}: ${e.message.split('\n')[0] ?? ''}`,
+      };
     }
-    port.postMessage(answer, answer.shadings.map((s) => s.buffer as ArrayBuffer));
+    port.postMessage(
+      answer,
+      answer.shadings.map((s) => s.buffer as ArrayBuffer),
+    );
   }
 }
 

@@ -1,7 +1,25 @@
 /** `hitori-sat bench <set.jsonl...>`: solve every puzzle of JSON Lines sets, check, time, report. */
 import { Command, Option } from 'commander';
-import { benchBackends, benchConnectivities, defaultBenchBackend, defaultBenchConnectivity, defaultEngine, engines, type BenchBackend, type BenchConnectivity, type Engine } from '../bench/engines.js';
-import { benchJson, benchSets, defaultWarmup, defaultWarmupBudgetMs, overallOutcome, type BenchProgress, type SetReport } from '../bench/run-set.js';
+import {
+  benchBackends,
+  benchConnectivities,
+  defaultBenchBackend,
+  defaultBenchConnectivity,
+  defaultEngine,
+  engines,
+  type BenchBackend,
+  type BenchConnectivity,
+  type Engine,
+} from '../bench/engines.js';
+import {
+  benchJson,
+  benchSets,
+  defaultWarmup,
+  defaultWarmupBudgetMs,
+  overallOutcome,
+  type BenchProgress,
+  type SetReport,
+} from '../bench/run-set.js';
 import { parseBenchSet } from '../bench/sets.js';
 import { readInput, sourceName } from './io.js';
 import { exitCodes, maxTimeoutMs, positiveInteger, progressLine, wholeNumber } from './common.js';
@@ -30,16 +48,34 @@ Exit codes:
 
 export function benchCommand(): Command {
   const command = new Command('bench')
-    .description('solve every puzzle of JSON Lines sets (the bench/sets format), check each answer against the published solution or count, and report times per set')
+    .description(
+      'solve every puzzle of JSON Lines sets (the bench/sets format), check each answer against the published solution or count, and report times per set',
+    )
     .argument('<set.jsonl...>', 'puzzle sets: one JSON object per line, with "grid" and optionally "solution" or "solutions"')
     .addOption(new Option('--backend <name>', 'in-process SAT backend').choices(benchBackends).default(defaultBenchBackend))
     .addOption(new Option('--connectivity <mode>', 'connectivity encoding').choices(benchConnectivities).default(defaultBenchConnectivity))
-    .addOption(new Option('--engine <name>', 'solving engine, as for solve: sat, rules (human techniques only), hybrid (rules first, SAT for the rest)').choices(engines).default(defaultEngine))
+    .addOption(
+      new Option(
+        '--engine <name>',
+        'solving engine, as for solve: sat, rules (human techniques only), hybrid (rules first, SAT for the rest)',
+      )
+        .choices(engines)
+        .default(defaultEngine),
+    )
     .option('--jobs <n>', 'worker threads solving in parallel', positiveInteger('--jobs', 256), 1)
     .option('--json', 'print one JSON object {"sets": [...]} instead of the table (the reason for each failure goes to stderr)')
-    .option('--timeout <ms>', 'time limit per puzzle; a puzzle that reaches it counts as a timeout (exit code 3)', positiveInteger('--timeout', maxTimeoutMs))
+    .option(
+      '--timeout <ms>',
+      'time limit per puzzle; a puzzle that reaches it counts as a timeout (exit code 3)',
+      positiveInteger('--timeout', maxTimeoutMs),
+    )
     .option('--limit <n>', 'only the first n puzzles of each set', positiveInteger('--limit'))
-    .option('--warmup <n>', `untimed warm-up: each worker first solves up to n of the smallest puzzles, stopping after ${defaultWarmupBudgetMs / 1000} s`, wholeNumber('--warmup'), defaultWarmup);
+    .option(
+      '--warmup <n>',
+      `untimed warm-up: each worker first solves up to n of the smallest puzzles, stopping after ${defaultWarmupBudgetMs / 1000} s`,
+      wholeNumber('--warmup'),
+      defaultWarmup,
+    );
   return command.addHelpText('after', benchExitCodeHelp).action(async (files: string[], options: BenchCliOptions) => {
     // Every file is read and checked before any solving starts.
     const sets = files.map((file) => parseBenchSet(readInput(file), sourceName(file), options.limit));
@@ -67,10 +103,15 @@ export function benchCommand(): Command {
     } else {
       process.stdout.write(benchText(reports, options));
     }
-    process.exitCode = { correct: exitCodes.solved, wrong: exitCodes.noSolution, error: exitCodes.solverFailure, timeout: exitCodes.timeout, stuck: exitCodes.stuck }[overallOutcome(reports)];
+    process.exitCode = {
+      correct: exitCodes.solved,
+      wrong: exitCodes.noSolution,
+      error: exitCodes.solverFailure,
+      timeout: exitCodes.timeout,
+      stuck: exitCodes.stuck,
+    }[overallOutcome(reports)];
   });
 }
-
 
 function progressMessage(p: BenchProgress): string {
   if (p.phase === 'warm-up') return `warm-up: up to ${p.n} puzzle(s) in every worker`;
@@ -80,9 +121,22 @@ function progressMessage(p: BenchProgress): string {
 /** The report as an aligned table, the settings, and every failure with its reason. */
 export function benchText(reports: readonly SetReport[], options: Pick<BenchCliOptions, 'warmup' | 'timeout'>): string {
   const header = ['set', 'n', 'correct', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'];
-  const rows = reports.map((r) => [r.name, String(r.n), String(r.correct), r.medianMs.toFixed(1), r.p95Ms.toFixed(1), r.maxMs.toFixed(1), r.perSecond.toFixed(1), r.peakRssMiB.toFixed(0)]);
+  const rows = reports.map((r) => [
+    r.name,
+    String(r.n),
+    String(r.correct),
+    r.medianMs.toFixed(1),
+    r.p95Ms.toFixed(1),
+    r.maxMs.toFixed(1),
+    r.perSecond.toFixed(1),
+    r.peakRssMiB.toFixed(0),
+  ]);
   const first = reports[0];
-  const out = textTable(header, rows, header.map((_, k) => k > 0));
+  const out = textTable(
+    header,
+    rows,
+    header.map((_, k) => k > 0),
+  );
   if (first !== undefined) {
     out.push(
       '',
@@ -91,13 +145,18 @@ export function benchText(reports: readonly SetReport[], options: Pick<BenchCliO
     );
   }
   const failures = failureLines(reports);
-  out.push(failures.length === 0 ? 'all answers correct' : `not correct (${failures.length}):\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  out.push(
+    failures.length === 0 ? 'all answers correct' : `not correct (${failures.length}):\n${failures.map((f) => `  ${f}`).join('\n')}`,
+  );
   return `${out.join('\n')}\n`;
 }
 
 /** One line per puzzle that is not correct: set, line, id, and why. */
 export function failureLines(reports: readonly SetReport[]): string[] {
   return reports.flatMap((r) =>
-    r.failures.map((f) => `${r.name}, line ${f.line}${f.id === `line ${f.line}` ? '' : ` (${f.id})`}: ${f.outcome === 'wrong' ? 'wrong answer: ' : ''}${f.problem ?? f.outcome}`),
+    r.failures.map(
+      (f) =>
+        `${r.name}, line ${f.line}${f.id === `line ${f.line}` ? '' : ` (${f.id})`}: ${f.outcome === 'wrong' ? 'wrong answer: ' : ''}${f.problem ?? f.outcome}`,
+    ),
   );
 }

@@ -1,7 +1,7 @@
 /** What the commands share: exit codes, option parsers and choice lists, progress, timeouts. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { conventions, type Convention } from '../puzzle/convention.js';
-import { backendNames, maxTimerMs, type BackendName } from '../sat/backend.js';
+import { maxTimerMs, type BackendName } from '../sat/backend.js';
 
 export const exitCodes = {
   /** A solution was found (unique or multiple), or a check passed. */
@@ -39,7 +39,8 @@ export interface CommonOptions {
 export function wholeNumber(what: string, min: 0 | 1 = 0, max = Number.MAX_SAFE_INTEGER) {
   return (raw: string): number => {
     const n = Number(raw);
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`${what} must be a ${min === 1 ? 'positive ' : ''}whole number, got "${raw}"`);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min)
+      throw new InvalidArgumentError(`${what} must be a ${min === 1 ? 'positive ' : ''}whole number, got "${raw}"`);
     if (n > max) throw new InvalidArgumentError(`${what} must be at most ${max}, got ${raw}`);
     return n;
   };
@@ -100,9 +101,11 @@ export function chooseBackend(command: Command, options: Pick<CommonOptions, 'ba
   const explicit = command.getOptionValueSource('backend') === 'cli';
   if (options.solverCmd !== undefined) {
     if (options.solverCmd.trim() === '') command.error('error: --solver-cmd is empty', { exitCode: exitCodes.badInput });
-    if (explicit && options.backend !== 'external') command.error(`error: --solver-cmd goes with --backend external, not ${options.backend}`, { exitCode: exitCodes.badInput });
+    if (explicit && options.backend !== 'external')
+      command.error(`error: --solver-cmd goes with --backend external, not ${options.backend}`, { exitCode: exitCodes.badInput });
     return 'external';
   }
-  if (options.backend === 'external') command.error('error: --backend external needs --solver-cmd "<solver command>"', { exitCode: exitCodes.badInput });
+  if (options.backend === 'external')
+    command.error('error: --backend external needs --solver-cmd "<solver command>"', { exitCode: exitCodes.badInput });
   return options.backend;
 }

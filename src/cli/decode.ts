@@ -6,7 +6,15 @@ import { shadingToGrid } from '../puzzle/puzzle.js';
 import { renderShading } from '../render/text.js';
 import { DimacsError, parseSolverOutput } from '../sat/dimacs.js';
 import { readInput, readPuzzle, sourceName } from './io.js';
-import { addConventionOption, addFormatOption, addTimeoutOption, deadlineCheck, exitCodeHelp, exitCodes, type CommonOptions } from './common.js';
+import {
+  addConventionOption,
+  addFormatOption,
+  addTimeoutOption,
+  deadlineCheck,
+  exitCodeHelp,
+  exitCodes,
+  type CommonOptions,
+} from './common.js';
 
 type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'format' | 'timeout'>;
 
@@ -21,11 +29,12 @@ export function decodeCommand(): Command {
   return command.addHelpText('after', exitCodeHelp).action((puzzleFile: string, modelFile: string, options: DecodeCliOptions) => {
     const checkpoint = deadlineCheck(options.timeout);
     const puzzle = readPuzzle(puzzleFile);
-    let answer;
+    let answer: ReturnType<typeof parseSolverOutput>;
     try {
       answer = parseSolverOutput(readInput(modelFile));
     } catch (error) {
-      if (error instanceof DimacsError) throw new InputError(error.message.replace(/^line \d+: /, ''), { line: error.line }, sourceName(modelFile));
+      if (error instanceof DimacsError)
+        throw new InputError(error.message.replace(/^line \d+: /, ''), { line: error.line }, sourceName(modelFile));
       throw error;
     }
     checkpoint();
@@ -33,13 +42,21 @@ export function decodeCommand(): Command {
     const base = { id: puzzle.id ?? null, rows: puzzle.rows, cols: puzzle.cols, convention: options.convention };
     if (answer.status !== 'satisfiable') {
       const status = answer.status === 'unsatisfiable' ? 'none' : 'unknown';
-      const text = answer.status === 'unsatisfiable' ? 'the solver answered UNSATISFIABLE: no shading satisfies the CNF (with --block: the blocked solution is unique)' : 'the solver gave no answer (UNKNOWN)';
+      const text =
+        answer.status === 'unsatisfiable'
+          ? 'the solver answered UNSATISFIABLE: no shading satisfies the CNF (with --block: the blocked solution is unique)'
+          : 'the solver gave no answer (UNKNOWN)';
       print(options.format, { ...base, status, solution: null, violations: [] }, `${text}\n`);
       process.exitCode = answer.status === 'unsatisfiable' ? exitCodes.noSolution : exitCodes.timeout;
       return;
     }
     for (let v = 1; v <= n; v++) {
-      if (!answer.values[v]) throw new InputError(`the model gives no value for variable ${v} (a cell's shading variable; the puzzle has ${n} cells)`, {}, sourceName(modelFile));
+      if (!answer.values[v])
+        throw new InputError(
+          `the model gives no value for variable ${v} (a cell's shading variable; the puzzle has ${n} cells)`,
+          {},
+          sourceName(modelFile),
+        );
     }
     const shading = Array.from({ length: n }, (_, i) => answer.values[i + 1] === 1);
     const violations = checkShading(puzzle, shading, options.convention);
@@ -49,7 +66,12 @@ export function decodeCommand(): Command {
       : `not a solution under convention ${options.convention}: ${violations.map((v) => v.message).join('; ')}`;
     print(
       options.format,
-      { ...base, status: valid ? 'valid' : 'invalid', solution: shadingToGrid(puzzle, shading), violations: violations.map((v) => v.message) },
+      {
+        ...base,
+        status: valid ? 'valid' : 'invalid',
+        solution: shadingToGrid(puzzle, shading),
+        violations: violations.map((v) => v.message),
+      },
       `${renderShading(puzzle, shading)}${verdict}\n`,
     );
     process.exitCode = valid ? exitCodes.solved : exitCodes.noSolution;

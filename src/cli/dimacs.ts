@@ -18,7 +18,10 @@ export function dimacsCommand(): Command {
     .description('write the complete CNF (uniqueness pairs, non-adjacency, distance-layer connectivity) in DIMACS')
     .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
     .option('-o, --output <file>', 'write to this file (replaced only once complete) instead of stdout')
-    .option('--block <solution.json>', 'add the clause that forbids the solution in this `solve --format json` output: UNSATISFIABLE then proves it unique');
+    .option(
+      '--block <solution.json>',
+      'add the clause that forbids the solution in this `solve --format json` output: UNSATISFIABLE then proves it unique',
+    );
   addConventionOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', exitCodeHelp).action(async (file: string, options: DimacsCliOptions) => {
@@ -51,12 +54,16 @@ function readBlockedSolution(path: string, puzzle: Puzzle): boolean[] {
     throw error instanceof InputError ? error.withSource(source) : error;
   }
   const solution = (report as { solution?: unknown } | null)?.solution;
-  if (!Array.isArray(solution)) throw new InputError('no "solution" to block (expected the output of `solve --format json` with a solution)', {}, source);
-  if (solution.length !== puzzle.rows) throw new InputError(`the solution has ${solution.length} rows, the puzzle ${puzzle.rows}`, {}, source);
+  if (!Array.isArray(solution))
+    throw new InputError('no "solution" to block (expected the output of `solve --format json` with a solution)', {}, source);
+  if (solution.length !== puzzle.rows)
+    throw new InputError(`the solution has ${solution.length} rows, the puzzle ${puzzle.rows}`, {}, source);
   solution.forEach((row: unknown, r) => {
-    if (!Array.isArray(row) || row.length !== puzzle.cols) throw new InputError(`solution row ${r + 1} does not have ${puzzle.cols} cells`, { row: r + 1 }, source);
+    if (!Array.isArray(row) || row.length !== puzzle.cols)
+      throw new InputError(`solution row ${r + 1} does not have ${puzzle.cols} cells`, { row: r + 1 }, source);
     row.forEach((cell: unknown, c) => {
-      if (cell !== 0 && cell !== 1) throw new InputError(`solution cell is ${JSON.stringify(cell)}, expected 0 or 1`, { row: r + 1, column: c + 1 }, source);
+      if (cell !== 0 && cell !== 1)
+        throw new InputError(`solution cell is ${JSON.stringify(cell)}, expected 0 or 1`, { row: r + 1, column: c + 1 }, source);
     });
   });
   return shadingFromGrid(solution as number[][]);

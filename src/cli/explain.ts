@@ -28,8 +28,17 @@ export function explainCommand(): Command {
   const command = new Command('explain')
     .description('solve with human techniques (the rule engine, no SAT) and print every deduction, numbered, then the verdict')
     .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
-    .addOption(new Option('--max-level <class>', 'the highest technique level to use (A trivial .. G probing)').choices(levels).default('G'))
-    .addOption(new Option('--techniques <set>', 'rule set: all, thesis (Sim-* line rules, no 2-SAT), two-sat (the 2-SAT line solver instead of Sim-*)').choices(ruleSetNames).default('all'))
+    .addOption(
+      new Option('--max-level <class>', 'the highest technique level to use (A trivial .. G probing)').choices(levels).default('G'),
+    )
+    .addOption(
+      new Option(
+        '--techniques <set>',
+        'rule set: all, thesis (Sim-* line rules, no 2-SAT), two-sat (the 2-SAT line solver instead of Sim-*)',
+      )
+        .choices(ruleSetNames)
+        .default('all'),
+    )
     .option('--no-assume-unique', 'never use techniques that assume a unique solution (UC)');
   addFormatOption(command);
   addTimeoutOption(command);
@@ -49,12 +58,20 @@ export function explainCommand(): Command {
  * puzzle has a second solution, their steps are not consequences of the rules: the solve is then
  * run again without them, so that every step shown holds in every solution.
  */
-export function explainPuzzle(puzzle: Puzzle, options: Pick<ExplainCliOptions, 'maxLevel' | 'techniques' | 'assumeUnique' | 'timeout'>): ExplainRun {
+export function explainPuzzle(
+  puzzle: Puzzle,
+  options: Pick<ExplainCliOptions, 'maxLevel' | 'techniques' | 'assumeUnique' | 'timeout'>,
+): ExplainRun {
   const deadline = options.timeout === undefined ? undefined : Date.now() + options.timeout;
-  const base: RulesOptions = { maxLevel: options.maxLevel, techniques: options.techniques, ...(deadline === undefined ? {} : { deadline }) };
+  const base: RulesOptions = {
+    maxLevel: options.maxLevel,
+    techniques: options.techniques,
+    ...(deadline === undefined ? {} : { deadline }),
+  };
   const timeout = options.timeout === undefined ? {} : { timeoutMs: options.timeout };
   const first = solveByRules(puzzle, { ...base, assumeUnique: options.assumeUnique });
-  if (!(first.status === 'solved' && first.unique === false)) return { result: first, assumedUnique: options.assumeUnique, uniquenessDropped: false, ...timeout };
+  if (!(first.status === 'solved' && first.unique === false))
+    return { result: first, assumedUnique: options.assumeUnique, uniquenessDropped: false, ...timeout };
   const strict = solveByRules(puzzle, { ...base, assumeUnique: false });
   return { result: strict, assumedUnique: false, uniquenessDropped: true, ...timeout };
 }

@@ -23,7 +23,10 @@ const program = new Command('hitori-sat')
   .addCommand(rateCommand())
   .addCommand(benchCommand());
 // Usage errors as one line, in the same form as every other error.
-const output = { outputError: (message: string, write: (text: string) => void) => write(`hitori-sat: ${message.trim().replace(/^error: /, '')} (see --help)\n`) };
+const output = {
+  outputError: (message: string, write: (text: string) => void) =>
+    write(`hitori-sat: ${message.trim().replace(/^error: /, '')} (see --help)\n`),
+};
 program.configureOutput(output);
 for (const command of program.commands) command.exitOverride().configureOutput(output);
 

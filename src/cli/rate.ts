@@ -31,10 +31,23 @@ Exit codes:
 
 export function rateCommand(): Command {
   const command = new Command('rate')
-    .description("rate a puzzle's difficulty (class A trivial .. G super hard, the thesis's Table 5) with the rule engine; for a JSON Lines set, the histogram of classes")
+    .description(
+      "rate a puzzle's difficulty (class A trivial .. G super hard, the thesis's Table 5) with the rule engine; for a JSON Lines set, the histogram of classes",
+    )
     .argument('<file>', 'puzzle file (plain text or JSON), a JSON Lines set (.jsonl, or more than one JSON object line), or - for stdin')
-    .addOption(new Option('--techniques <set>', 'rule set: thesis (the thesis\'s rule-based solver), two-sat (2-SAT line solver instead of the Sim-* rules), all').choices(ruleSetNames).default('thesis'))
-    .option('--timeout <ms>', 'time limit (for a set: per puzzle; a puzzle that reaches it counts as not solved, exit code 3)', positiveInteger('--timeout', maxTimeoutMs));
+    .addOption(
+      new Option(
+        '--techniques <set>',
+        "rule set: thesis (the thesis's rule-based solver), two-sat (2-SAT line solver instead of the Sim-* rules), all",
+      )
+        .choices(ruleSetNames)
+        .default('thesis'),
+    )
+    .option(
+      '--timeout <ms>',
+      'time limit (for a set: per puzzle; a puzzle that reaches it counts as not solved, exit code 3)',
+      positiveInteger('--timeout', maxTimeoutMs),
+    );
   addFormatOption(command);
   return command.addHelpText('after', rateExitCodeHelp).action((file: string, options: RateCliOptions) => {
     const text = readInput(file);
@@ -42,7 +55,11 @@ export function rateCommand(): Command {
     if (!isSet(file, text)) {
       const puzzle = attribute(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
       const rating = rate(puzzle, { ruleSet: options.techniques, ...deadline() });
-      process.stdout.write(options.format === 'json' ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n` : rateText(puzzle, rating, options.techniques, options.timeout));
+      process.stdout.write(
+        options.format === 'json'
+          ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n`
+          : rateText(puzzle, rating, options.techniques, options.timeout),
+      );
       process.exitCode = rating.result.timedOut
         ? exitCodes.timeout
         : { solved: exitCodes.solved, contradiction: exitCodes.noSolution, stuck: exitCodes.stuck }[rating.status];
@@ -59,10 +76,19 @@ export function rateCommand(): Command {
         lastDraw = now;
       }
       const line = record.line ?? k + 1;
-      return { id: record.puzzle.id ?? `line ${line}`, line, difficulty: record.difficulty ?? null, rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline() }) };
+      return {
+        id: record.puzzle.id ?? `line ${line}`,
+        line,
+        difficulty: record.difficulty ?? null,
+        rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline() }),
+      };
     });
     progress.done();
-    process.stdout.write(options.format === 'json' ? `${JSON.stringify(rateSetJson(rated, options.techniques))}\n` : rateSetText(rated, options.techniques, sourceName(file)));
+    process.stdout.write(
+      options.format === 'json'
+        ? `${JSON.stringify(rateSetJson(rated, options.techniques))}\n`
+        : rateSetText(rated, options.techniques, sourceName(file)),
+    );
     process.exitCode = rated.some((x) => x.rating.result.timedOut) ? exitCodes.timeout : exitCodes.solved;
   });
 }

@@ -6,7 +6,17 @@ import { solveBounded } from '../solve/bounded.js';
 import { engines, type Engine } from '../solve/engines.js';
 import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/solve.js';
 import { readPuzzle } from './io.js';
-import { addConventionOption, chooseBackend, addFormatOption, addTimeoutOption, exitCodeHelp, exitCodes, positiveInteger, progressLine, type CommonOptions } from './common.js';
+import {
+  addConventionOption,
+  chooseBackend,
+  addFormatOption,
+  addTimeoutOption,
+  exitCodeHelp,
+  exitCodes,
+  positiveInteger,
+  progressLine,
+  type CommonOptions,
+} from './common.js';
 
 interface SolveCliOptions extends CommonOptions {
   count: number;
@@ -20,9 +30,20 @@ export function solveCommand(): Command {
     .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
     .addOption(new Option('--backend <name>', 'SAT backend').choices(backendNames).default(defaultBackend))
     .option('--solver-cmd <command>', 'DIMACS solver command for --backend external ({cnf} and {out} are replaced)')
-    .addOption(new Option('--connectivity <mode>', 'connectivity: lazy cuts, or the complete distance-layer CNF').choices(solveConnectivities).default(defaultConnectivity))
+    .addOption(
+      new Option('--connectivity <mode>', 'connectivity: lazy cuts, or the complete distance-layer CNF')
+        .choices(solveConnectivities)
+        .default(defaultConnectivity),
+    )
     .option('--count <n>', 'list up to n solutions', positiveInteger('--count'), 1)
-    .addOption(new Option('--engine <engine>', 'sat: SAT with proof; rules: human techniques only (exit 4 when stuck); hybrid: rules first, SAT for the rest').choices(engines).default('sat'));
+    .addOption(
+      new Option(
+        '--engine <engine>',
+        'sat: SAT with proof; rules: human techniques only (exit 4 when stuck); hybrid: rules first, SAT for the rest',
+      )
+        .choices(engines)
+        .default('sat'),
+    );
   addConventionOption(command);
   addFormatOption(command);
   addTimeoutOption(command);
@@ -41,6 +62,12 @@ export function solveCommand(): Command {
     });
     progress.done();
     process.stdout.write(options.format === 'json' ? `${JSON.stringify(solveReport(puzzle, result))}\n` : solveText(puzzle, result));
-    process.exitCode = { unique: exitCodes.solved, multiple: exitCodes.solved, none: exitCodes.noSolution, timeout: exitCodes.timeout, stuck: exitCodes.stuck }[result.status];
+    process.exitCode = {
+      unique: exitCodes.solved,
+      multiple: exitCodes.solved,
+      none: exitCodes.noSolution,
+      timeout: exitCodes.timeout,
+      stuck: exitCodes.stuck,
+    }[result.status];
   });
 }

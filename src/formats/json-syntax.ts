@@ -14,7 +14,10 @@ export function jsonErrorOffset(text: string): number {
     while (at < text.length && ' \t\n\r'.includes(text[at]!)) at++;
   };
   const literal = (word: string) => {
-    for (const ch of word) if (text[at++] !== ch) (at--, fail());
+    for (const ch of word) {
+      if (text[at] !== ch) fail();
+      at++;
+    }
   };
   const string = () => {
     at++; // opening quote

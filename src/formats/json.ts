@@ -54,12 +54,14 @@ function parseJsonValue(text: string, firstLine: number): unknown {
 }
 
 function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string): PuzzleRecord {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('expected a JSON object with a "grid"', place);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InputError('expected a JSON object with a "grid"', place);
   const obj = value as Record<string, unknown>;
   const grid = obj['grid'];
   if (!Array.isArray(grid) || grid.length === 0) throw new InputError('"grid" must be a non-empty array of rows', place);
   const rows: number[][] = grid.map((row: unknown, r) => {
-    if (!Array.isArray(row) || row.length === 0) throw new InputError(`grid row ${r + 1} is not a non-empty array`, { ...place, row: r + 1 });
+    if (!Array.isArray(row) || row.length === 0)
+      throw new InputError(`grid row ${r + 1} is not a non-empty array`, { ...place, row: r + 1 });
     return row.map((v: unknown, c) => {
       const at = { ...place, row: r + 1, column: c + 1 };
       if (typeof v !== 'number') throw new InputError(`${JSON.stringify(v)} is not a positive integer`, at);
@@ -68,9 +70,13 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
   });
   const width = rows[0]!.length;
   rows.forEach((row, r) => {
-    if (row.length !== width) throw new InputError(`grid row ${r + 1} has ${row.length} values, row 1 has ${width}`, { ...place, row: r + 1 });
+    if (row.length !== width)
+      throw new InputError(`grid row ${r + 1} has ${row.length} values, row 1 has ${width}`, { ...place, row: r + 1 });
   });
-  for (const [key, actual] of [['rows', rows.length], ['cols', width]] as const) {
+  for (const [key, actual] of [
+    ['rows', rows.length],
+    ['cols', width],
+  ] as const) {
     if (obj[key] !== undefined && obj[key] !== actual) {
       throw new InputError(`"${key}" is ${JSON.stringify(obj[key])} but the grid has ${actual}`, place);
     }

@@ -17,8 +17,9 @@ export function parseText(text: string, id?: string): Puzzle {
     if (line.trim() === '') continue;
     const values: number[] = [];
     const token = /\S+/g;
-    let m: RegExpExecArray | null;
-    while ((m = token.exec(line))) values.push(parseValue(m[0], { line: n + 1, row: grid.length + 1, column: values.length + 1 }));
+    for (let m = token.exec(line); m !== null; m = token.exec(line)) {
+      values.push(parseValue(m[0], { line: n + 1, row: grid.length + 1, column: values.length + 1 }));
+    }
     grid.push(values);
     lineOf.push(n + 1);
   }

@@ -40,7 +40,8 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   for (let i = 0; i < n; i++) {
     if (!shading[i]) continue;
     for (const j of neighbours(puzzle, i)) {
-      if (j > i && shading[j]) out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
+      if (j > i && shading[j])
+        out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
     }
   }
 
@@ -64,7 +65,11 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
     }
     const cut = white.filter((i) => !reached[i]);
     if (cut.length > 0) {
-      out.push({ rule: 'disconnected', cells: cut, message: `${cut.length} unshaded cell(s) are cut off from ${name(white[0]!)}, first at ${name(cut[0]!)}` });
+      out.push({
+        rule: 'disconnected',
+        cells: cut,
+        message: `${cut.length} unshaded cell(s) are cut off from ${name(white[0]!)}, first at ${name(cut[0]!)}`,
+      });
     }
   }
 
@@ -81,7 +86,11 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
         out.push({ rule: 'unique-white', cells: [i], message: `${name(i)} is shaded but its ${v[i]} is unique in its row and column` });
       }
       if (convention === 'shaded-duplicates' && !mates.some((j) => !shading[j])) {
-        out.push({ rule: 'shaded-duplicates', cells: [i], message: `${name(i)} is shaded but no unshaded cell in its row or column shows ${v[i]}` });
+        out.push({
+          rule: 'shaded-duplicates',
+          cells: [i],
+          message: `${name(i)} is shaded but no unshaded cell in its row or column shows ${v[i]}`,
+        });
       }
     }
   }

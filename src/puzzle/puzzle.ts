@@ -44,7 +44,10 @@ export function shadingFromGrid(grid: readonly (readonly number[])[]): boolean[]
 
 /** Rows of 1 (shaded) / 0 (unshaded). */
 export function shadingToGrid(puzzle: Pick<Puzzle, 'rows' | 'cols'>, shading: Shading): number[][] {
-  return toGrid(puzzle, shading.map((s) => (s ? 1 : 0)));
+  return toGrid(
+    puzzle,
+    shading.map((s) => (s ? 1 : 0)),
+  );
 }
 
 /** The orthogonal neighbours of cell i, in the order up, left, right, down. */

@@ -39,7 +39,14 @@ export function solveReport(puzzle: Puzzle, result: EngineResult): SolveReport {
     solutions,
     solutionsFound: solutions.length,
     complete: result.complete,
-    ...(result.partial ? { partial: toGrid(puzzle, result.partial.map((s) => (s === null ? null : s ? 1 : 0))) } : {}),
+    ...(result.partial
+      ? {
+          partial: toGrid(
+            puzzle,
+            result.partial.map((s) => (s === null ? null : s ? 1 : 0)),
+          ),
+        }
+      : {}),
     convention: result.convention,
     engine: result.engine,
     backend: result.backend,
@@ -53,12 +60,17 @@ export function solveReport(puzzle: Puzzle, result: EngineResult): SolveReport {
 
 /** The grids, then one verdict line that names the convention, the engine and what it used. */
 export function solveText(puzzle: Puzzle, result: EngineResult): string {
-  const grids = result.solutions.map((s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + renderShading(puzzle, s));
+  const grids = result.solutions.map(
+    (s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + renderShading(puzzle, s),
+  );
   if (result.partial) grids.push(renderPartial(puzzle, result.partial));
   const how = [`convention ${result.convention}`];
   if (result.engine !== 'sat') how.push(`engine ${result.engine}`);
   const { rules } = result;
-  if (rules) how.push(`rules decided ${rules.decided} of ${puzzle.rows * puzzle.cols} cells${rules.hardest ? `, hardest class ${rules.hardest}` : ''}`);
+  if (rules)
+    how.push(
+      `rules decided ${rules.decided} of ${puzzle.rows * puzzle.cols} cells${rules.hardest ? `, hardest class ${rules.hardest}` : ''}`,
+    );
   if (result.backend) {
     how.push(`backend ${result.backend}`, `encoding ${result.encoding}`);
     how.push(`${result.variables} variables, ${result.clauses} clauses${result.cuts > 0 ? ` + ${result.cuts} cuts` : ''}`);

@@ -4,7 +4,20 @@
  * are 1-based everywhere, as in every message.
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { explainStep, levelInfo, levels, technique, techniqueCodes, verdict, type Deduction, type Level, type Rating, type RulesResult, type RulesStatus, type TechniqueCode } from '../rules/index.js';
+import {
+  explainStep,
+  levelInfo,
+  levels,
+  technique,
+  techniqueCodes,
+  verdict,
+  type Deduction,
+  type Level,
+  type Rating,
+  type RulesResult,
+  type RulesStatus,
+  type TechniqueCode,
+} from '../rules/index.js';
 import { renderPartial, renderShading, textTable } from './text.js';
 
 export interface CellRef {
@@ -40,7 +53,13 @@ export interface ExplainJson {
   timedOut: boolean;
   undecided: number;
   contradiction: { reason: string; cells: CellRef[] } | null;
-  steps: { technique: TechniqueCode; cells: (CellRef & { colour: 'white' | 'black' })[]; premises: CellRef[]; reason: string; usedUniqueness: boolean }[];
+  steps: {
+    technique: TechniqueCode;
+    cells: (CellRef & { colour: 'white' | 'black' })[];
+    premises: CellRef[];
+    reason: string;
+    usedUniqueness: boolean;
+  }[];
   /** Rows of 1 black / 0 white / null undecided. */
   board: (0 | 1 | null)[][];
   timeMs: number;
@@ -65,7 +84,10 @@ export function explainJson(puzzle: Puzzle, run: ExplainRun): ExplainJson {
     hardest: result.hardest,
     timedOut: result.timedOut,
     undecided: result.board.unknownCount,
-    contradiction: result.contradiction === null ? null : { reason: result.contradiction.reason, cells: distinct(result.contradiction.cells).map((i) => ref(cols, i)) },
+    contradiction:
+      result.contradiction === null
+        ? null
+        : { reason: result.contradiction.reason, cells: distinct(result.contradiction.cells).map((i) => ref(cols, i)) },
     steps: result.steps.map((d: Deduction) => ({
       technique: d.technique,
       cells: d.cells.map(({ cell, colour }) => ({ ...ref(cols, cell), colour })),
@@ -87,7 +109,9 @@ export function explainText(puzzle: Puzzle, run: ExplainRun): string {
   const grid = result.status === 'solved' ? renderShading(puzzle, result.shading!) : renderPartial(puzzle, result.board.cells());
   out.push(grid.replace(/\n$/, ''));
   if (run.uniquenessDropped) {
-    out.push('Note: assuming a unique solution (UC), the rules fill the grid, but the puzzle has more than one solution; the steps above assume nothing.');
+    out.push(
+      'Note: assuming a unique solution (UC), the rules fill the grid, but the puzzle has more than one solution; the steps above assume nothing.',
+    );
   }
   out.push(explainVerdict(puzzle, run));
   return `${out.join('\n')}\n`;
@@ -221,7 +245,16 @@ export interface RateSetJson {
   timedOut: number;
   /** Per `difficulty` label of the set: the count per class, unsolved, total (only when the set has labels). */
   crossTable?: Record<string, Record<Level | 'unsolved' | 'total', number>>;
-  puzzles: { id: string; line: number; difficulty: string | null; class: Level | null; steps: number; hardestTechnique: TechniqueCode | null; status: RulesStatus; timedOut: boolean }[];
+  puzzles: {
+    id: string;
+    line: number;
+    difficulty: string | null;
+    class: Level | null;
+    steps: number;
+    hardestTechnique: TechniqueCode | null;
+    status: RulesStatus;
+    timedOut: boolean;
+  }[];
 }
 
 export function rateSetJson(rated: readonly RatedRecord[], ruleSet: string): RateSetJson {
@@ -251,7 +284,10 @@ export function rateSetJson(rated: readonly RatedRecord[], ruleSet: string): Rat
     out.crossTable = Object.fromEntries(
       labels.map((label) => {
         const mine = rated.filter((x) => (x.difficulty ?? noLabel) === label);
-        const row = Object.fromEntries(levels.map((l) => [l, mine.filter((x) => x.rating.class === l).length])) as Record<Level | 'unsolved' | 'total', number>;
+        const row = Object.fromEntries(levels.map((l) => [l, mine.filter((x) => x.rating.class === l).length])) as Record<
+          Level | 'unsolved' | 'total',
+          number
+        >;
         row.unsolved = mine.filter((x) => x.rating.class === null).length;
         row.total = mine.length;
         return [label, row];
@@ -281,7 +317,11 @@ export function rateSetText(rated: readonly RatedRecord[], ruleSet: string, sour
   const pct = (k: number) => `${((100 * k) / n).toFixed(1)}%`;
   const rows: string[][] = levels.map((l) => [l, levelInfo[l].name, String(report.histogram[l]), pct(report.histogram[l])]);
   rows.push(['-', 'not solved by rules', String(report.unsolved), pct(report.unsolved)]);
-  const out = [`${source}: ${n} puzzle(s), rule set ${ruleSet}`, '', ...textTable(['class', 'name', 'puzzles', 'percent'], rows, [false, false, true, true])];
+  const out = [
+    `${source}: ${n} puzzle(s), rule set ${ruleSet}`,
+    '',
+    ...textTable(['class', 'name', 'puzzles', 'percent'], rows, [false, false, true, true]),
+  ];
   if (report.unsolved > 0) {
     const parts = [
       report.stuck > 0 ? `${report.stuck} stuck` : '',
@@ -292,8 +332,22 @@ export function rateSetText(rated: readonly RatedRecord[], ruleSet: string, sour
   }
   if (report.crossTable !== undefined) {
     const head = ['difficulty', ...levels, 'unsolved', 'total'];
-    const body = Object.entries(report.crossTable).map(([label, row]) => [label, ...levels.map((l) => String(row[l])), String(row.unsolved), String(row.total)]);
-    out.push('', 'difficulty label (rows) by class (columns):', '', ...textTable(head, body, head.map((_, k) => k > 0)));
+    const body = Object.entries(report.crossTable).map(([label, row]) => [
+      label,
+      ...levels.map((l) => String(row[l])),
+      String(row.unsolved),
+      String(row.total),
+    ]);
+    out.push(
+      '',
+      'difficulty label (rows) by class (columns):',
+      '',
+      ...textTable(
+        head,
+        body,
+        head.map((_, k) => k > 0),
+      ),
+    );
   }
   return `${out.join('\n')}\n`;
 }

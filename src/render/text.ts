@@ -16,7 +16,11 @@ export function renderPartial(puzzle: Puzzle, cells: readonly (boolean | null)[]
 /** A plain-text table, columns padded to their widest cell, right-aligned where `right[k]`. */
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[], right: readonly boolean[]): string[] {
   const widths = header.map((h, k) => Math.max(h.length, ...rows.map((row) => row[k]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, k) => (right[k] ? c.padStart(widths[k]!) : c.padEnd(widths[k]!))).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, k) => (right[k] ? c.padStart(widths[k]!) : c.padEnd(widths[k]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }
 

@@ -217,7 +217,9 @@ export class Board {
         // A deduction that colours one cell both ways carries its own explanation (2-SAT on a line without a shading).
         const both = d.cells.some((c) => c.cell === cell && c.colour !== colour);
         this.contradiction = {
-          reason: both ? `${d.technique}: ${d.reason}` : `${d.technique} makes ${this.label(cell)} ${colour}, but it is already ${have === WHITE ? 'white' : 'black'}`,
+          reason: both
+            ? `${d.technique}: ${d.reason}`
+            : `${d.technique} makes ${this.label(cell)} ${colour}, but it is already ${have === WHITE ? 'white' : 'black'}`,
           cells: [cell, ...d.premises],
         };
         return false;

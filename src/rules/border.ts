@@ -56,7 +56,9 @@ function stacks(board: Board, scope: Scope): Stack[] {
     for (let j = 0; j + 1 < edge.length; j++) {
       let m = 0;
       while (m < edge.depth && board.value(edge.cell(m, j)) === board.value(edge.cell(m, j + 1))) m++;
-      const across = board.value(edge.cell(0, j)) === board.value(edge.cell(1, j)) && board.value(edge.cell(0, j + 1)) === board.value(edge.cell(1, j + 1));
+      const across =
+        board.value(edge.cell(0, j)) === board.value(edge.cell(1, j)) &&
+        board.value(edge.cell(0, j + 1)) === board.value(edge.cell(1, j + 1));
       const acrossDir = edge.along === 'H' ? 'V' : 'H';
       const useAlong = m >= 2 && inScope(scope, edge.along);
       const useAcross = across && inScope(scope, acrossDir);
@@ -78,7 +80,10 @@ function flankDeduction(board: Board, technique: 'BoP-D' | 'BoP-T' | 'BoP', s: S
   }
   const pairs = [];
   for (let k = 0; k < pairsShown; k++) pairs.push(`${board.value(edge.cell(k, j))} ${board.value(edge.cell(k, j + 1))}`);
-  const shape = s.m >= 2 ? `${s.m} pairs stacked along the ${edge.name} (${pairs.join(' / ')})` : `two pairs across the ${edge.name} (${pairs.join(' / ')})`;
+  const shape =
+    s.m >= 2
+      ? `${s.m} pairs stacked along the ${edge.name} (${pairs.join(' / ')})`
+      : `two pairs across the ${edge.name} (${pairs.join(' / ')})`;
   return openDeduction(
     board,
     technique,

@@ -48,7 +48,8 @@ export function corners(board: Board): Corner[] {
   return out;
 }
 
-const show = (board: Board, k: Corner) => `corner ${board.label(k.c)}: ${board.value(k.c)} ${board.value(k.s1)} / ${board.value(k.s2)} ${board.value(k.q)}`;
+const show = (board: Board, k: Corner) =>
+  `corner ${board.label(k.c)}: ${board.value(k.c)} ${board.value(k.s1)} / ${board.value(k.s2)} ${board.value(k.q)}`;
 
 export function CP(board: Board): Deduction[] {
   const out: Deduction[] = [];
@@ -103,8 +104,16 @@ export function DoT(board: Board): Deduction[] {
       );
     }
     if (v(k.c) === v(k.q)) {
-      if (v(k.s1) === v(k.c)) add([{ cell: k.s2, colour: 'white' }], `${board.label(k.c)}, ${board.label(k.q)} and ${board.label(k.s1)} show ${v(k.c)}, so ${board.label(k.s2)} white`);
-      if (v(k.s2) === v(k.c)) add([{ cell: k.s1, colour: 'white' }], `${board.label(k.c)}, ${board.label(k.q)} and ${board.label(k.s2)} show ${v(k.c)}, so ${board.label(k.s1)} white`);
+      if (v(k.s1) === v(k.c))
+        add(
+          [{ cell: k.s2, colour: 'white' }],
+          `${board.label(k.c)}, ${board.label(k.q)} and ${board.label(k.s1)} show ${v(k.c)}, so ${board.label(k.s2)} white`,
+        );
+      if (v(k.s2) === v(k.c))
+        add(
+          [{ cell: k.s1, colour: 'white' }],
+          `${board.label(k.c)}, ${board.label(k.q)} and ${board.label(k.s2)} show ${v(k.c)}, so ${board.label(k.s1)} white`,
+        );
     }
   }
   return out;

@@ -45,8 +45,17 @@ export function labels(board: Board, cells: readonly number[]): string {
 }
 
 /** A deduction of the cells not already of their colour; undefined when none is left. */
-export function openDeduction(board: Board, technique: TechniqueCode, cells: readonly CellColour[], premises: readonly number[], reason: string, extra: { weight?: number } = {}): Deduction | undefined {
+export function openDeduction(
+  board: Board,
+  technique: TechniqueCode,
+  cells: readonly CellColour[],
+  premises: readonly number[],
+  reason: string,
+  extra: { weight?: number } = {},
+): Deduction | undefined {
   const open = cells.filter(({ cell, colour }) => (colour === 'white' ? !board.isWhite(cell) : !board.isBlack(cell)));
   if (open.length === 0) return undefined;
-  return extra.weight === undefined ? { technique, cells: open, premises, reason } : { technique, cells: open, premises, reason, weight: extra.weight };
+  return extra.weight === undefined
+    ? { technique, cells: open, premises, reason }
+    : { technique, cells: open, premises, reason, weight: extra.weight };
 }

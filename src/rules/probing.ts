@@ -39,7 +39,12 @@ export function probeCell(board: Board, cell: number, colour: Colour, run: Probe
   return run(copy);
 }
 
-export function Prob(board: Board, run: ProbeRunner, cursor: ProbeCursor = { next: 0 }, technique: 'Prob' | 'Prob-2' = 'Prob'): Deduction[] {
+export function Prob(
+  board: Board,
+  run: ProbeRunner,
+  cursor: ProbeCursor = { next: 0 },
+  technique: 'Prob' | 'Prob-2' = 'Prob',
+): Deduction[] {
   const { n } = board;
   for (let k = 0; k < n; k++) {
     const cell = (cursor.next + k) % n;
@@ -89,11 +94,16 @@ export function ProbC(board: Board, run: ProbeRunner, cursor: ProbeCursor = { ne
     const [b1, b2] = boards as [Board, Board];
     const cells: { cell: number; colour: 'white' | 'black' }[] = [];
     for (let y = 0; y < n; y++) {
-      if (board.isUnknown(y) && y !== cell && !b1.isUnknown(y) && b1.get(y) === b2.get(y)) cells.push({ cell: y, colour: b1.isBlack(y) ? 'black' : 'white' });
+      if (board.isUnknown(y) && y !== cell && !b1.isUnknown(y) && b1.get(y) === b2.get(y))
+        cells.push({ cell: y, colour: b1.isBlack(y) ? 'black' : 'white' });
     }
     if (cells.length === 0) continue;
     cursor.next = (cell + 1) % n;
-    const say = (colour: string) => cells.filter((c) => c.colour === colour).map((c) => board.label(c.cell)).join(', ');
+    const say = (colour: string) =>
+      cells
+        .filter((c) => c.colour === colour)
+        .map((c) => board.label(c.cell))
+        .join(', ');
     const parts = [say('black') && `${say('black')} black`, say('white') && `${say('white')} white`].filter((s) => s !== '');
     const d: Deduction = {
       technique: 'Prob-C',

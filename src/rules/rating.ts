@@ -57,7 +57,8 @@ export function rate(puzzle: Puzzle, options: RateOptions = {}): Rating {
   const cls = result.status === 'solved' ? (result.hardest ?? 'A') : null;
   let steps = 0;
   if (cls !== null) {
-    const at = (level: Level) => result.steps.filter((d) => d.technique !== 'NoB' && d.technique !== 'DoW' && levelOf(d.technique) === level);
+    const at = (level: Level) =>
+      result.steps.filter((d) => d.technique !== 'NoB' && d.technique !== 'DoW' && levelOf(d.technique) === level);
     switch (cls) {
       case 'A':
         steps = 0;

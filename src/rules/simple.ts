@@ -58,7 +58,13 @@ export function SimM3(board: Board, scope: Scope = {}): Deduction[] {
       const b = L[k + 1]!;
       const c = L[k + 2]!;
       if (board.value(a) !== board.value(c) || board.value(b) === board.value(a)) continue;
-      const d = deduction(board, 'Sim-M3', [{ cell: b, colour: 'white' }], [a, b, c], `${lineName(board, line)}: ${values(board, [a, b, c])} at ${runLabel(board, line, a, c)}, so ${posLabel(board, line, b)} white`);
+      const d = deduction(
+        board,
+        'Sim-M3',
+        [{ cell: b, colour: 'white' }],
+        [a, b, c],
+        `${lineName(board, line)}: ${values(board, [a, b, c])} at ${runLabel(board, line, a, c)}, so ${posLabel(board, line, b)} white`,
+      );
       if (d) out.push(d);
     }
   });
@@ -147,4 +153,3 @@ export function SimMStar(board: Board, scope: Scope = {}): Deduction[] {
     }
   });
 }
-

@@ -60,7 +60,9 @@ export function selectTechniques(options: RulesOptions = {}): Technique[] {
   const chosen = options.techniques ?? 'all';
   const codes: readonly TechniqueCode[] = typeof chosen === 'string' ? ruleSets[chosen] : chosen;
   const max = levelIndex(options.maxLevel ?? 'G');
-  return techniques.filter((t) => codes.includes(t.code) && levelIndex(t.level) <= max && (options.assumeUnique !== false || !t.assumesUniqueness));
+  return techniques.filter(
+    (t) => codes.includes(t.code) && levelIndex(t.level) <= max && (options.assumeUnique !== false || !t.assumesUniqueness),
+  );
 }
 
 export interface FixpointStats {
@@ -75,7 +77,14 @@ export interface FixpointStats {
  * Runs `specs` on `board` until none makes progress, the board is solved, or a contradiction.
  * `done` holds the static techniques already run on this board (they never find more).
  */
-export function fixpoint(board: Board, specs: readonly Technique[], ctx: Context, done: Set<TechniqueCode>, stats: FixpointStats = newStats(), deadline = Infinity): FixpointStats {
+export function fixpoint(
+  board: Board,
+  specs: readonly Technique[],
+  ctx: Context,
+  done: Set<TechniqueCode>,
+  stats: FixpointStats = newStats(),
+  deadline = Infinity,
+): FixpointStats {
   outer: while (board.contradiction === null && board.unknownCount > 0) {
     if (deadline !== Infinity && Date.now() > deadline) break;
     for (const t of specs) {
@@ -115,10 +124,16 @@ function note(stats: FixpointStats, t: Technique, d: Deduction): void {
 /** The inner run of a probe: the enabled techniques below G that look at the board (the static ones have run already). */
 export function probeRunner(specs: readonly Technique[], deep = false, deadline = Infinity): ProbeRunner {
   const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
-  const ctx: Context = deep ? { scope: {}, cursor: { next: 0 }, prober: probeRunner(specs, false, deadline) } : { scope: {}, cursor: { next: 0 } };
+  const ctx: Context = deep
+    ? { scope: {}, cursor: { next: 0 }, prober: probeRunner(specs, false, deadline) }
+    : { scope: {}, cursor: { next: 0 } };
   return (board) => {
     const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline);
-    return { contradiction: board.contradiction?.reason ?? null, hardest: Math.max(stats.hardest, 0), usedUniqueness: stats.usedUniqueness };
+    return {
+      contradiction: board.contradiction?.reason ?? null,
+      hardest: Math.max(stats.hardest, 0),
+      usedUniqueness: stats.usedUniqueness,
+    };
   };
 }
 
@@ -130,7 +145,12 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
   const board = new Board(puzzle, undefined, undefined, options.explain === false ? null : steps);
   const scope: Scope = {};
   const deadline = options.deadline ?? Infinity;
-  const ctx: Context = { scope, prober: probeRunner(specs, false, deadline), prober2: probeRunner(specs, true, deadline), cursor: { next: 0 } };
+  const ctx: Context = {
+    scope,
+    prober: probeRunner(specs, false, deadline),
+    prober2: probeRunner(specs, true, deadline),
+    cursor: { next: 0 },
+  };
   const stats = fixpoint(board, specs, ctx, new Set(), newStats(), deadline);
   board.trace = null;
   // Unfinished past the deadline: the techniques may have been cut short, so "stuck" is not final.

@@ -20,27 +20,31 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
   const worker = new Worker(new URL('../solve/solve-worker.js', import.meta.url), { workerData: { puzzle, options: cloneable } });
   try {
     return await new Promise<EngineResult>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const timeMs = performance.now() - start;
-        resolve({
-          status: 'timeout',
-          solutions: [],
-          complete: false,
-          convention: options.convention ?? 'literal',
-          backend,
-          encoding: `${options.connectivity ?? defaultConnectivity}/${options.convention ?? 'literal'}`,
-          variables: 0,
-          clauses: 0,
-          cuts: 0,
-          stats: noStats(timeMs),
-          timeMs,
-          engine: options.engine ?? 'sat',
-        });
-      }, Math.min(timeoutMs, maxTimerMs));
+      const timer = setTimeout(
+        () => {
+          const timeMs = performance.now() - start;
+          resolve({
+            status: 'timeout',
+            solutions: [],
+            complete: false,
+            convention: options.convention ?? 'literal',
+            backend,
+            encoding: `${options.connectivity ?? defaultConnectivity}/${options.convention ?? 'literal'}`,
+            variables: 0,
+            clauses: 0,
+            cuts: 0,
+            stats: noStats(timeMs),
+            timeMs,
+            engine: options.engine ?? 'sat',
+          });
+        },
+        Math.min(timeoutMs, maxTimerMs),
+      );
       worker.once('message', (message: { result?: EngineResult; error?: { name: string; message: string } }) => {
         clearTimeout(timer);
         if (message.result) resolve(message.result);
-        else reject(Object.assign(new Error(message.error?.message ?? 'the solver worker failed'), { name: message.error?.name ?? 'Error' }));
+        else
+          reject(Object.assign(new Error(message.error?.message ?? 'the solver worker failed'), { name: message.error?.name ?? 'Error' }));
       });
       worker.once('error', (error) => {
         clearTimeout(timer);

@@ -82,12 +82,18 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
 }
 
 /** The verdict of a rules run that needed no SAT: none, unique, multiple, or stuck. */
-function rulesVerdict(puzzle: Puzzle, rules: RulesResult, convention: Convention): Pick<EngineResult, 'status' | 'solutions' | 'complete' | 'partial'> {
+function rulesVerdict(
+  puzzle: Puzzle,
+  rules: RulesResult,
+  convention: Convention,
+): Pick<EngineResult, 'status' | 'solutions' | 'complete' | 'partial'> {
   if (rules.status === 'contradiction') return { status: 'none', solutions: [], complete: true };
-  if (rules.status === 'stuck' || rules.shading === null) return { status: 'stuck', solutions: [], complete: false, partial: rules.board.cells() };
+  if (rules.status === 'stuck' || rules.shading === null)
+    return { status: 'stuck', solutions: [], complete: false, partial: rules.board.cells() };
   const obeys = (s: Shading) => checkShading(puzzle, s, convention).length === 0;
   const found = rules.shading;
-  if (rules.unique === true) return obeys(found) ? { status: 'unique', solutions: [found], complete: true } : { status: 'none', solutions: [], complete: true };
+  if (rules.unique === true)
+    return obeys(found) ? { status: 'unique', solutions: [found], complete: true } : { status: 'none', solutions: [], complete: true };
   // Not unique: the exact check names a cell that can be shaded as well, a second solution.
   const extra = extraShadable(puzzle, found)[0];
   const second = found.map((s, i) => s || i === extra);

@@ -90,12 +90,24 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
     if (shaded !== null) cnf.add([shaded ? vars.shaded(i) : -vars.shaded(i)]);
   });
   const backendName = options.backend ?? defaultBackend;
-  const backend = await createBackend(backendName, { cadical: cadicalOptions, ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }) });
+  const backend = await createBackend(backendName, {
+    cadical: cadicalOptions,
+    ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
+  });
   try {
     options.onProgress?.(`encoded ${encoding}: ${cnf.numVars} variables, ${cnf.numClauses} clauses; solving with ${backendName}`);
     backend.addCnf(cnf);
     const wanted = Math.max(1, options.maxSolutions ?? 2);
-    const { solutions, complete, timedOut, cuts } = await enumerate(puzzle, backend, vars, convention, Math.max(2, wanted), deadline, options.onProgress, connectivity === 'lazy');
+    const { solutions, complete, timedOut, cuts } = await enumerate(
+      puzzle,
+      backend,
+      vars,
+      convention,
+      Math.max(2, wanted),
+      deadline,
+      options.onProgress,
+      connectivity === 'lazy',
+    );
     const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
     return {
       status,

@@ -65,7 +65,9 @@ describe('against a published count of solutions', () => {
   it('takes 0 as none, 1 as unique and 2 as multiple', () => {
     expect(expectedVerdict({ kind: 'verdict', verdict: 'none' })).toBe('none');
     expect(expectedVerdict(published)).toBe('unique');
-    expect(judgeAnswer(open, { kind: 'verdict', verdict: 'multiple' }, answer('multiple', [openNone, openCorner]))).toEqual({ outcome: 'correct' });
+    expect(judgeAnswer(open, { kind: 'verdict', verdict: 'multiple' }, answer('multiple', [openNone, openCorner]))).toEqual({
+      outcome: 'correct',
+    });
     expect(judgeAnswer(puzzle, { kind: 'verdict', verdict: 'unique' }, answer('unique', [solution]))).toEqual({ outcome: 'correct' });
     const noSolution = puzzleFromGrid([
       [1, 1],

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/formats/input-error.js';
 import { parseBenchSet } from '../../src/bench/sets.js';
 
-const line = (fields: Record<string, unknown>) => JSON.stringify({ grid: [[1, 1], [2, 1]], ...fields });
+const line = (fields: Record<string, unknown>) =>
+  JSON.stringify({
+    grid: [
+      [1, 1],
+      [2, 1],
+    ],
+    ...fields,
+  });
 
 function inputError(run: () => unknown): InputError {
   try {
@@ -18,12 +25,25 @@ function inputError(run: () => unknown): InputError {
 describe('parseBenchSet', () => {
   it('turns solution, solutions and neither into expectations', () => {
     const text = [
-      line({ id: 'a', solutions: 1, solution: [[0, 1], [0, 0]] }),
+      line({
+        id: 'a',
+        solutions: 1,
+        solution: [
+          [0, 1],
+          [0, 0],
+        ],
+      }),
       line({ id: 'b', solutions: 0 }),
       line({ id: 'c', solutions: 2 }),
       line({ id: 'd', solutions: 5 }),
       line({ id: 'e', solutions: null }),
-      line({ id: 'f', solution: [[0, 1], [0, 0]] }),
+      line({
+        id: 'f',
+        solution: [
+          [0, 1],
+          [0, 0],
+        ],
+      }),
     ].join('\n');
     const set = parseBenchSet(text, 'set.jsonl');
     expect(set.name).toBe('set.jsonl');
@@ -56,16 +76,45 @@ describe('parseBenchSet', () => {
   });
 
   it('names the file, line and cell of a solution that does not fit the grid', () => {
-    expect(inputError(() => parseBenchSet(`${line({})}\n${line({ solution: [[0, 1]] })}`, 'x.jsonl')).message).toBe('x.jsonl, line 2: "solution" must have 2 rows like the grid');
-    expect(inputError(() => parseBenchSet(line({ solution: [[0, 1], [0, 7]] }), 'x.jsonl')).message).toBe('x.jsonl, line 1, row 2, column 2: "solution" cell is 7, expected 0 or 1');
+    expect(inputError(() => parseBenchSet(`${line({})}\n${line({ solution: [[0, 1]] })}`, 'x.jsonl')).message).toBe(
+      'x.jsonl, line 2: "solution" must have 2 rows like the grid',
+    );
+    expect(
+      inputError(() =>
+        parseBenchSet(
+          line({
+            solution: [
+              [0, 1],
+              [0, 7],
+            ],
+          }),
+          'x.jsonl',
+        ),
+      ).message,
+    ).toBe('x.jsonl, line 1, row 2, column 2: "solution" cell is 7, expected 0 or 1');
   });
 
   it('refuses a count that is not a count, and a solution whose count is not 1', () => {
     expect(inputError(() => parseBenchSet(line({ solutions: 1.5 }), 'x.jsonl')).message).toMatch(/^x\.jsonl, line 1: "solutions" is 1\.5/);
-    expect(inputError(() => parseBenchSet(line({ solutions: 2, solution: [[0, 1], [0, 0]] }), 'x.jsonl')).message).toMatch(/^x\.jsonl, line 1: "solutions" is 2 but a unique "solution" is given/);
+    expect(
+      inputError(() =>
+        parseBenchSet(
+          line({
+            solutions: 2,
+            solution: [
+              [0, 1],
+              [0, 0],
+            ],
+          }),
+          'x.jsonl',
+        ),
+      ).message,
+    ).toMatch(/^x\.jsonl, line 1: "solutions" is 2 but a unique "solution" is given/);
   });
 
   it('refuses a file without puzzles', () => {
-    expect(inputError(() => parseBenchSet('\n \n', 'empty.jsonl')).message).toBe('empty.jsonl: no puzzles (expected one JSON object per line)');
+    expect(inputError(() => parseBenchSet('\n \n', 'empty.jsonl')).message).toBe(
+      'empty.jsonl: no puzzles (expected one JSON object per line)',
+    );
   });
 });

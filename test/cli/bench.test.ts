@@ -27,7 +27,21 @@ function parseReport(stdout: string): { sets: SetJson[] } {
   return JSON.parse(lines[0]!) as { sets: SetJson[] };
 }
 
-const keys = ['name', 'n', 'correct', 'medianMs', 'p95Ms', 'maxMs', 'perSecond', 'peakRssMiB', 'backend', 'connectivity', 'engine', 'jobs', 'failures'];
+const keys = [
+  'name',
+  'n',
+  'correct',
+  'medianMs',
+  'p95Ms',
+  'maxMs',
+  'perSecond',
+  'peakRssMiB',
+  'backend',
+  'connectivity',
+  'engine',
+  'jobs',
+  'failures',
+];
 
 describe('hitori-sat bench', () => {
   it('prints one JSON object with one entry per set, in argument order', async () => {
@@ -52,7 +66,9 @@ describe('hitori-sat bench', () => {
     expect(set).toMatchObject({ name: 'bench-wrong.jsonl', n: 5, correct: 4, failures: ['janko-013'] });
     expect(result.code).toBe(1);
     // Why, on stderr: one line per failure.
-    expect(linesOf(result.stderr)).toEqual(['hitori-sat: bench-wrong.jsonl, line 2 (janko-013): wrong answer: unique, but not the published solution']);
+    expect(linesOf(result.stderr)).toEqual([
+      'hitori-sat: bench-wrong.jsonl, line 2 (janko-013): wrong answer: unique, but not the published solution',
+    ]);
   });
 
   it('accepts "none" and "multiple" where the set counts 0 and 2 solutions', async () => {
@@ -121,7 +137,11 @@ describe('hitori-sat bench', () => {
   });
 
   it('rejects a missing file, an unknown engine and a bad --jobs with one line (exit 2)', async () => {
-    for (const args of [['bench', 'missing.jsonl'], ['bench', 'bench-small.jsonl', '--engine', 'guess'], ['bench', 'bench-small.jsonl', '--jobs', '0']]) {
+    for (const args of [
+      ['bench', 'missing.jsonl'],
+      ['bench', 'bench-small.jsonl', '--engine', 'guess'],
+      ['bench', 'bench-small.jsonl', '--jobs', '0'],
+    ]) {
       const result = await run(args);
       expect(result.stdout).toBe('');
       expect(linesOf(result.stderr)).toHaveLength(1);

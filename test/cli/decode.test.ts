@@ -57,7 +57,15 @@ describe('decode: model forms', () => {
   it('accepts SAT-competition s/v lines with solver chatter, auxiliary variables and a model split over several v lines', async () => {
     const lits = literals(p5.solution);
     const aux = [26, -27, 28, -29, 30];
-    const text = ['c some solver banner', 'c ---', 's SATISFIABLE', `v ${lits.slice(0, 10).join(' ')}`, `v ${lits.slice(10).join(' ')}`, `v ${aux.join(' ')} 0`, 'c done'].join('\n');
+    const text = [
+      'c some solver banner',
+      'c ---',
+      's SATISFIABLE',
+      `v ${lits.slice(0, 10).join(' ')}`,
+      `v ${lits.slice(10).join(' ')}`,
+      `v ${aux.join(' ')} 0`,
+      'c done',
+    ].join('\n');
     const result = await run(['decode', 'janko-002.json', '-', '--format', 'json'], { stdin: `${text}\n` });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -71,7 +79,9 @@ describe('decode: model forms', () => {
   });
 
   it("accepts MiniSat's result file (a status word, then the literals)", async () => {
-    const result = await run(['decode', 'janko-002.txt', '-', '--format', 'json'], { stdin: `SAT\n${literals(p5.solution).join(' ')} 0\n` });
+    const result = await run(['decode', 'janko-002.txt', '-', '--format', 'json'], {
+      stdin: `SAT\n${literals(p5.solution).join(' ')} 0\n`,
+    });
     expect(result.code).toBe(0);
     expect(decodeJson(result.stdout).solution).toEqual(p5.solution);
   });
@@ -108,7 +118,9 @@ describe('decode: invalid models', () => {
     ]);
     expect(text.code).toBe(1);
     expect(text.stderr).toBe('');
-    expect(linesOf(text.stdout).at(-1)).toMatch(/^not a solution under convention literal: .*5 is unshaded twice, at row 1, column 3 and row 1, column 4/);
+    expect(linesOf(text.stdout).at(-1)).toMatch(
+      /^not a solution under convention literal: .*5 is unshaded twice, at row 1, column 3 and row 1, column 4/,
+    );
     expect(json.code).toBe(1);
     const r = decodeJson(json.stdout);
     expect(r.status).toBe('invalid');
@@ -165,7 +177,9 @@ describe('decode: models that cannot be read', () => {
   it('a model of a smaller puzzle exits 2 naming the first missing variable', async () => {
     const result = await run(['decode', 'janko-002.txt', '-'], { stdin: 's SATISFIABLE\nv 1 -2 -3 -4 0\n' });
     expect(result.code).toBe(2);
-    expect(linesOf(result.stderr)).toEqual([expect.stringMatching(/^hitori-sat: stdin: the model gives no value for variable 5 .*25 cells/)]);
+    expect(linesOf(result.stderr)).toEqual([
+      expect.stringMatching(/^hitori-sat: stdin: the model gives no value for variable 5 .*25 cells/),
+    ]);
   });
 
   it('a model with a token that is not a literal exits 2 naming the line', async () => {

@@ -83,7 +83,10 @@ describe('dimacs: the CNF text', () => {
   });
 
   it('reads the puzzle from stdin when the file is -', async () => {
-    const [fromStdin, fromFile] = await Promise.all([run(['dimacs', '-'], { stdin: readFileSync(fixture('janko-002.txt'), 'utf8') }), run(['dimacs', 'janko-002.txt'])]);
+    const [fromStdin, fromFile] = await Promise.all([
+      run(['dimacs', '-'], { stdin: readFileSync(fixture('janko-002.txt'), 'utf8') }),
+      run(['dimacs', 'janko-002.txt']),
+    ]);
     expect(fromStdin.code).toBe(0);
     const a = parseDimacs(fromStdin.stdout);
     const b = parseDimacs(fromFile.stdout);
@@ -94,7 +97,10 @@ describe('dimacs: the CNF text', () => {
   it('-o writes the same CNF to the file and nothing to stdout, leaving no temporary file', async () => {
     const out = join(dir, 'o-test');
     mkdirSync(out);
-    const [toFile, toStdout] = await Promise.all([run(['dimacs', fixture('janko-211.txt'), '-o', join(out, 'p.cnf')]), run(['dimacs', fixture('janko-211.txt')])]);
+    const [toFile, toStdout] = await Promise.all([
+      run(['dimacs', fixture('janko-211.txt'), '-o', join(out, 'p.cnf')]),
+      run(['dimacs', fixture('janko-211.txt')]),
+    ]);
     expect(toFile.code).toBe(0);
     expect(toFile.stdout).toBe('');
     expect(toFile.stderr).toBe('');
@@ -121,7 +127,10 @@ describe('dimacs --block', () => {
     expect(solve.code).toBe(0);
     const solutionFile = join(dir, 'block-sol.json');
     writeFileSync(solutionFile, solve.stdout);
-    const [plain, blocked] = await Promise.all([run(['dimacs', 'janko-002.txt']), run(['dimacs', 'janko-002.txt', '--block', solutionFile])]);
+    const [plain, blocked] = await Promise.all([
+      run(['dimacs', 'janko-002.txt']),
+      run(['dimacs', 'janko-002.txt', '--block', solutionFile]),
+    ]);
     expect(blocked.stderr).toBe('');
     expect(blocked.code).toBe(0);
     const a = parseDimacs(plain.stdout);
@@ -153,7 +162,10 @@ describe('dimacs → cadical binary → decode', () => {
     expect(solver.stdout).toMatch(/^s SATISFIABLE$/m);
     const modelFile = join(roundTrip, 'p.out');
     writeFileSync(modelFile, solver.stdout);
-    const [json, text] = await Promise.all([run(['decode', 'janko-037.txt', modelFile, '--format', 'json']), run(['decode', 'janko-037.txt', modelFile])]);
+    const [json, text] = await Promise.all([
+      run(['decode', 'janko-037.txt', modelFile, '--format', 'json']),
+      run(['decode', 'janko-037.txt', modelFile]),
+    ]);
     expect(json.stderr).toBe('');
     expect(json.code).toBe(0);
     const r = JSON.parse(json.stdout) as { status: string; solution: number[][]; violations: string[] };
@@ -178,7 +190,10 @@ describe('dimacs → cadical binary → decode', () => {
     const solver = spawnSync(cadicalBinary, ['-q', cnfFile], { encoding: 'utf8', maxBuffer: 64 << 20 });
     expect(solver.status, solver.stderr).toBe(20);
     expect(solver.stdout).toMatch(/^s UNSATISFIABLE$/m);
-    const [json, text] = await Promise.all([run(['decode', 'janko-037.txt', '-', '--format', 'json'], { stdin: solver.stdout }), run(['decode', 'janko-037.txt', '-'], { stdin: solver.stdout })]);
+    const [json, text] = await Promise.all([
+      run(['decode', 'janko-037.txt', '-', '--format', 'json'], { stdin: solver.stdout }),
+      run(['decode', 'janko-037.txt', '-'], { stdin: solver.stdout }),
+    ]);
     expect(json.code).toBe(1);
     const r = JSON.parse(json.stdout) as { status: string; solution: unknown };
     expect(r.status).toBe('none');
@@ -245,18 +260,23 @@ describe('dimacs into a pipe', () => {
   it('ends quietly, without a stack trace, when the reader closes the pipe early (like `| head -1`)', async () => {
     // The 17x17 CNF is about 3 MB, far more than a pipe buffer, so the command is still writing
     // when the reader goes away after the first chunk.
-    const { stderr, code, signal } = await new Promise<{ stderr: string; code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-      const child = spawn(process.execPath, [cliPath, 'dimacs', 'janko-037.txt'], { cwd: fixturesDir, stdio: ['ignore', 'pipe', 'pipe'] });
-      const err: Buffer[] = [];
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.stdout.once('data', () => child.stdout.destroy());
-      child.stderr.on('data', (b: Buffer) => err.push(b));
-      child.on('error', reject);
-      child.on('close', (exitCode, exitSignal) => {
-        clearTimeout(timer);
-        resolve({ stderr: Buffer.concat(err).toString('utf8'), code: exitCode, signal: exitSignal });
-      });
-    });
+    const { stderr, code, signal } = await new Promise<{ stderr: string; code: number | null; signal: NodeJS.Signals | null }>(
+      (resolve, reject) => {
+        const child = spawn(process.execPath, [cliPath, 'dimacs', 'janko-037.txt'], {
+          cwd: fixturesDir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const err: Buffer[] = [];
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        child.stdout.once('data', () => child.stdout.destroy());
+        child.stderr.on('data', (b: Buffer) => err.push(b));
+        child.on('error', reject);
+        child.on('close', (exitCode, exitSignal) => {
+          clearTimeout(timer);
+          resolve({ stderr: Buffer.concat(err).toString('utf8'), code: exitCode, signal: exitSignal });
+        });
+      },
+    );
     expect(signal).toBeNull();
     expect(stderr, `stderr was:\n${stderr}`).not.toMatch(/^\s+at /m);
     expect(stderr).not.toMatch(/\b\w*Error:/);

@@ -12,7 +12,9 @@ const classes = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 
 /** The non-blank lines of a fixture, and their `difficulty` labels. */
 function setLines(name: string): { n: number; labels: Map<string, number> } {
-  const lines = readFileSync(fixture(name), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(fixture(name), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const labels = new Map<string, number>();
   for (const l of lines) {
     const d = (JSON.parse(l) as { difficulty: string | null }).difficulty;
@@ -109,7 +111,10 @@ describe('rate, a set', () => {
     for (const [label, count] of labels) {
       const row = j.crossTable![label]!;
       expect(row['total'], label).toBe(count);
-      expect([...classes, 'unsolved'].reduce((s, c) => s + row[c]!, 0), label).toBe(count);
+      expect(
+        [...classes, 'unsolved'].reduce((s, c) => s + row[c]!, 0),
+        label,
+      ).toBe(count);
     }
     const text = await run(['rate', 'rate-menneske.jsonl']);
     expect(text.stdout).toMatch(/^difficulty\s+A\s+B\s+C\s+D\s+E\s+F\s+G\s+unsolved\s+total$/m);

@@ -81,7 +81,12 @@ function allSolutions(grid: number[][]): number[][][] {
     const stack = [white[0]!];
     while (stack.length > 0) {
       const [r, c] = stack.pop()!;
-      for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [dr, dc] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         const rr = r + dr;
         const cc = c + dc;
         if (rr < 0 || rr >= rows || cc < 0 || cc >= cols || black(rr, cc) || reached.has(`${rr},${cc}`)) continue;
@@ -157,7 +162,10 @@ describe('solve: output', () => {
 
   it('finds the same published solution whether the puzzle is read from the text or the JSON file', async () => {
     const p = published('janko-211');
-    const [fromText, fromJson] = await Promise.all([run(['solve', 'janko-211.txt', '--format', 'json']), run(['solve', 'janko-211.json', '--format', 'json'])]);
+    const [fromText, fromJson] = await Promise.all([
+      run(['solve', 'janko-211.txt', '--format', 'json']),
+      run(['solve', 'janko-211.json', '--format', 'json']),
+    ]);
     expect(fromText.code).toBe(0);
     expect(fromJson.code).toBe(0);
     expect(report(fromText.stdout).solution).toEqual(p.solution);
@@ -186,7 +194,10 @@ describe('solve: output', () => {
 describe('solve: backends', () => {
   it('--backend minisat finds the published solution and the verdict names minisat', async () => {
     const p = published('janko-211');
-    const [json, text] = await Promise.all([run(['solve', 'janko-211.txt', '--backend', 'minisat', '--format', 'json']), run(['solve', 'janko-211.txt', '--backend', 'minisat'])]);
+    const [json, text] = await Promise.all([
+      run(['solve', 'janko-211.txt', '--backend', 'minisat', '--format', 'json']),
+      run(['solve', 'janko-211.txt', '--backend', 'minisat']),
+    ]);
     expect(json.code).toBe(0);
     const r = report(json.stdout);
     expect(r.backend).toBe('minisat');
@@ -220,16 +231,35 @@ describe('solve: several solutions, none', () => {
 
   it('the independent enumeration agrees with the hand count: "1 2 / 2 1" has 5 solutions, "1 1 / 2 3" has 2', () => {
     expect(allSolutions(latin)).toHaveLength(5);
-    expect(allSolutions([[1, 1], [2, 3]])).toEqual([
-      [[1, 0], [0, 0]],
-      [[0, 1], [0, 0]],
+    expect(
+      allSolutions([
+        [1, 1],
+        [2, 3],
+      ]),
+    ).toEqual([
+      [
+        [1, 0],
+        [0, 0],
+      ],
+      [
+        [0, 1],
+        [0, 0],
+      ],
     ]);
-    expect(allSolutions([[1, 1], [1, 1]])).toEqual([]);
+    expect(
+      allSolutions([
+        [1, 1],
+        [1, 1],
+      ]),
+    ).toEqual([]);
   });
 
   it('--count 3 lists three different valid shadings and says there may be more', async () => {
     const valid = new Set(allSolutions(latin).map(key));
-    const [json, text] = await Promise.all([run(['solve', '-', '--count', '3', '--format', 'json'], { stdin: '1 2\n2 1\n' }), run(['solve', '-', '--count', '3'], { stdin: '1 2\n2 1\n' })]);
+    const [json, text] = await Promise.all([
+      run(['solve', '-', '--count', '3', '--format', 'json'], { stdin: '1 2\n2 1\n' }),
+      run(['solve', '-', '--count', '3'], { stdin: '1 2\n2 1\n' }),
+    ]);
     expect(json.code).toBe(0);
     const r = report(json.stdout);
     expect(r.status).toBe('multiple');
@@ -263,7 +293,14 @@ describe('solve: several solutions, none', () => {
     const r = report(result.stdout);
     expect(r.status).toBe('multiple');
     expect(r.complete).toBe(true);
-    expect(r.solutions.map(key).sort()).toEqual(allSolutions([[1, 1], [2, 3]]).map(key).sort());
+    expect(r.solutions.map(key).sort()).toEqual(
+      allSolutions([
+        [1, 1],
+        [2, 3],
+      ])
+        .map(key)
+        .sort(),
+    );
     const text = await run(['solve', '-', '--count', '3'], { stdin: '1 1\n2 3\n' });
     expect(text.code).toBe(0);
     expect(linesOf(text.stdout).at(-1)).toMatch(/^exactly 2 solutions \(/);
@@ -286,12 +323,20 @@ describe('solve: several solutions, none', () => {
     expect(r.status).toBe('unique');
     expect(r.convention).toBe('unique-white');
     expect(r.encoding).toMatch(/^[a-z-]+\/unique-white$/);
-    expect(r.solutions).toEqual([[[0, 0], [0, 0]]]);
+    expect(r.solutions).toEqual([
+      [
+        [0, 0],
+        [0, 0],
+      ],
+    ]);
     expect(linesOf(text.stdout).at(-1)).toMatch(/^unique solution, proven.*convention unique-white/);
   });
 
   it('a puzzle without solution ("1 1 / 1 1") reports status none and exits 1', async () => {
-    const [json, text] = await Promise.all([run(['solve', '-', '--format', 'json'], { stdin: '1 1\n1 1\n' }), run(['solve', '-'], { stdin: '1 1\n1 1\n' })]);
+    const [json, text] = await Promise.all([
+      run(['solve', '-', '--format', 'json'], { stdin: '1 1\n1 1\n' }),
+      run(['solve', '-'], { stdin: '1 1\n1 1\n' }),
+    ]);
     expect(json.code).toBe(1);
     expect(json.stderr).toBe('');
     const r = report(json.stdout);
@@ -357,7 +402,8 @@ describe('solve: time limit', () => {
     ['the external cadical binary', ['--solver-cmd', 'cadical']],
   ] as const) {
     it(`--timeout 3000000000 (about 35 days) with ${backend} lets a 5x5 solve finish, or is refused as a usage error`, async (ctx) => {
-      if (args[0] === '--solver-cmd' && !hasExecutable(cadicalBinary)) ctx.skip(`${cadicalBinary} not found (apt-get install cadical to run this test)`);
+      if (args[0] === '--solver-cmd' && !hasExecutable(cadicalBinary))
+        ctx.skip(`${cadicalBinary} not found (apt-get install cadical to run this test)`);
       const result = await run(['solve', 'janko-002.txt', ...args, '--timeout', '3000000000', '--format', 'json']);
       if (result.code === 2) {
         expect(linesOf(result.stderr)).toEqual([expect.stringMatching(/^(hitori-sat|error)\b.*--timeout/)]);

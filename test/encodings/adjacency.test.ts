@@ -23,13 +23,29 @@ const rulesOneAndTwo = { noRepeat: true, noAdjacentShaded: true, connected: fals
 
 describe('non-adjacency (rule 2)', () => {
   it('a 2x2 grid gives ¬s1 ∨ ¬s2, ¬s1 ∨ ¬s3, ¬s2 ∨ ¬s4, ¬s3 ∨ ¬s4 and nothing on the diagonals', () => {
-    const cnf = adjacencyCnf(gridOf([[1, 1], [1, 1]]));
-    const clauses = Array.from({ length: cnf.numClauses }, (_, k) => cnf.clause(k).sort((x, y) => x - y).join(' ')).sort();
+    const cnf = adjacencyCnf(
+      gridOf([
+        [1, 1],
+        [1, 1],
+      ]),
+    );
+    const clauses = Array.from({ length: cnf.numClauses }, (_, k) =>
+      cnf
+        .clause(k)
+        .sort((x, y) => x - y)
+        .join(' '),
+    ).sort();
     expect(clauses).toEqual(['-2 -1', '-3 -1', '-4 -2', '-4 -3']);
   });
 
   it('gives R(C−1) + C(R−1) clauses whatever the values', () => {
-    for (const [rows, cols] of [[1, 1], [1, 5], [5, 1], [3, 4], [7, 2]] as const) {
+    for (const [rows, cols] of [
+      [1, 1],
+      [1, 5],
+      [5, 1],
+      [3, 4],
+      [7, 2],
+    ] as const) {
       expect(adjacencyCnf(blank(rows, cols)).numClauses).toBe(rows * (cols - 1) + cols * (rows - 1));
     }
   });
@@ -44,23 +60,45 @@ describe('non-adjacency (rule 2)', () => {
 
   for (const backend of inProcessBackends) {
     it(`alone has as models exactly the shadings that obey rule 2 (brute force, ${backend})`, async () => {
-      for (const [rows, cols] of [[1, 1], [1, 6], [6, 1], [2, 3], [3, 2], [2, 4], [3, 3]] as const) {
+      for (const [rows, cols] of [
+        [1, 1],
+        [1, 6],
+        [6, 1],
+        [2, 3],
+        [3, 2],
+        [2, 4],
+        [3, 3],
+      ] as const) {
         const grid = blank(rows, cols);
-        expect(await projectedModels(adjacencyCnf(grid), rows * cols, backend), `${rows}x${cols}`).toEqual(bruteForceMasks(grid, ruleTwoOnly));
+        expect(await projectedModels(adjacencyCnf(grid), rows * cols, backend), `${rows}x${cols}`).toEqual(
+          bruteForceMasks(grid, ruleTwoOnly),
+        );
       }
     });
   }
 
   const rng = mulberry32(99);
   const grids: Grid[] = [];
-  for (const [rows, cols] of [[1, 5], [5, 1], [2, 2], [2, 3], [3, 2], [3, 3], [3, 4], [4, 3], [4, 4]] as const) {
+  for (const [rows, cols] of [
+    [1, 5],
+    [5, 1],
+    [2, 2],
+    [2, 3],
+    [3, 2],
+    [3, 3],
+    [3, 4],
+    [4, 3],
+    [4, 4],
+  ] as const) {
     for (let k = 0; k < 6; k++) grids.push(randomGrid(rng, rows, cols, randomInt(rng, 1, Math.max(rows, cols))));
   }
   for (const backend of inProcessBackends) {
     it(`with uniqueness pairs and connectivity 'none' has exactly the shadings obeying rules 1 and 2 (${backend})`, async () => {
       for (const grid of grids) {
         const { cnf, vars } = encodeHitori(grid as Puzzle, { connectivity: 'none' });
-        expect(await projectedModels(cnf, vars.cells, backend), `${grid.rows}x${grid.cols} [${grid.values.join(' ')}]`).toEqual(bruteForceMasks(grid, rulesOneAndTwo));
+        expect(await projectedModels(cnf, vars.cells, backend), `${grid.rows}x${grid.cols} [${grid.values.join(' ')}]`).toEqual(
+          bruteForceMasks(grid, rulesOneAndTwo),
+        );
       }
     });
   }

@@ -10,7 +10,17 @@ import { HitoriVars } from '../../encodings/variables.js';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { solveHitori } from '../../src/solve/solve.js';
-import { bruteForceMasks, bruteForceSolutions, fromMask, judgeMask, mulberry32, randomGrid, randomInt, toMask, type Grid } from '../support/brute-force.js';
+import {
+  bruteForceMasks,
+  bruteForceSolutions,
+  fromMask,
+  judgeMask,
+  mulberry32,
+  randomGrid,
+  randomInt,
+  toMask,
+  type Grid,
+} from '../support/brute-force.js';
 import { inProcessBackends, projectedModels } from '../support/models.js';
 
 const label = (g: Grid) => `${g.rows}x${g.cols} [${g.values.join(' ')}]`;
@@ -19,7 +29,18 @@ const distinct = (rows: number, cols: number): Grid => ({ rows, cols, values: Ar
 function randomGrids(seed: number, perSize: number): Grid[] {
   const rng = mulberry32(seed);
   const out: Grid[] = [];
-  for (const [rows, cols] of [[1, 1], [1, 4], [4, 1], [2, 2], [2, 3], [3, 2], [3, 3], [3, 4], [4, 3], [4, 4]] as const) {
+  for (const [rows, cols] of [
+    [1, 1],
+    [1, 4],
+    [4, 1],
+    [2, 2],
+    [2, 3],
+    [3, 2],
+    [3, 3],
+    [3, 4],
+    [4, 3],
+    [4, 4],
+  ] as const) {
     for (let k = 0; k < perSize; k++) out.push(randomGrid(rng, rows, cols, randomInt(rng, 2, Math.max(2, Math.max(rows, cols)))));
   }
   return out;
@@ -28,7 +49,12 @@ function randomGrids(seed: number, perSize: number): Grid[] {
 describe('white components and boundaries', () => {
   it('whiteComponents finds one component exactly when the brute force calls the unshaded cells connected', () => {
     const rng = mulberry32(11);
-    for (const [rows, cols] of [[1, 5], [3, 3], [3, 4], [4, 4]] as const) {
+    for (const [rows, cols] of [
+      [1, 5],
+      [3, 3],
+      [3, 4],
+      [4, 4],
+    ] as const) {
       const grid = distinct(rows, cols);
       for (let t = 0; t < 200; t++) {
         const mask = Math.floor(rng() * 2 ** (rows * cols));
@@ -94,7 +120,10 @@ describe('lazy connectivity', () => {
       for (const grid of grids) {
         for (const convention of conventions) {
           const result = await solveHitori(grid as Puzzle, { backend, convention, connectivity: 'lazy', maxSolutions: 1000 });
-          expect(result.solutions.map(toMask).sort((x, y) => x - y), `${label(grid)} ${convention}`).toEqual(bruteForceSolutions(grid, convention));
+          expect(
+            result.solutions.map(toMask).sort((x, y) => x - y),
+            `${label(grid)} ${convention}`,
+          ).toEqual(bruteForceSolutions(grid, convention));
           expect(result.complete).toBe(true);
         }
       }

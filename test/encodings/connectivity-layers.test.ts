@@ -6,7 +6,16 @@ import { encodeHitori } from '../../encodings/index.js';
 import { HitoriVars } from '../../encodings/variables.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { Cnf } from '../../src/sat/cnf.js';
-import { bruteForceMasks, bruteForceSolutions, gridOf, mulberry32, popcount, randomGrid, randomInt, type Grid } from '../support/brute-force.js';
+import {
+  bruteForceMasks,
+  bruteForceSolutions,
+  gridOf,
+  mulberry32,
+  popcount,
+  randomGrid,
+  randomInt,
+  type Grid,
+} from '../support/brute-force.js';
 import { inProcessBackends, projectedModels } from '../support/models.js';
 
 const distinct = (rows: number, cols: number): Grid => ({ rows, cols, values: Array.from({ length: rows * cols }, (_, i) => i + 1) });
@@ -19,11 +28,33 @@ describe('minShadedBound', () => {
 
   it('counts m−1 per value occurring m times in a line, and takes the larger of the row and column sums', () => {
     // Rows: 2 + 0 + 0 = 2; columns: 0. → 2
-    expect(minShadedBound(gridOf([[1, 1, 1], [2, 3, 4], [5, 6, 7]]) as Puzzle)).toBe(2);
+    expect(
+      minShadedBound(
+        gridOf([
+          [1, 1, 1],
+          [2, 3, 4],
+          [5, 6, 7],
+        ]) as Puzzle,
+      ),
+    ).toBe(2);
     // Rows: 1 + 1 = 2; columns: 1 + 1 = 2. → 2
-    expect(minShadedBound(gridOf([[1, 1], [1, 1]]) as Puzzle)).toBe(2);
+    expect(
+      minShadedBound(
+        gridOf([
+          [1, 1],
+          [1, 1],
+        ]) as Puzzle,
+      ),
+    ).toBe(2);
     // Rows: (4 1 4 4 → 2) + (1 2 3 2 → 1) = 3; columns: (4,1→0) (1,2→0) (4,3→0) (4,2→0) = 0 → 3
-    expect(minShadedBound(gridOf([[4, 1, 4, 4], [1, 2, 3, 2]]) as Puzzle)).toBe(3);
+    expect(
+      minShadedBound(
+        gridOf([
+          [4, 1, 4, 4],
+          [1, 2, 3, 2],
+        ]) as Puzzle,
+      ),
+    ).toBe(3);
     // Column-driven: one column of five 9s → 4.
     expect(minShadedBound(gridOf([[9], [9], [9], [9], [9]]) as Puzzle)).toBe(4);
     expect(minShadedBound(distinct(4, 4) as Puzzle)).toBe(0);
@@ -32,7 +63,15 @@ describe('minShadedBound', () => {
   it('is a true lower bound: never above the fewest shaded cells of a shading that obeys rule 1, nor of a solution', () => {
     const rng = mulberry32(31337);
     let checkedSolutions = 0;
-    for (const [rows, cols] of [[1, 6], [6, 1], [2, 3], [3, 3], [3, 4], [4, 3], [4, 4]] as const) {
+    for (const [rows, cols] of [
+      [1, 6],
+      [6, 1],
+      [2, 3],
+      [3, 3],
+      [3, 4],
+      [4, 3],
+      [4, 4],
+    ] as const) {
       for (let k = 0; k < 12; k++) {
         const grid = randomGrid(rng, rows, cols, randomInt(rng, 2, Math.max(rows, cols) + 1));
         const bound = minShadedBound(grid as Puzzle);
@@ -84,9 +123,25 @@ describe('distance layers', () => {
 
   for (const backend of inProcessBackends) {
     it(`with non-adjacency, on grids of distinct values (bound 0), has exactly the shadings obeying rules 2 and 3 (${backend})`, async () => {
-      for (const [rows, cols] of [[1, 1], [1, 2], [2, 1], [1, 5], [5, 1], [2, 2], [2, 3], [3, 2], [3, 3], [2, 5], [3, 4], [4, 3], [4, 4]] as const) {
+      for (const [rows, cols] of [
+        [1, 1],
+        [1, 2],
+        [2, 1],
+        [1, 5],
+        [5, 1],
+        [2, 2],
+        [2, 3],
+        [3, 2],
+        [3, 3],
+        [2, 5],
+        [3, 4],
+        [4, 3],
+        [4, 4],
+      ] as const) {
         const grid = distinct(rows, cols);
-        expect(await projectedModels(adjacencyAndLayers(grid), rows * cols, backend), `${rows}x${cols}`).toEqual(bruteForceMasks(grid, rulesTwoAndThree));
+        expect(await projectedModels(adjacencyAndLayers(grid), rows * cols, backend), `${rows}x${cols}`).toEqual(
+          bruteForceMasks(grid, rulesTwoAndThree),
+        );
       }
     });
   }
@@ -115,7 +170,11 @@ describe('distance layers', () => {
     // 1 2 3
     // 4 1 1
     // 5 6 1
-    const grid = gridOf([[1, 2, 3], [4, 1, 1], [5, 6, 1]]);
+    const grid = gridOf([
+      [1, 2, 3],
+      [4, 1, 1],
+      [5, 6, 1],
+    ]);
     expect(await projectedModels(encodeHitori(grid as Puzzle).cnf, 9, 'cadical')).toEqual(bruteForceSolutions(grid));
   });
 });

@@ -20,7 +20,11 @@ function clausesOf(encoder: Encoder, grid: Grid): string[] {
 // 1 2 1
 // 3 4 2
 // 1 5 6
-const sample = gridOf([[1, 2, 1], [3, 4, 2], [1, 5, 6]]);
+const sample = gridOf([
+  [1, 2, 1],
+  [3, 4, 2],
+  [1, 5, 6],
+]);
 
 describe('conventions', () => {
   it('lineMates lists the other cells of the row and column holding the same value', () => {
@@ -52,7 +56,15 @@ describe('conventions', () => {
 
   const rng = mulberry32(4242);
   const grids: Grid[] = [];
-  for (const [rows, cols] of [[1, 4], [4, 1], [2, 2], [2, 3], [3, 3], [3, 4], [4, 4]] as const) {
+  for (const [rows, cols] of [
+    [1, 4],
+    [4, 1],
+    [2, 2],
+    [2, 3],
+    [3, 3],
+    [3, 4],
+    [4, 4],
+  ] as const) {
     for (let k = 0; k < 6; k++) grids.push(randomGrid(rng, rows, cols, randomInt(rng, 2, Math.max(2, Math.max(rows, cols)))));
   }
   for (const backend of inProcessBackends) {
@@ -61,7 +73,9 @@ describe('conventions', () => {
         const rules = { noRepeat: true, noAdjacentShaded: true, connected: false, convention } as const;
         for (const grid of grids) {
           const { cnf, vars } = encodeHitori(grid as Puzzle, { connectivity: 'none', convention });
-          expect(await projectedModels(cnf, vars.cells, backend), `${grid.rows}x${grid.cols} [${grid.values.join(' ')}]`).toEqual(bruteForceMasks(grid, rules));
+          expect(await projectedModels(cnf, vars.cells, backend), `${grid.rows}x${grid.cols} [${grid.values.join(' ')}]`).toEqual(
+            bruteForceMasks(grid, rules),
+          );
         }
       });
     }

@@ -40,7 +40,14 @@ describe('deductions before search', () => {
 
   it('finds nothing in a line without those patterns', () => {
     expect(units(gridOf([[1, 2, 3, 1]]))).toEqual([]);
-    expect(units(gridOf([[1, 2], [2, 1]]))).toEqual([]);
+    expect(
+      units(
+        gridOf([
+          [1, 2],
+          [2, 1],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('every unit holds in every shading that obeys rules 1 and 2, on random grids up to 4x4', () => {

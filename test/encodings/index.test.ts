@@ -14,8 +14,24 @@ import { inProcessBackends, projectedModels } from '../support/models.js';
 
 /** Sizes from 1x1 to 4x4, lines of both orientations included, and how many random grids each. */
 const sizes: readonly [rows: number, cols: number, grids: number][] = [
-  [1, 1, 3], [1, 2, 6], [2, 1, 6], [1, 3, 10], [3, 1, 10], [1, 4, 12], [4, 1, 12], [1, 5, 8], [5, 1, 8],
-  [2, 2, 14], [2, 3, 20], [3, 2, 20], [2, 4, 16], [4, 2, 16], [3, 3, 30], [3, 4, 24], [4, 3, 24], [4, 4, 30],
+  [1, 1, 3],
+  [1, 2, 6],
+  [2, 1, 6],
+  [1, 3, 10],
+  [3, 1, 10],
+  [1, 4, 12],
+  [4, 1, 12],
+  [1, 5, 8],
+  [5, 1, 8],
+  [2, 2, 14],
+  [2, 3, 20],
+  [3, 2, 20],
+  [2, 4, 16],
+  [4, 2, 16],
+  [3, 3, 30],
+  [3, 4, 24],
+  [4, 3, 24],
+  [4, 4, 30],
 ];
 
 function randomGrids(seed: number): Grid[] {

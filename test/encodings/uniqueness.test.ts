@@ -33,25 +33,65 @@ describe('uniqueness pairs (rule 1)', () => {
   });
 
   it('a value three times in a row gives all three pairs', () => {
-    expect(clauseSet(uniquenessCnf(gridOf([[5, 5, 2, 5]])))).toEqual([[1, 2], [1, 4], [2, 4]]);
+    expect(clauseSet(uniquenessCnf(gridOf([[5, 5, 2, 5]])))).toEqual([
+      [1, 2],
+      [1, 4],
+      [2, 4],
+    ]);
   });
 
   it('pairs come from rows and columns but never from diagonals', () => {
     // 1 2
     // 2 1   (equal values only on diagonals)
-    expect(uniquenessCnf(gridOf([[1, 2], [2, 1]])).numClauses).toBe(0);
+    expect(
+      uniquenessCnf(
+        gridOf([
+          [1, 2],
+          [2, 1],
+        ]),
+      ).numClauses,
+    ).toBe(0);
     // 1 1
     // 1 2   row 1 gives s1 ∨ s2, column 1 gives s1 ∨ s3
-    expect(clauseSet(uniquenessCnf(gridOf([[1, 1], [1, 2]])))).toEqual([[1, 2], [1, 3]]);
+    expect(
+      clauseSet(
+        uniquenessCnf(
+          gridOf([
+            [1, 1],
+            [1, 2],
+          ]),
+        ),
+      ),
+    ).toEqual([
+      [1, 2],
+      [1, 3],
+    ]);
   });
 
   it('a grid without repeats gives no clause', () => {
-    expect(uniquenessCnf(gridOf([[1, 2, 3], [4, 5, 6], [7, 8, 9]])).numClauses).toBe(0);
+    expect(
+      uniquenessCnf(
+        gridOf([
+          [1, 2, 3],
+          [4, 5, 6],
+          [7, 8, 9],
+        ]),
+      ).numClauses,
+    ).toBe(0);
   });
 
   const rng = mulberry32(7);
   const grids: Grid[] = [];
-  for (const [rows, cols] of [[1, 4], [4, 1], [2, 2], [2, 3], [3, 2], [3, 3], [2, 4], [4, 2]] as const) {
+  for (const [rows, cols] of [
+    [1, 4],
+    [4, 1],
+    [2, 2],
+    [2, 3],
+    [3, 2],
+    [3, 3],
+    [2, 4],
+    [4, 2],
+  ] as const) {
     for (let k = 0; k < 6; k++) grids.push(randomGrid(rng, rows, cols, randomInt(rng, 1, 3)));
   }
   const ruleOneOnly = { noRepeat: true, noAdjacentShaded: false, connected: false, convention: 'literal' } as const;

@@ -45,7 +45,14 @@ describe('the brute-force referee itself', () => {
 
   it('its rule-2 shortcut drops no shading that the cell-by-cell judgement accepts', () => {
     const rng = mulberry32(5);
-    for (const [rows, cols] of [[1, 7], [7, 1], [2, 4], [3, 3], [4, 3], [3, 4]] as const) {
+    for (const [rows, cols] of [
+      [1, 7],
+      [7, 1],
+      [2, 4],
+      [3, 3],
+      [4, 3],
+      [3, 4],
+    ] as const) {
       const grid = randomGrid(rng, rows, cols, 3);
       for (const convention of conventions) {
         const rules = allRules(convention);
@@ -59,7 +66,20 @@ describe('the brute-force referee itself', () => {
 
 describe('checkShading agrees with the brute-force judgement', () => {
   const rng = mulberry32(1234);
-  const sizes = [[1, 1], [1, 3], [3, 1], [1, 5], [2, 2], [2, 3], [3, 2], [3, 3], [2, 4], [3, 4], [4, 3], [4, 4]] as const;
+  const sizes = [
+    [1, 1],
+    [1, 3],
+    [3, 1],
+    [1, 5],
+    [2, 2],
+    [2, 3],
+    [3, 2],
+    [3, 3],
+    [2, 4],
+    [3, 4],
+    [4, 3],
+    [4, 4],
+  ] as const;
 
   for (const convention of conventions) {
     it(`on every or many shadings of random grids up to 4x4, rule by rule (${convention})`, () => {
@@ -83,7 +103,10 @@ describe('checkShading agrees with the brute-force judgement', () => {
           for (const mask of masks) {
             const shading = fromMask(mask, n);
             const expected = expectedRules(grid, mask, convention).sort();
-            expect(reportedRules(puzzle, shading, convention), `${rows}x${cols} [${grid.values.join(' ')}] mask ${mask.toString(2)}`).toEqual(expected);
+            expect(
+              reportedRules(puzzle, shading, convention),
+              `${rows}x${cols} [${grid.values.join(' ')}] mask ${mask.toString(2)}`,
+            ).toEqual(expected);
             expect(isSolution(puzzle, shading, convention)).toBe(expected.length === 0);
             if (expected.length === 0) solutionsSeen++;
           }
@@ -107,8 +130,16 @@ describe('hand-made violations', () => {
   it('accepts valid shadings with no violation', () => {
     // Shading (1,1) removes the repeated 1 from row 1 and column 1 at once.
     for (const rows of [
-      [[1, 0, 0], [0, 0, 0], [0, 0, 0]],
-      [[0, 0, 1], [0, 0, 0], [1, 0, 0]],
+      [
+        [1, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      [
+        [0, 0, 1],
+        [0, 0, 0],
+        [1, 0, 0],
+      ],
     ]) {
       const shading = shadingFromGrid(rows);
       expect(checkShading(puzzle, shading)).toEqual([]);
@@ -120,7 +151,12 @@ describe('hand-made violations', () => {
     const violations = checkShading(puzzle, new Array<boolean>(9).fill(false));
     expect(violations.every((v) => v.rule === 'repeat')).toBe(true);
     // Row 1 (cells 0 and 2) and column 1 (cells 0 and 6) repeat 1; nothing else repeats.
-    expect(violations.map((v) => [...v.cells].sort((a, b) => a - b))).toEqual(expect.arrayContaining([[0, 2], [0, 6]]));
+    expect(violations.map((v) => [...v.cells].sort((a, b) => a - b))).toEqual(
+      expect.arrayContaining([
+        [0, 2],
+        [0, 6],
+      ]),
+    );
     expect(violations).toHaveLength(2);
     expect(violations.map((v) => v.message).join('\n')).toMatch(/row 1, column 1/);
   });

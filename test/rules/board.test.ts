@@ -3,8 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/rules/board.js';
 import { at, grid, position } from './support.js';
 
-const white = (cell: number) => ({ technique: 'Sim-M3' as const, cells: [{ cell, colour: 'white' as const }], premises: [], reason: 'test' });
-const black = (cell: number) => ({ technique: 'Sim-U*' as const, cells: [{ cell, colour: 'black' as const }], premises: [], reason: 'test' });
+const white = (cell: number) => ({
+  technique: 'Sim-M3' as const,
+  cells: [{ cell, colour: 'white' as const }],
+  premises: [],
+  reason: 'test',
+});
+const black = (cell: number) => ({
+  technique: 'Sim-U*' as const,
+  cells: [{ cell, colour: 'black' as const }],
+  premises: [],
+  reason: 'test',
+});
 
 describe('Board', () => {
   it('a black cell makes its neighbours white, and each white cell blackens its duplicates, recorded as NoB and DoW steps', () => {
@@ -35,7 +45,15 @@ describe('Board', () => {
   it('a number white twice in a line is a contradiction', () => {
     const p = grid('1 2 1 / 3 4 5 / 6 7 8');
     const board = position(p, '. # . / . . . / . . .');
-    board.apply({ technique: 'Sim-M3', cells: [{ cell: 0, colour: 'white' }, { cell: 2, colour: 'white' }], premises: [], reason: 'test' });
+    board.apply({
+      technique: 'Sim-M3',
+      cells: [
+        { cell: 0, colour: 'white' },
+        { cell: 2, colour: 'white' },
+      ],
+      premises: [],
+      reason: 'test',
+    });
     expect(board.contradiction).not.toBeNull();
   });
 

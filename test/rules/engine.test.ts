@@ -54,7 +54,23 @@ describe('solveByRules', () => {
 
   it('agrees with brute force on random small grids: contradiction only without a solution, solved only with that solution, unique exactly when it is', () => {
     const rng = mulberry32(20241107);
-    const shapes = [[1, 1], [1, 2], [2, 1], [1, 3], [3, 1], [1, 4], [2, 2], [2, 3], [3, 2], [3, 3], [2, 4], [3, 4], [4, 4], [4, 3], [2, 5]] as const;
+    const shapes = [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+      [1, 3],
+      [3, 1],
+      [1, 4],
+      [2, 2],
+      [2, 3],
+      [3, 2],
+      [3, 3],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+      [4, 3],
+      [2, 5],
+    ] as const;
     const counted = { solved: 0, contradiction: 0, stuck: 0 };
     for (let round = 0; round < 40; round++) {
       for (const [rows, cols] of shapes) {
@@ -63,7 +79,8 @@ describe('solveByRules', () => {
         const puzzle: Puzzle = { rows, cols, values };
         const solutions = bruteForceSolutions(puzzle).map((m) => fromMask(m, rows * cols));
         const strict = solveByRules(puzzle, { assumeUnique: false });
-        for (const d of strict.steps) for (const { cell, colour } of d.cells) for (const s of solutions) expect(s[cell] ? 'black' : 'white').toBe(colour);
+        for (const d of strict.steps)
+          for (const { cell, colour } of d.cells) for (const s of solutions) expect(s[cell] ? 'black' : 'white').toBe(colour);
         if (strict.status === 'contradiction') expect(solutions).toEqual([]);
         if (strict.status === 'solved') expect(solutions).toEqual([strict.shading]);
         const loose = solveByRules(puzzle);
@@ -102,7 +119,7 @@ describe('solveByRules', () => {
     const result = solveByRules(f!.puzzle);
     const lines = explainLines(result);
     expect(lines).toHaveLength(result.steps.length + 1);
-    lines.slice(0, -1).forEach((line, k) => expect(line.startsWith(`${k + 1}. ${result.steps[k]!.technique}`)).toBe(true));
+    for (const [k, line] of lines.slice(0, -1).entries()) expect(line.startsWith(`${k + 1}. ${result.steps[k]!.technique}`)).toBe(true);
     expect(lines.at(-1)).toMatch(/^Solved/);
   });
 
@@ -111,7 +128,8 @@ describe('solveByRules', () => {
     const result = solveByRules(f!.puzzle, { maxLevel: 'B', assumeUnique: false });
     for (const d of result.steps) {
       expect(d.technique).not.toBe('UC');
-      if (d.technique !== 'NoB' && d.technique !== 'DoW') expect(levelIndex(techniques.find((t) => t.code === d.technique)!.level)).toBeLessThanOrEqual(levelIndex('B'));
+      if (d.technique !== 'NoB' && d.technique !== 'DoW')
+        expect(levelIndex(techniques.find((t) => t.code === d.technique)!.level)).toBeLessThanOrEqual(levelIndex('B'));
     }
     expect(result.usedUniqueness).toBe(false);
   });
@@ -136,7 +154,7 @@ describe('solveByRules', () => {
     expect(row.shading).toEqual([true, false, true]);
   });
 
-  it('reports a line without any valid shading in 2-SAT\'s own words', () => {
+  it("reports a line without any valid shading in 2-SAT's own words", () => {
     const board = position(grid('5 5 5 / 1 2 3 / 4 6 7'), '. # . / . . . / . . .');
     fixpoint(board, selectTechniques({ techniques: ['2-SAT'] }), { scope: {}, cursor: { next: 0 } }, new Set());
     expect(board.contradiction?.reason).toMatch(/^2-SAT: row 1 has no shading without a repeated white number or two adjacent black cells/);

@@ -15,7 +15,12 @@ const strict = selectTechniques({ assumeUnique: false });
 const ctx: Context = { scope: {}, cursor: { next: 0 }, prober: probeRunner(strict), prober2: probeRunner(strict, true) };
 
 /** Runs every technique on the position and checks each deduction against the solutions that agree with it. */
-function checkPosition(puzzle: { rows: number; cols: number; values: number[] }, state: Uint8Array, solutions: readonly boolean[][], fired: Map<string, number>): void {
+function checkPosition(
+  puzzle: { rows: number; cols: number; values: number[] },
+  state: Uint8Array,
+  solutions: readonly boolean[][],
+  fired: Map<string, number>,
+): void {
   const board = new Board(puzzle, undefined, state);
   const agree = solutions.filter((s) => s.every((b, i) => state[i] === 0 || (state[i] === BLACK) === b));
   for (const t of techniques) {
@@ -29,7 +34,13 @@ function checkPosition(puzzle: { rows: number; cols: number; values: number[] },
           // Only a uniqueness-assuming deduction may differ, and only up to unshading.
           const why = `${t.code} on ${puzzle.rows}x${puzzle.cols} ${puzzle.values.join(',')} state ${[...state].join('')}: ${d.reason}`;
           expect(d.usedUniqueness === true && colour === 'white', why).toBe(true);
-          expect(isValid(puzzle, s.map((b, i) => (i === cell ? false : b))), why).toBe(true);
+          expect(
+            isValid(
+              puzzle,
+              s.map((b, i) => (i === cell ? false : b)),
+            ),
+            why,
+          ).toBe(true);
         }
       }
     }
@@ -40,7 +51,18 @@ describe('no technique deduces anything false on random positions', () => {
   it('across 1x3 .. 4x4 grids, every technique, positions from empty to mostly revealed', () => {
     const rng = mulberry32(7);
     const fired = new Map<string, number>();
-    const shapes = [[1, 3], [1, 4], [2, 2], [2, 3], [3, 3], [2, 6], [3, 4], [4, 3], [3, 5], [4, 4]] as const;
+    const shapes = [
+      [1, 3],
+      [1, 4],
+      [2, 2],
+      [2, 3],
+      [3, 3],
+      [2, 6],
+      [3, 4],
+      [4, 3],
+      [3, 5],
+      [4, 4],
+    ] as const;
     for (let round = 0; round < 50; round++) {
       for (const [rows, cols] of shapes) {
         const n = rows * cols;
@@ -50,12 +72,36 @@ describe('no technique deduces anything false on random positions', () => {
         if (solutions.length === 0) continue;
         const chosen = solutions[randomInt(rng, 0, solutions.length - 1)]!;
         for (const density of [0, 0.25, 0.5, 0.75]) {
-          checkPosition(puzzle, Uint8Array.from(chosen, (b) => (rng() < density ? (b ? BLACK : WHITE) : 0)), solutions, fired);
+          checkPosition(
+            puzzle,
+            Uint8Array.from(chosen, (b) => (rng() < density ? (b ? BLACK : WHITE) : 0)),
+            solutions,
+            fired,
+          );
         }
       }
     }
     // The sample is rich enough to make most techniques fire.
-    for (const code of ['UC', 'NoB', 'DoW', 'Sim-M3', 'Sim-U3', 'Sim-U*', '2-SAT', 'DP', 'CP', 'DoT', 'BoP-D', 'NCO-C', 'NCO-B', 'EP', 'EP-B', 'NCO', 'Prob', 'Prob-C']) {
+    for (const code of [
+      'UC',
+      'NoB',
+      'DoW',
+      'Sim-M3',
+      'Sim-U3',
+      'Sim-U*',
+      '2-SAT',
+      'DP',
+      'CP',
+      'DoT',
+      'BoP-D',
+      'NCO-C',
+      'NCO-B',
+      'EP',
+      'EP-B',
+      'NCO',
+      'Prob',
+      'Prob-C',
+    ]) {
       expect(fired.get(code) ?? 0, code).toBeGreaterThan(0);
     }
   });
@@ -72,11 +118,17 @@ describe('no technique deduces anything false on random positions', () => {
       tried++;
       const chosen = solutions[randomInt(rng, 0, solutions.length - 1)]!;
       for (const density of [0, 0.3, 0.6]) {
-        checkPosition(puzzle, Uint8Array.from(chosen, (b) => (rng() < density ? (b ? BLACK : WHITE) : 0)), solutions, fired);
+        checkPosition(
+          puzzle,
+          Uint8Array.from(chosen, (b) => (rng() < density ? (b ? BLACK : WHITE) : 0)),
+          solutions,
+          fired,
+        );
       }
     }
     expect(tried).toBeGreaterThan(50);
-    for (const code of ['Sim-U*', 'Sim-M*', 'DP', 'SbP', 'CP', 'BoP-D', 'BoP-T', 'EP-B', 'EP-M', 'NCO', 'Prob', 'Prob-C', 'Prob-2']) expect(fired.get(code) ?? 0, code).toBeGreaterThan(0);
+    for (const code of ['Sim-U*', 'Sim-M*', 'DP', 'SbP', 'CP', 'BoP-D', 'BoP-T', 'EP-B', 'EP-M', 'NCO', 'Prob', 'Prob-C', 'Prob-2'])
+      expect(fired.get(code) ?? 0, code).toBeGreaterThan(0);
     if (process.env['SHOW_FIRED']) console.log([...fired]);
   });
 });
@@ -107,7 +159,9 @@ function madePuzzle(rng: () => number, rows: number, cols: number): { rows: numb
     if (!black[i]) continue;
     const r = Math.floor(i / cols);
     const c = i % cols;
-    const line = [...Array.from({ length: cols }, (_, k) => r * cols + k), ...Array.from({ length: rows }, (_, k) => k * cols + c)].filter((j) => j !== i && !black[j]);
+    const line = [...Array.from({ length: cols }, (_, k) => r * cols + k), ...Array.from({ length: rows }, (_, k) => k * cols + c)].filter(
+      (j) => j !== i && !black[j],
+    );
     const near = line.filter((j) => Math.abs(j - i) === 1 || Math.abs(j - i) === cols);
     const pool = near.length > 0 && rng() < 0.6 ? near : line;
     values[i] = values[pool[randomInt(rng, 0, pool.length - 1)]!]!;

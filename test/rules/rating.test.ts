@@ -33,7 +33,8 @@ describe('rate', () => {
       const r = rate(record.puzzle);
       const k = levelIndex(r.class!);
       expect(solveByRules(record.puzzle, { techniques: 'thesis', maxLevel: r.class! }).status).toBe('solved');
-      if (k > 0) expect(solveByRules(record.puzzle, { techniques: 'thesis', maxLevel: levels[k - 1]! }).status, record.puzzle.id).not.toBe('solved');
+      if (k > 0)
+        expect(solveByRules(record.puzzle, { techniques: 'thesis', maxLevel: levels[k - 1]! }).status, record.puzzle.id).not.toBe('solved');
     }
   });
 
@@ -68,7 +69,30 @@ describe('the catalogue', () => {
   });
 
   it("follows the thesis's Table 5 for the thesis's rules", () => {
-    const expected: Record<string, string> = { UC: 'A', NoB: 'A', DoW: 'B', 'Sim-M3': 'B', 'Sim-U3': 'B', 'Sim-U*': 'B', 'Sim-M4': 'B', 'Sim-M*': 'B', DP: 'C', SbP: 'C', CP: 'D', DoT: 'D', 'BoP-D': 'E', 'BoP-T': 'E', BoP: 'E', 'NCO-C': 'F', 'NCO-B': 'F', NCO: 'F', EP: 'F', 'EP-B': 'F', 'EP-M': 'F', Prob: 'G' };
+    const expected: Record<string, string> = {
+      UC: 'A',
+      NoB: 'A',
+      DoW: 'B',
+      'Sim-M3': 'B',
+      'Sim-U3': 'B',
+      'Sim-U*': 'B',
+      'Sim-M4': 'B',
+      'Sim-M*': 'B',
+      DP: 'C',
+      SbP: 'C',
+      CP: 'D',
+      DoT: 'D',
+      'BoP-D': 'E',
+      'BoP-T': 'E',
+      BoP: 'E',
+      'NCO-C': 'F',
+      'NCO-B': 'F',
+      NCO: 'F',
+      EP: 'F',
+      'EP-B': 'F',
+      'EP-M': 'F',
+      Prob: 'G',
+    };
     for (const [code, level] of Object.entries(expected)) expect(techniques.find((t) => t.code === code)?.level, code).toBe(level);
     expect(Object.keys(levelInfo)).toEqual([...levels]);
   });

@@ -31,7 +31,10 @@ function checkAgainstSolution(record: PuzzleRecord): 'solved' | 'stuck' {
   }
   expect(result.status, id).not.toBe('contradiction');
   if (result.status === 'solved') {
-    expect(result.shading!.map((b) => (b ? 'black' : 'white')), id).toEqual(solution);
+    expect(
+      result.shading!.map((b) => (b ? 'black' : 'white')),
+      id,
+    ).toEqual(solution);
     expect(result.unique, id).toBe(true);
   }
   return result.status === 'solved' ? 'solved' : 'stuck';
@@ -53,7 +56,10 @@ describe('no unsound deduction', () => {
       expect(checkAgainstSolution(record), record.puzzle.id).toBe('solved');
       const rating = rate(record.puzzle);
       expect(rating.class, record.puzzle.id).not.toBeNull();
-      expect(rating.result.shading!.map((b) => (b ? 1 : 0)), record.puzzle.id).toEqual(record.solution!.flat());
+      expect(
+        rating.result.shading!.map((b) => (b ? 1 : 0)),
+        record.puzzle.id,
+      ).toEqual(record.solution!.flat());
     }
   });
 });

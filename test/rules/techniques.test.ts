@@ -16,7 +16,8 @@ import { NoB, UC } from '../../src/rules/trivial.js';
 import { TwoSat } from '../../src/rules/two-sat.js';
 import { colours, expectSound, grid, position, solutionsOf } from './support.js';
 
-const distinct = (rows: number, cols: number) => grid(Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => r * cols + c + 1).join(' ')).join('\n'));
+const distinct = (rows: number, cols: number) =>
+  grid(Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => r * cols + c + 1).join(' ')).join('\n'));
 
 describe('trivial techniques', () => {
   it('UC whitens every cell of a Latin square, and says it assumes a unique solution', () => {

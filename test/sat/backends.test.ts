@@ -14,7 +14,14 @@ function modelSatisfies(backend: Backend, clauses: readonly (readonly number[])[
 describe.each(inProcessBackends)('the %s backend', (name) => {
   it('finds a model that satisfies every clause', async () => {
     const b = await makeBackend(name);
-    const clauses = [[1, 2, 3], [-1, -2], [-2, -3], [-1, -3], [2, 4], [-4, -1]];
+    const clauses = [
+      [1, 2, 3],
+      [-1, -2],
+      [-2, -3],
+      [-1, -3],
+      [2, 4],
+      [-4, -1],
+    ];
     for (const c of clauses) b.addClause(c);
     expect(await b.solve()).toBe('satisfiable');
     expect(modelSatisfies(b, clauses)).toBe(true);

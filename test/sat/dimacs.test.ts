@@ -57,7 +57,10 @@ describe('parseDimacs and toDimacs are symmetric', () => {
   it('reads a SATLIB benchmark file, whose clauses end with a "%" line and a "0" line', () => {
     // The tail of every SATLIB uf/uuf file (e.g. uf20-01.cnf): "%", then "0", then a blank line.
     const cnf = parseDimacs('c SATLIB style\np cnf 3 2\n 1 -2 3 0\n-1 2 0\n%\n0\n\n');
-    expect(clausesOf(cnf)).toEqual([[1, -2, 3], [-1, 2]]);
+    expect(clausesOf(cnf)).toEqual([
+      [1, -2, 3],
+      [-1, 2],
+    ]);
   });
 });
 

@@ -80,29 +80,32 @@ for (const { program, command, available } of solvers) {
       expect(external.solutions).toEqual(inProcess.solutions);
     });
 
-    it.skipIf(!available)('the DIMACS file of encodeHitori plus the blocking clause of the published solution is unsatisfiable for a unique puzzle', () => {
-      for (const f of [fixture, janko.find((x) => x.puzzle.rows === 17)!]) {
-        const { cnf, vars } = encodeHitori(f.puzzle);
-        const withoutBlock = join(dir, `${program}-${f.id}-open.cnf`);
-        writeFileSync(withoutBlock, toDimacs(cnf));
-        cnf.add(blockingClause(vars, f.solution!));
-        const blocked = join(dir, `${program}-${f.id}-blocked.cnf`);
-        writeFileSync(blocked, toDimacs(cnf));
-        // Run the binary directly, independent of ExternalBackend's own parsing.
-        const verdict = (path: string): string => {
-          if (program === 'cadical') {
-            const run = spawnSync('cadical', [path], { encoding: 'utf8', maxBuffer: 64 << 20 });
-            const line = run.stdout.split('\n').find((l) => l.startsWith('s '));
-            return `${run.status} ${line}`;
-          }
-          const out = `${path}.out`;
-          const run = spawnSync('minisat', [path, out], { encoding: 'utf8', maxBuffer: 64 << 20 });
-          return `${run.status} ${readFileSync(out, 'utf8').split('\n')[0]}`;
-        };
-        expect(verdict(withoutBlock), f.id).toBe(program === 'cadical' ? '10 s SATISFIABLE' : '10 SAT');
-        expect(verdict(blocked), f.id).toBe(program === 'cadical' ? '20 s UNSATISFIABLE' : '20 UNSAT');
-      }
-    });
+    it.skipIf(!available)(
+      'the DIMACS file of encodeHitori plus the blocking clause of the published solution is unsatisfiable for a unique puzzle',
+      () => {
+        for (const f of [fixture, janko.find((x) => x.puzzle.rows === 17)!]) {
+          const { cnf, vars } = encodeHitori(f.puzzle);
+          const withoutBlock = join(dir, `${program}-${f.id}-open.cnf`);
+          writeFileSync(withoutBlock, toDimacs(cnf));
+          cnf.add(blockingClause(vars, f.solution!));
+          const blocked = join(dir, `${program}-${f.id}-blocked.cnf`);
+          writeFileSync(blocked, toDimacs(cnf));
+          // Run the binary directly, independent of ExternalBackend's own parsing.
+          const verdict = (path: string): string => {
+            if (program === 'cadical') {
+              const run = spawnSync('cadical', [path], { encoding: 'utf8', maxBuffer: 64 << 20 });
+              const line = run.stdout.split('\n').find((l) => l.startsWith('s '));
+              return `${run.status} ${line}`;
+            }
+            const out = `${path}.out`;
+            const run = spawnSync('minisat', [path, out], { encoding: 'utf8', maxBuffer: 64 << 20 });
+            return `${run.status} ${readFileSync(out, 'utf8').split('\n')[0]}`;
+          };
+          expect(verdict(withoutBlock), f.id).toBe(program === 'cadical' ? '10 s SATISFIABLE' : '10 SAT');
+          expect(verdict(blocked), f.id).toBe(program === 'cadical' ? '20 s UNSATISFIABLE' : '20 UNSAT');
+        }
+      },
+    );
   });
 }
 

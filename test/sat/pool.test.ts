@@ -15,7 +15,11 @@ describe('IDPool', () => {
 
   it('round-trips id → obj for either polarity and keeps the original key', () => {
     const pool = new IDPool<readonly [string, number, number]>();
-    const keys = [['layer', 0, 1], ['layer', 1, 0], ['layer', 10, 2]] as const;
+    const keys = [
+      ['layer', 0, 1],
+      ['layer', 1, 0],
+      ['layer', 10, 2],
+    ] as const;
     const ids = keys.map((k) => pool.id(k));
     keys.forEach((k, n) => {
       expect(pool.obj(ids[n]!)).toEqual(k);

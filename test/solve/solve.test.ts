@@ -6,14 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { solveHitori } from '../../src/solve/solve.js';
-import { bruteForceByConvention, bruteForceSolutions, isValid, mulberry32, randomGrid, randomInt, shadingKey, toMask } from '../support/brute-force.js';
+import {
+  bruteForceByConvention,
+  bruteForceSolutions,
+  isValid,
+  mulberry32,
+  randomGrid,
+  randomInt,
+  shadingKey,
+  toMask,
+} from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
 import { inProcessBackends } from '../support/models.js';
 
 const janko = readFixtures('janko-sample.jsonl');
 const multiple = readFixtures('multiple-solutions.jsonl');
 const none = readFixtures('no-solution.jsonl');
-
 
 describe('the janko fixtures', () => {
   it('cover every size of the janko set, each with a published solution that obeys the rules', () => {
@@ -102,7 +110,10 @@ describe('puzzles with several or no solutions', () => {
     for (const convention of conventions) {
       expect(truth[convention], convention).toHaveLength(2);
       const result = await solveHitori(f.puzzle, { convention, maxSolutions: 10 });
-      expect(result.solutions.map(toMask).sort((x, y) => x - y), convention).toEqual(truth[convention]);
+      expect(
+        result.solutions.map(toMask).sort((x, y) => x - y),
+        convention,
+      ).toEqual(truth[convention]);
       expect(result.complete).toBe(true);
     }
   });
@@ -113,7 +124,10 @@ describe('puzzles with several or no solutions', () => {
     expect(truth.literal.length).toBeGreaterThan(truth['shaded-duplicates'].length);
     for (const convention of conventions) {
       const result = await solveHitori(f.puzzle, { convention, maxSolutions: 1000 });
-      expect(result.solutions.map(toMask).sort((x, y) => x - y), convention).toEqual(truth[convention]);
+      expect(
+        result.solutions.map(toMask).sort((x, y) => x - y),
+        convention,
+      ).toEqual(truth[convention]);
     }
   });
 });
@@ -121,7 +135,14 @@ describe('puzzles with several or no solutions', () => {
 describe('maxSolutions', () => {
   const rng = mulberry32(777);
   const grids: Puzzle[] = [];
-  for (const [rows, cols] of [[1, 4], [4, 1], [2, 3], [3, 3], [3, 4], [4, 4]] as const) {
+  for (const [rows, cols] of [
+    [1, 4],
+    [4, 1],
+    [2, 3],
+    [3, 3],
+    [3, 4],
+    [4, 4],
+  ] as const) {
     for (let k = 0; k < 5; k++) grids.push(randomGrid(rng, rows, cols, randomInt(rng, 2, Math.max(rows, cols))));
   }
 
@@ -132,7 +153,10 @@ describe('maxSolutions', () => {
           const truth = bruteForceSolutions(puzzle, convention);
           const result = await solveHitori(puzzle, { backend, convention, maxSolutions: 1000 });
           const label = `${puzzle.rows}x${puzzle.cols} [${puzzle.values.join(' ')}] ${convention}`;
-          expect(result.solutions.map(toMask).sort((x, y) => x - y), label).toEqual(truth);
+          expect(
+            result.solutions.map(toMask).sort((x, y) => x - y),
+            label,
+          ).toEqual(truth);
           expect(result.complete, label).toBe(true);
           expect(result.status, label).toBe(truth.length === 0 ? 'none' : truth.length === 1 ? 'unique' : 'multiple');
         }

@@ -27,7 +27,12 @@ export interface RuleSet {
   readonly convention: Convention;
 }
 
-export const allRules = (convention: Convention = 'literal'): RuleSet => ({ noRepeat: true, noAdjacentShaded: true, connected: true, convention });
+export const allRules = (convention: Convention = 'literal'): RuleSet => ({
+  noRepeat: true,
+  noAdjacentShaded: true,
+  connected: true,
+  convention,
+});
 
 /** The most cells a brute-force enumeration accepts (2^16 = 65,536 shadings). */
 export const MAX_BRUTE_CELLS = 16;
@@ -52,7 +57,8 @@ export function judgeMask(grid: Grid, mask: number): Judgement {
 
 /** Judges a shading of any size, given as booleans, against each rule. */
 export function judge(grid: Grid, shading: readonly boolean[]): Judgement {
-  if (shading.length !== grid.rows * grid.cols) throw new RangeError(`the shading has ${shading.length} cells, the grid ${grid.rows * grid.cols}`);
+  if (shading.length !== grid.rows * grid.cols)
+    throw new RangeError(`the shading has ${shading.length} cells, the grid ${grid.rows * grid.cols}`);
   return judgeBy(grid, (i) => shading[i] === true);
 }
 
@@ -225,7 +231,13 @@ export function fromMask(mask: number, cells: number): boolean[] {
 /** A readable key of a shading: rows of 0/1 joined by "/", e.g. "010/001". */
 export function shadingKey(grid: Pick<Grid, 'rows' | 'cols'>, shading: readonly boolean[]): string {
   const rows: string[] = [];
-  for (let r = 0; r < grid.rows; r++) rows.push(shading.slice(r * grid.cols, (r + 1) * grid.cols).map((s) => (s ? '1' : '0')).join(''));
+  for (let r = 0; r < grid.rows; r++)
+    rows.push(
+      shading
+        .slice(r * grid.cols, (r + 1) * grid.cols)
+        .map((s) => (s ? '1' : '0'))
+        .join(''),
+    );
   return rows.join('/');
 }
 

@@ -21,8 +21,16 @@ export function readFixtures(name: string): FixtureRecord[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => {
-      const d = JSON.parse(line) as { id: string; rows: number; cols: number; grid: number[][]; solutions: number; solution: number[][] | null };
-      if (d.grid.length !== d.rows || d.grid.some((row) => row.length !== d.cols)) throw new Error(`${d.id}: grid does not match ${d.rows}x${d.cols}`);
+      const d = JSON.parse(line) as {
+        id: string;
+        rows: number;
+        cols: number;
+        grid: number[][];
+        solutions: number;
+        solution: number[][] | null;
+      };
+      if (d.grid.length !== d.rows || d.grid.some((row) => row.length !== d.cols))
+        throw new Error(`${d.id}: grid does not match ${d.rows}x${d.cols}`);
       const puzzle: Puzzle = { rows: d.rows, cols: d.cols, values: d.grid.flat(), id: d.id };
       const solution = d.solution ? d.solution.flat().map((v) => v === 1) : null;
       return { puzzle, id: d.id, solutions: d.solutions, solution };

@@ -56,7 +56,10 @@ export class CadicalBackend implements Backend {
   private solveMs = 0;
   private satisfiable = false;
 
-  private constructor(private readonly mod: CadicalNative, options: CadicalOptions) {
+  private constructor(
+    private readonly mod: CadicalNative,
+    options: CadicalOptions,
+  ) {
     this.solver = mod._ccadical_init();
     const names = Object.keys(options);
     if (names.length > 0) {

@@ -58,7 +58,10 @@ export class ExternalBackend implements Backend {
       answer = parseSolverOutput(text);
     } catch (error) {
       const hint = run.stderr.trim().split('\n')[0] ?? '';
-      throw new BackendError(this.name, `could not read the answer of "${argv[0]}" (exit code ${run.code}): ${(error as Error).message} (a solver that writes its model to a file needs {out}, e.g. "minisat {cnf} {out}")${hint ? `; it said: ${hint}` : ''}`);
+      throw new BackendError(
+        this.name,
+        `could not read the answer of "${argv[0]}" (exit code ${run.code}): ${(error as Error).message} (a solver that writes its model to a file needs {out}, e.g. "minisat {cnf} {out}")${hint ? `; it said: ${hint}` : ''}`,
+      );
     }
     if (answer.status === 'satisfiable') {
       const top = Math.max(this.cnf.numVars, ...assumptions.map((lit) => Math.abs(lit)));
@@ -118,15 +121,23 @@ async function runCommand(argv: string[], deadline: number | undefined): Promise
     const timer =
       deadline === undefined
         ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            child.kill('SIGKILL');
-          }, Math.min(Math.max(0, deadline - Date.now()), maxTimerMs));
+        : setTimeout(
+            () => {
+              timedOut = true;
+              child.kill('SIGKILL');
+            },
+            Math.min(Math.max(0, deadline - Date.now()), maxTimerMs),
+          );
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(new BackendError('external', error.code === 'ENOENT' ? `cannot run "${file}": no such program on the PATH` : `cannot run "${file}": ${error.message}`));
+      reject(
+        new BackendError(
+          'external',
+          error.code === 'ENOENT' ? `cannot run "${file}": no such program on the PATH` : `cannot run "${file}": ${error.message}`,
+        ),
+      );
     });
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -82,7 +82,9 @@ export class MiniSatBackend implements Backend {
 
   addCnf(cnf: Cnf): void {
     for (let v = this.numVars + 1; v <= cnf.numVars; v++) this.nativeVar(v);
-    cnf.forEach((clause) => this.addClause(clause));
+    cnf.forEach((clause) => {
+      this.addClause(clause);
+    });
   }
 
   async solve(call: SolveCall = {}): Promise<SolveStatus> {
