@@ -22,8 +22,8 @@
  * boundary has at most `maxSeedBoundary` cells (pairs at corners and borders), whenever O is
  * non-empty. They stop the solver from proposing the most common cut-off shapes.
  */
-import { geometry, type Geometry } from '../src/puzzle/geometry.js';
-import { neighbours, type Puzzle, type Shading } from '../src/puzzle/puzzle.js';
+import { type Geometry, geometryOf, neighbours } from '../src/puzzle/geometry.js';
+import type { Puzzle, Shading } from '../src/puzzle/puzzle.js';
 import { Cnf } from '../src/sat/cnf.js';
 import type { Encoder, HitoriVars } from './variables.js';
 
@@ -51,7 +51,7 @@ export class CutFinder {
 
   /** Groups the unshaded cells into components; returns how many there are. */
   label(shaded: ArrayLike<boolean | number>): number {
-    const { start, adjacent, cells } = this.g;
+    const { nbrStart, nbr, cells } = this.g;
     const mark = ++this.stamp;
     let end = 0;
     this.count = 0;
@@ -62,8 +62,8 @@ export class CutFinder {
       this.order[end++] = s;
       for (let k = end - 1; k < end; k++) {
         const i = this.order[k]!;
-        for (let e = start[i]!; e < start[i + 1]!; e++) {
-          const j = adjacent[e]!;
+        for (let e = nbrStart[i]!; e < nbrStart[i + 1]!; e++) {
+          const j = nbr[e]!;
           if (!shaded[j] && this.seen[j] !== mark) {
             this.seen[j] = mark;
             this.order[end++] = j;
@@ -86,15 +86,15 @@ export class CutFinder {
    */
   cuts(shaded: ArrayLike<boolean | number>, vars: HitoriVars, add: (clause: Int32Array) => void): number {
     if (this.label(shaded) < 2) return 0;
-    const { start, adjacent } = this.g;
+    const { nbrStart, nbr } = this.g;
     for (let c = 0; c < this.count; c++) {
       // Boundary cells are the shaded neighbours of the component, marked with a fresh stamp.
       const mark = ++this.stamp;
       let length = 0;
       for (let k = this.first[c]!; k < this.first[c + 1]!; k++) {
         const i = this.order[k]!;
-        for (let e = start[i]!; e < start[i + 1]!; e++) {
-          const j = adjacent[e]!;
+        for (let e = nbrStart[i]!; e < nbrStart[i + 1]!; e++) {
+          const j = nbr[e]!;
           if (shaded[j] && this.seen[j] !== mark) {
             this.seen[j] = mark;
             this.clause[length++] = -vars.shaded(j);
@@ -110,7 +110,7 @@ export class CutFinder {
 
 /** The unshaded components of a shading, each a list of cells. */
 export function whiteComponents(puzzle: Puzzle, shading: Shading): number[][] {
-  const finder = new CutFinder(geometry(puzzle.rows, puzzle.cols));
+  const finder = new CutFinder(geometryOf(puzzle));
   const count = finder.label(shading);
   return Array.from({ length: count }, (_, c) => Array.from(finder.component(c)));
 }
@@ -119,7 +119,8 @@ export function whiteComponents(puzzle: Puzzle, shading: Shading): number[][] {
 export function boundary(puzzle: Pick<Puzzle, 'rows' | 'cols'>, set: readonly number[]): number[] {
   const inside = new Set(set);
   const out = new Set<number>();
-  for (const i of set) for (const j of neighbours(puzzle, i)) if (!inside.has(j)) out.add(j);
+  const g = geometryOf(puzzle);
+  for (const i of set) for (const j of neighbours(g, i)) if (!inside.has(j)) out.add(j);
   return [...out];
 }
 
@@ -130,7 +131,7 @@ export function cutClause(vars: HitoriVars, boundaryCells: readonly number[]): n
 
 /** Adds the cut of every component of a disconnected shading; returns how many were added. */
 export function addCuts(puzzle: Puzzle, vars: HitoriVars, shading: Shading, add: (clause: number[]) => void): number {
-  return new CutFinder(geometry(puzzle.rows, puzzle.cols)).cuts(shading, vars, (clause) => add(Array.from(clause)));
+  return new CutFinder(geometryOf(puzzle)).cuts(shading, vars, (clause) => add(Array.from(clause)));
 }
 
 export const maxSeedBoundary = 4;
@@ -153,7 +154,7 @@ function seedClauses(puzzle: Puzzle, vars: HitoriVars): Cnf {
     };
     for (let i = 0; i < n; i++) {
       seed([i]);
-      for (const j of neighbours(puzzle, i)) {
+      for (const j of neighbours(geometryOf(puzzle), i)) {
         if (j > i && boundary(puzzle, [i, j]).length <= maxSeedBoundary) seed([i, j]);
       }
     }

@@ -29,7 +29,7 @@
  * g to i within the unshaded cells. That distance is at least the Manhattan distance |i−g| ≥ lo(i),
  * and at most (number of unshaded cells) − 1 ≤ R·C − B − 1 = K; its BFS predecessor satisfies (L2).
  */
-import { neighbours, lines } from '../src/puzzle/puzzle.js';
+import { colOf, geometryOf, neighbours, rowOf } from '../src/puzzle/geometry.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import type { Encoder } from './variables.js';
 
@@ -37,7 +37,7 @@ import type { Encoder } from './variables.js';
 export function minShadedBound(puzzle: Puzzle): number {
   let byRows = 0;
   let byCols = 0;
-  for (const [index, line] of lines(puzzle).entries()) {
+  for (const [index, line] of geometryOf(puzzle).lines.entries()) {
     const counts = new Map<number, number>();
     for (const i of line) counts.set(puzzle.values[i]!, (counts.get(puzzle.values[i]!) ?? 0) + 1);
     let need = 0;
@@ -54,8 +54,8 @@ export function groundCells(puzzle: Puzzle): { a: number; b: number | undefined 
 }
 
 export const encodeConnectivityLayers: Encoder = (puzzle, vars, cnf) => {
-  const { rows, cols } = puzzle;
-  const n = rows * cols;
+  const g = geometryOf(puzzle);
+  const n = g.cells;
   const { a, b } = groundCells(puzzle);
   const sa = vars.shaded(a);
   if (b === undefined) {
@@ -63,7 +63,7 @@ export const encodeConnectivityLayers: Encoder = (puzzle, vars, cnf) => {
     return;
   }
   const K = n - minShadedBound(puzzle) - 1;
-  const manhattan = (i: number, j: number) => Math.abs(Math.floor(i / cols) - Math.floor(j / cols)) + Math.abs((i % cols) - (j % cols));
+  const manhattan = (i: number, j: number) => Math.abs(rowOf(g, i) - rowOf(g, j)) + Math.abs(colOf(g, i) - colOf(g, j));
   const lo = (i: number) => Math.min(manhattan(i, a), manhattan(i, b));
 
   // Allocate each cell's layers max(1, lo(i)) .. K as one block (cell a needs none).
@@ -83,7 +83,7 @@ export const encodeConnectivityLayers: Encoder = (puzzle, vars, cnf) => {
       atLeastOne.push(d);
       cnf.add2(-d, -vars.shaded(i));
       const closer = [-d];
-      for (const j of neighbours(puzzle, i)) {
+      for (const j of neighbours(g, i)) {
         const dj = layer(j, k - 1);
         if (dj !== 0) closer.push(dj);
       }

@@ -8,26 +8,17 @@
  *     ¬s_i ∨ ⋁_{j ∈ M(i)} ¬s_j               (the unit ¬s_i when M(i) is empty)
  */
 import type { Convention } from '../src/puzzle/convention.js';
-import type { Puzzle } from '../src/puzzle/puzzle.js';
+import { lineMates, matesOf } from '../src/puzzle/geometry.js';
 import type { Encoder } from './variables.js';
 
-/** The cells of i's row and column, other than i, that hold i's value. */
-export function lineMates(puzzle: Puzzle, i: number): number[] {
-  const { rows, cols, values } = puzzle;
-  const r = Math.floor(i / cols);
-  const c = i - r * cols;
-  const out: number[] = [];
-  for (let k = 0; k < cols; k++) if (k !== c && values[r * cols + k] === values[i]) out.push(r * cols + k);
-  for (let k = 0; k < rows; k++) if (k !== r && values[k * cols + c] === values[i]) out.push(k * cols + c);
-  return out;
-}
-
 export const encodeUniqueWhite: Encoder = (puzzle, vars, cnf) => {
-  for (let i = 0; i < vars.cells; i++) if (lineMates(puzzle, i).length === 0) cnf.add([-vars.shaded(i)]);
+  const m = lineMates(puzzle);
+  for (let i = 0; i < vars.cells; i++) if (matesOf(m, i).length === 0) cnf.add([-vars.shaded(i)]);
 };
 
 export const encodeShadedDuplicates: Encoder = (puzzle, vars, cnf) => {
-  for (let i = 0; i < vars.cells; i++) cnf.add([-vars.shaded(i), ...lineMates(puzzle, i).map((j) => -vars.shaded(j))]);
+  const m = lineMates(puzzle);
+  for (let i = 0; i < vars.cells; i++) cnf.add([-vars.shaded(i), ...Array.from(matesOf(m, i), (j) => -vars.shaded(j))]);
 };
 
 export const conventionEncoders: Record<Convention, Encoder | null> = {

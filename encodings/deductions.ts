@@ -13,12 +13,12 @@
  *
  * A cell may be forced more than once; the solver takes repeated units in its stride.
  */
-import { geometry } from '../src/puzzle/geometry.js';
+import { geometryOf } from '../src/puzzle/geometry.js';
 import type { Encoder } from './variables.js';
 
 export const encodeDeductions: Encoder = (puzzle, vars, cnf) => {
   const { values } = puzzle;
-  for (const line of geometry(puzzle.rows, puzzle.cols).lines) {
+  for (const line of geometryOf(puzzle).lines) {
     const length = line.length;
     const at = (p: number) => line[p]!;
     for (let p = 0; p + 1 < length; p++) {

@@ -6,12 +6,12 @@
  * A value occurring m times in a line gives m(m-1)/2 binary clauses; a line without repeats gives
  * none.
  */
-import { geometry } from '../src/puzzle/geometry.js';
+import { geometryOf } from '../src/puzzle/geometry.js';
 import type { Encoder } from './variables.js';
 
 export const encodeUniqueness: Encoder = (puzzle, vars, cnf) => {
   const { values } = puzzle;
-  for (const line of geometry(puzzle.rows, puzzle.cols).lines) {
+  for (const line of geometryOf(puzzle).lines) {
     for (let x = 0; x < line.length; x++) {
       for (let y = x + 1; y < line.length; y++) {
         const i = line[x]!;

@@ -1,5 +1,6 @@
 /** hitori-sat's public library API. */
-export { type Puzzle, type Shading, puzzleFromGrid, shadingFromGrid, shadingToGrid, neighbours, cellName } from './puzzle/puzzle.js';
+export { type Puzzle, type Shading, puzzleFromGrid, shadingFromGrid, shadingToGrid, cellName } from './puzzle/puzzle.js';
+export { geometry, geometryOf, neighbours, lineMates, matesOf, type Geometry, type LineMates } from './puzzle/geometry.js';
 export { checkShading, isSolution, type Violation, type RuleName } from './puzzle/check.js';
 export { conventions, type Convention } from './puzzle/convention.js';
 export { parsePuzzle, detectFormat, inputFormats, type InputFormat } from './formats/detect.js';

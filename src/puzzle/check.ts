@@ -1,10 +1,35 @@
 /**
  * The independent checker: judges a shading against the three rules (and a convention's extra
  * rule) directly from their definitions, sharing no code with the encodings, so that a wrong
- * encoding or a wrong decode cannot pass it.
+ * encoding or a wrong decode cannot pass it. It deliberately does not use the shared geometry
+ * (geometry.ts): its few lines of neighbours and lines below are its own, so that a bug in the
+ * geometry cannot hide in both the encoding and its check.
  */
 import type { Convention } from './convention.js';
-import { cellName, lines, neighbours, type Puzzle, type Shading } from './puzzle.js';
+import { cellName, type Puzzle, type Shading } from './puzzle.js';
+
+/** The orthogonal neighbours of cell i, written out here on purpose (see the header). */
+function besideCells(puzzle: Puzzle, i: number): number[] {
+  const { rows, cols } = puzzle;
+  const r = Math.floor(i / cols);
+  const c = i % cols;
+  return [
+    [r - 1, c],
+    [r, c - 1],
+    [r, c + 1],
+    [r + 1, c],
+  ]
+    .filter(([y, x]) => y! >= 0 && y! < rows && x! >= 0 && x! < cols)
+    .map(([y, x]) => y! * cols + x!);
+}
+
+/** The row and the column through cell i, each as its cells (see the header). */
+function rowAndColumn(puzzle: Puzzle, i: number): [number[], number[]] {
+  const { rows, cols } = puzzle;
+  const r = Math.floor(i / cols);
+  const c = i % cols;
+  return [Array.from({ length: cols }, (_, k) => r * cols + k), Array.from({ length: rows }, (_, k) => k * cols + c)];
+}
 
 export type RuleName = 'repeat' | 'adjacent-shaded' | 'disconnected' | 'unique-white' | 'shaded-duplicates' | 'size';
 
@@ -26,7 +51,11 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   const v = puzzle.values;
 
   // Rule 1: no number twice among the unshaded cells of a line.
-  for (const line of lines(puzzle)) {
+  const lines = [
+    ...Array.from({ length: puzzle.rows }, (_, r) => rowAndColumn(puzzle, r * puzzle.cols)[0]),
+    ...Array.from({ length: puzzle.cols }, (_, c) => rowAndColumn(puzzle, c)[1]),
+  ];
+  for (const line of lines) {
     const seen = new Map<number, number>();
     for (const i of line) {
       if (shading[i]) continue;
@@ -39,7 +68,7 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   // Rule 2: no two shaded cells share an edge (each pair reported once, from its lower index).
   for (let i = 0; i < n; i++) {
     if (!shading[i]) continue;
-    for (const j of neighbours(puzzle, i)) {
+    for (const j of besideCells(puzzle, i)) {
       if (j > i && shading[j])
         out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
     }
@@ -56,7 +85,7 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
     reached[white[0]!] = 1;
     while (stack.length > 0) {
       const i = stack.pop()!;
-      for (const j of neighbours(puzzle, i)) {
+      for (const j of besideCells(puzzle, i)) {
         if (!shading[j] && !reached[j]) {
           reached[j] = 1;
           stack.push(j);
@@ -74,13 +103,9 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   }
 
   if (convention !== 'literal') {
-    const { cols } = puzzle;
     for (let i = 0; i < n; i++) {
       if (!shading[i]) continue;
-      const r = Math.floor(i / cols);
-      const c = i - r * cols;
-      const row = Array.from({ length: cols }, (_, k) => r * cols + k);
-      const col = Array.from({ length: puzzle.rows }, (_, k) => k * cols + c);
+      const [row, col] = rowAndColumn(puzzle, i);
       const mates = [...row, ...col].filter((j) => j !== i && v[j] === v[i]);
       if (convention === 'unique-white' && mates.length === 0) {
         out.push({ rule: 'unique-white', cells: [i], message: `${name(i)} is shaded but its ${v[i]} is unique in its row and column` });

@@ -1,43 +1,108 @@
 /**
- * The shape of an R x C grid as flat typed arrays, computed once per size and shared, for hot
- * loops that must not allocate per cell: the neighbour lists in compressed form (the neighbours
- * of cell i are `adjacent[start[i]]` up to `adjacent[start[i + 1]]`), and the lines.
+ * Grid geometry, the one place that knows what a neighbour, a line and a line mate are. Every
+ * layer (encodings, rules, solve, render) reads them from here; only the independent checker
+ * (check.ts) states the rules again on its own, so that a bug here cannot hide in both the
+ * encoding and its check.
+ *
+ * The shape of an R x C grid is computed once per size as flat typed arrays, for hot loops that
+ * must not allocate per cell: the neighbour lists in compressed form (the neighbours of cell i
+ * are `nbr[nbrStart[i]]` up to `nbr[nbrStart[i + 1]]`, in the order up, left, right, down), and
+ * the lines. Line mates depend on the numbers as well, so they are computed per puzzle.
  */
+import type { Puzzle } from './puzzle.js';
+
 export interface Geometry {
   readonly rows: number;
   readonly cols: number;
+  /** R·C: cells are numbered row-major, `i = r * cols + c`. */
   readonly cells: number;
-  readonly start: Int32Array;
-  readonly adjacent: Int32Array;
-  /** Every row, then every column, as the cell indices along it. */
+  readonly nbrStart: Int32Array;
+  readonly nbr: Int32Array;
+  /** Every row (index r), then every column (index rows + c), as the cell indices along it. */
   readonly lines: readonly Int32Array[];
 }
 
+/**
+ * Geometries by size, most recently used last. Bounded: a long-running process that meets many
+ * sizes (a generator, a server) keeps only the last `maxCachedSizes` of them.
+ */
 const cache = new Map<string, Geometry>();
+export const maxCachedSizes = 64;
 
 export function geometry(rows: number, cols: number): Geometry {
   const key = `${rows}x${cols}`;
   let g = cache.get(key);
-  if (!g) {
-    const cells = rows * cols;
-    const start = new Int32Array(cells + 1);
-    const adjacent = new Int32Array(2 * (rows * (cols - 1) + cols * (rows - 1)));
-    let k = 0;
-    for (let i = 0; i < cells; i++) {
-      start[i] = k;
-      const r = Math.floor(i / cols);
-      const c = i - r * cols;
-      if (r > 0) adjacent[k++] = i - cols;
-      if (c > 0) adjacent[k++] = i - 1;
-      if (c < cols - 1) adjacent[k++] = i + 1;
-      if (r < rows - 1) adjacent[k++] = i + cols;
-    }
-    start[cells] = k;
-    const lines: Int32Array[] = [];
-    for (let r = 0; r < rows; r++) lines.push(Int32Array.from({ length: cols }, (_, c) => r * cols + c));
-    for (let c = 0; c < cols; c++) lines.push(Int32Array.from({ length: rows }, (_, r) => r * cols + c));
-    g = { rows, cols, cells, start, adjacent, lines };
+  if (g) {
+    cache.delete(key);
     cache.set(key, g);
+    return g;
   }
+  const cells = rows * cols;
+  const nbrStart = new Int32Array(cells + 1);
+  const nbr = new Int32Array(2 * (rows * (cols - 1) + cols * (rows - 1)));
+  let k = 0;
+  for (let i = 0; i < cells; i++) {
+    nbrStart[i] = k;
+    const r = Math.floor(i / cols);
+    const c = i - r * cols;
+    if (r > 0) nbr[k++] = i - cols;
+    if (c > 0) nbr[k++] = i - 1;
+    if (c < cols - 1) nbr[k++] = i + 1;
+    if (r < rows - 1) nbr[k++] = i + cols;
+  }
+  nbrStart[cells] = k;
+  const lines: Int32Array[] = [];
+  for (let r = 0; r < rows; r++) lines.push(Int32Array.from({ length: cols }, (_, c) => r * cols + c));
+  for (let c = 0; c < cols; c++) lines.push(Int32Array.from({ length: rows }, (_, r) => r * cols + c));
+  g = { rows, cols, cells, nbrStart, nbr, lines };
+  cache.set(key, g);
+  if (cache.size > maxCachedSizes) cache.delete(cache.keys().next().value!);
   return g;
+}
+
+/** The geometry of a puzzle's grid. */
+export function geometryOf(puzzle: Pick<Puzzle, 'rows' | 'cols'>): Geometry {
+  return geometry(puzzle.rows, puzzle.cols);
+}
+
+/** The orthogonal neighbours of cell i, in the order up, left, right, down (a view, not a copy). */
+export function neighbours(g: Geometry, i: number): Int32Array {
+  return g.nbr.subarray(g.nbrStart[i]!, g.nbrStart[i + 1]!);
+}
+
+/** Row and column (0-based) of cell i. */
+export function rowOf(g: Pick<Geometry, 'cols'>, i: number): number {
+  return Math.floor(i / g.cols);
+}
+export function colOf(g: Pick<Geometry, 'cols'>, i: number): number {
+  return i % g.cols;
+}
+
+/**
+ * Line mates: for each cell i, the other cells of i's row, then of i's column, that hold i's
+ * number (rule 1 speaks of exactly these), in the same compressed layout as the neighbours.
+ */
+export interface LineMates {
+  readonly mateStart: Int32Array;
+  readonly mate: Int32Array;
+}
+
+export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): LineMates {
+  const g = geometryOf(puzzle);
+  const { values } = puzzle;
+  const mateStart = new Int32Array(g.cells + 1);
+  const list: number[] = [];
+  for (let i = 0; i < g.cells; i++) {
+    mateStart[i] = list.length;
+    for (const line of [g.lines[rowOf(g, i)]!, g.lines[g.rows + colOf(g, i)]!]) {
+      for (const j of line) if (j !== i && values[j] === values[i]) list.push(j);
+    }
+  }
+  mateStart[g.cells] = list.length;
+  return { mateStart, mate: Int32Array.from(list) };
+}
+
+/** The line mates of cell i (a view, not a copy). */
+export function matesOf(m: LineMates, i: number): Int32Array {
+  return m.mate.subarray(m.mateStart[i]!, m.mateStart[i + 1]!);
 }

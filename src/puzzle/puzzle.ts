@@ -50,33 +50,8 @@ export function shadingToGrid(puzzle: Pick<Puzzle, 'rows' | 'cols'>, shading: Sh
   );
 }
 
-/** The orthogonal neighbours of cell i, in the order up, left, right, down. */
-export function neighbours(puzzle: Pick<Puzzle, 'rows' | 'cols'>, i: number): number[] {
-  const { rows, cols } = puzzle;
-  const r = Math.floor(i / cols);
-  const c = i - r * cols;
-  const out: number[] = [];
-  if (r > 0) out.push(i - cols);
-  if (c > 0) out.push(i - 1);
-  if (c < cols - 1) out.push(i + 1);
-  if (r < rows - 1) out.push(i + cols);
-  return out;
-}
-
 /** "row 3, column 5" (1-based) for cell i. */
 export function cellName(puzzle: Pick<Puzzle, 'cols'>, i: number): string {
   const r = Math.floor(i / puzzle.cols);
   return `row ${r + 1}, column ${i - r * puzzle.cols + 1}`;
-}
-
-/**
- * The lines of the grid: every row, then every column, each as a list of cell indices. Rule 1
- * (no repeated number among unshaded cells) is stated per line.
- */
-export function lines(puzzle: Pick<Puzzle, 'rows' | 'cols'>): number[][] {
-  const { rows, cols } = puzzle;
-  const out: number[][] = [];
-  for (let r = 0; r < rows; r++) out.push(Array.from({ length: cols }, (_, c) => r * cols + c));
-  for (let c = 0; c < cols; c++) out.push(Array.from({ length: rows }, (_, r) => r * cols + c));
-  return out;
 }

@@ -1,4 +1,5 @@
 /** Terminal drawing of a puzzle with its shading: numbers right-aligned, shaded cells as '#'. */
+import { geometryOf } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 
 export function renderShading(puzzle: Puzzle, shading: Shading): string {
@@ -28,10 +29,10 @@ function renderCells(puzzle: Puzzle, cells: readonly (boolean | null)[]): string
   const open = cells.some((s) => s === null);
   const width = Math.max(...puzzle.values.map((v) => String(v).length)) + (open ? 2 : 0);
   let out = '';
-  for (let r = 0; r < puzzle.rows; r++) {
+  const g = geometryOf(puzzle);
+  for (let r = 0; r < g.rows; r++) {
     const row: string[] = [];
-    for (let c = 0; c < puzzle.cols; c++) {
-      const i = r * puzzle.cols + c;
+    for (const i of g.lines[r]!) {
       const v = String(puzzle.values[i]);
       const cell = cells[i] === true ? '#'.repeat(width) : cells[i] === null ? `[${v}]` : open ? ` ${v} ` : v;
       row.push(cell.padStart(width));

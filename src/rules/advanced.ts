@@ -30,17 +30,10 @@ function* pairs(board: Board, scope: Scope): Generator<{ a: number; b: number; a
   }
 }
 
-/** The other cells of x's number in the line through x along `along` (its row for 'H'). */
+/** The other cells of x's number in the line through x along `along` (its row for 'H'): its line mates there. */
 function dupsAlong(board: Board, x: number, along: 'H' | 'V'): number[] {
-  const out: number[] = [];
-  const r = board.row(x);
-  const c = board.col(x);
-  if (along === 'H') {
-    for (let k = 0; k < board.cols; k++) if (k !== c && board.value(board.at(r, k)) === board.value(x)) out.push(board.at(r, k));
-  } else {
-    for (let k = 0; k < board.rows; k++) if (k !== r && board.value(board.at(k, c)) === board.value(x)) out.push(board.at(k, c));
-  }
-  return out;
+  const same = along === 'H' ? (j: number) => board.row(j) === board.row(x) : (j: number) => board.col(j) === board.col(x);
+  return Array.from(board.mates(x)).filter(same);
 }
 
 export function DP(board: Board, scope: Scope = {}): Deduction[] {

@@ -11,6 +11,7 @@
  * `trace`, every change is recorded: the deduction itself and each knock-on effect as its own NoB
  * or DoW deduction, so the trace reads as a complete explanation.
  */
+import { colOf, type Geometry, geometryOf, type LineMates, lineMates, matesOf, neighbours, rowOf } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { Colour, Contradiction, Deduction, TechniqueCode } from './types.js';
 
@@ -21,20 +22,12 @@ export type CellState = typeof UNKNOWN | typeof WHITE | typeof BLACK;
 
 const code = (colour: Colour): CellState => (colour === 'white' ? WHITE : BLACK);
 
-/** The fixed shape of a puzzle, computed once and shared by every board of it. */
-export interface Geometry {
-  readonly rows: number;
-  readonly cols: number;
-  readonly n: number;
+/**
+ * What every board of one puzzle shares: the grid's geometry and line mates (puzzle/geometry.ts),
+ * the numbers, and scratch space, computed once.
+ */
+export interface PuzzleShape extends Geometry, LineMates {
   readonly values: Int32Array;
-  /** Neighbours of cell i: `nbr[nbrStart[i]] .. nbr[nbrStart[i + 1] - 1]`, in the order up, left, right, down. */
-  readonly nbrStart: Int32Array;
-  readonly nbr: Int32Array;
-  /** The other cells of the same value in the row and the column of cell i, same layout. */
-  readonly mateStart: Int32Array;
-  readonly mate: Int32Array;
-  /** Rows first (index r), then columns (index rows + c); each a list of cells in order. */
-  readonly lines: readonly Int32Array[];
   /** Scratch space for searches (never held across calls). */
   readonly stamp: Int32Array;
   readonly stack: Int32Array;
@@ -43,43 +36,14 @@ export interface Geometry {
   readonly memo: Map<string, unknown>;
 }
 
-export function geometryOf(puzzle: Puzzle): Geometry {
-  const { rows, cols } = puzzle;
-  const n = rows * cols;
-  const values = Int32Array.from(puzzle.values);
-  const nbrStart = new Int32Array(n + 1);
-  const nbrList: number[] = [];
-  const mateStart = new Int32Array(n + 1);
-  const mateList: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = Math.floor(i / cols);
-    const c = i - r * cols;
-    nbrStart[i] = nbrList.length;
-    if (r > 0) nbrList.push(i - cols);
-    if (c > 0) nbrList.push(i - 1);
-    if (c < cols - 1) nbrList.push(i + 1);
-    if (r < rows - 1) nbrList.push(i + cols);
-    mateStart[i] = mateList.length;
-    for (let k = 0; k < cols; k++) if (k !== c && values[r * cols + k] === values[i]) mateList.push(r * cols + k);
-    for (let k = 0; k < rows; k++) if (k !== r && values[k * cols + c] === values[i]) mateList.push(k * cols + c);
-  }
-  nbrStart[n] = nbrList.length;
-  mateStart[n] = mateList.length;
-  const lines: Int32Array[] = [];
-  for (let r = 0; r < rows; r++) lines.push(Int32Array.from({ length: cols }, (_, c) => r * cols + c));
-  for (let c = 0; c < cols; c++) lines.push(Int32Array.from({ length: rows }, (_, r) => r * cols + c));
+export function shapeOf(puzzle: Puzzle): PuzzleShape {
+  const g = geometryOf(puzzle);
   return {
-    rows,
-    cols,
-    n,
-    values,
-    nbrStart,
-    nbr: Int32Array.from(nbrList),
-    mateStart,
-    mate: Int32Array.from(mateList),
-    lines,
-    stamp: new Int32Array(n),
-    stack: new Int32Array(n),
+    ...g,
+    ...lineMates(puzzle),
+    values: Int32Array.from(puzzle.values),
+    stamp: new Int32Array(g.cells),
+    stack: new Int32Array(g.cells),
     epoch: 0,
     memo: new Map(),
   };
@@ -93,7 +57,7 @@ export function cellLabel(cols: number, i: number): string {
 
 export class Board {
   readonly puzzle: Puzzle;
-  readonly geo: Geometry;
+  readonly geo: PuzzleShape;
   readonly state: Uint8Array;
   unknownCount: number;
   whiteCount: number;
@@ -102,15 +66,15 @@ export class Board {
   trace: Deduction[] | null;
   private readonly queue: Int32Array;
 
-  constructor(puzzle: Puzzle, geo: Geometry = geometryOf(puzzle), state?: Uint8Array, trace: Deduction[] | null = null) {
+  constructor(puzzle: Puzzle, geo: PuzzleShape = shapeOf(puzzle), state?: Uint8Array, trace: Deduction[] | null = null) {
     this.puzzle = puzzle;
     this.geo = geo;
-    this.state = state ? state.slice() : new Uint8Array(geo.n);
-    this.queue = new Int32Array(geo.n);
+    this.state = state ? state.slice() : new Uint8Array(geo.cells);
+    this.queue = new Int32Array(geo.cells);
     this.trace = trace;
     let unknown = 0;
     let white = 0;
-    for (let i = 0; i < geo.n; i++) {
+    for (let i = 0; i < geo.cells; i++) {
       if (this.state[i] === UNKNOWN) unknown++;
       else if (this.state[i] === WHITE) white++;
     }
@@ -125,7 +89,7 @@ export class Board {
     return this.geo.cols;
   }
   get n(): number {
-    return this.geo.n;
+    return this.geo.cells;
   }
   value(i: number): number {
     return this.geo.values[i]!;
@@ -146,21 +110,21 @@ export class Board {
     return cellLabel(this.geo.cols, i);
   }
   row(i: number): number {
-    return Math.floor(i / this.geo.cols);
+    return rowOf(this.geo, i);
   }
   col(i: number): number {
-    return i % this.geo.cols;
+    return colOf(this.geo, i);
   }
   /** The cell at (r, c), or -1 outside the grid. */
   at(r: number, c: number): number {
     return r >= 0 && r < this.geo.rows && c >= 0 && c < this.geo.cols ? r * this.geo.cols + c : -1;
   }
   neighbours(i: number): Int32Array {
-    return this.geo.nbr.subarray(this.geo.nbrStart[i]!, this.geo.nbrStart[i + 1]!);
+    return neighbours(this.geo, i);
   }
   /** The other cells of the same value in i's row and column. */
   mates(i: number): Int32Array {
-    return this.geo.mate.subarray(this.geo.mateStart[i]!, this.geo.mateStart[i + 1]!);
+    return matesOf(this.geo, i);
   }
   get solved(): boolean {
     return this.unknownCount === 0 && this.contradiction === null;
@@ -190,7 +154,7 @@ export class Board {
    * already known. Only the 1x2, 1x3 (and transposed) grids can have a lone white cell.
    */
   needsExit(i: number): boolean {
-    if (this.geo.n >= 4) return true;
+    if (this.geo.cells >= 4) return true;
     return this.whiteCount > (this.state[i] === WHITE ? 1 : 0);
   }
 
@@ -285,7 +249,7 @@ export class Board {
    */
   checkConnectivity(): boolean {
     if (this.contradiction) return false;
-    const { n } = this.geo;
+    const n = this.geo.cells;
     if (this.whiteCount === 0) {
       for (let i = 0; i < n; i++) if (this.state[i] !== BLACK) return true;
       this.contradiction = { reason: 'every cell is black', cells: [] };

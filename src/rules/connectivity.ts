@@ -134,7 +134,7 @@ export function EP_M(board: Board): Deduction[] {
  * would cut off from the largest remaining part, and one white cell on each side.
  */
 export function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: number; kept: number }[] {
-  const { n, nbr, nbrStart } = board.geo;
+  const { cells: n, nbr, nbrStart } = board.geo;
   const out: { cell: number; weight: number; cutOff: number; kept: number }[] = [];
   if (board.whiteCount < 2) return out;
   let root = 0;

@@ -18,8 +18,8 @@
  * the cell this check looks for. Conversely, any such x gives a second solution, so the check is
  * exact: it passes if and only if S is the only solution.
  */
+import { geometryOf, neighbours } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import { neighbours } from '../puzzle/puzzle.js';
 import { Board } from './board.js';
 
 /** The white cells of solution S that could be shaded as well, each giving a second solution. */
@@ -28,7 +28,8 @@ export function extraShadable(puzzle: Puzzle, solution: Board | Shading): number
   const black = solution instanceof Board ? (i: number) => solution.isBlack(i) : (i: number) => solution[i] === true;
   const whiteCount = Array.from({ length: n }, (_, i) => i).filter((i) => !black(i)).length;
   if (whiteCount < 2) return [];
-  const nb = Array.from({ length: n }, (_, i) => neighbours(puzzle, i));
+  const g = geometryOf(puzzle);
+  const nb = Array.from({ length: n }, (_, i) => neighbours(g, i));
   // Articulation points of the white cells (iterative depth-first search with lowpoints).
   const disc = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);

@@ -11,7 +11,7 @@
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import type { HitoriVars } from '../../encodings/variables.js';
 import { CutFinder } from '../../encodings/connectivity-cuts.js';
-import { geometry } from '../puzzle/geometry.js';
+import { geometryOf } from '../puzzle/geometry.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
@@ -143,7 +143,7 @@ async function enumerate(
   const call = deadline === undefined ? {} : { deadline };
   // Reused every round: the model's shading and the component finder.
   const model = new Uint8Array(vars.cells);
-  const finder = lazy ? new CutFinder(geometry(puzzle.rows, puzzle.cols)) : undefined;
+  const finder = lazy ? new CutFinder(geometryOf(puzzle)) : undefined;
   const addClause = (clause: Int32Array) => backend.addClause(clause);
   while (solutions.length < limit) {
     const status = await backend.solve(call);

@@ -1,7 +1,7 @@
 /** The extra rule of each convention. */
 import { describe, expect, it } from 'vitest';
 import { encodeHitori } from '../../encodings/index.js';
-import { encodeShadedDuplicates, encodeUniqueWhite, lineMates } from '../../encodings/conventions.js';
+import { encodeShadedDuplicates, encodeUniqueWhite } from '../../encodings/conventions.js';
 import { HitoriVars, type Encoder } from '../../encodings/variables.js';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
@@ -27,14 +27,6 @@ const sample = gridOf([
 ]);
 
 describe('conventions', () => {
-  it('lineMates lists the other cells of the row and column holding the same value', () => {
-    expect(lineMates(sample as Puzzle, 0).sort()).toEqual([2, 6]);
-    expect(lineMates(sample as Puzzle, 2)).toEqual([0]);
-    expect(lineMates(sample as Puzzle, 4)).toEqual([]);
-    // Cell (2,3) holds 2 and cell (1,2) holds 2: same value, but neither row nor column is shared.
-    expect(lineMates(sample as Puzzle, 5)).toEqual([]);
-  });
-
   it('unique-white keeps unshaded exactly the cells whose value is unique in row and column: units ¬s', () => {
     // Cells 0, 2, 6 (the 1s) have mates; 1 (2), 3, 4, 5 (2), 7, 8 do not.
     expect(clausesOf(encodeUniqueWhite, sample)).toEqual(['-2', '-4', '-5', '-6', '-8', '-9']);

@@ -1,0 +1,66 @@
+/** The shared grid geometry, against the definitions: neighbours share an edge, lines are rows and columns. */
+import { describe, expect, it } from 'vitest';
+import { geometry, lineMates, matesOf, maxCachedSizes, neighbours } from '../../src/puzzle/geometry.js';
+import type { Puzzle } from '../../src/puzzle/puzzle.js';
+import { gridOf } from '../support/brute-force.js';
+
+// 1 2 1
+// 3 4 2
+// 1 5 6
+const sample = gridOf([
+  [1, 2, 1],
+  [3, 4, 2],
+  [1, 5, 6],
+]);
+
+describe('geometry', () => {
+  it('neighbours are exactly the cells one step up, left, right or down, in that order', () => {
+    for (const [rows, cols] of [
+      [1, 1],
+      [1, 5],
+      [4, 1],
+      [3, 4],
+      [5, 5],
+    ] as const) {
+      const g = geometry(rows, cols);
+      for (let i = 0; i < rows * cols; i++) {
+        // Up, left, right, down is ascending index order: every cell at Manhattan distance 1, in order.
+        const distance = (j: number) => Math.abs(Math.floor(i / cols) - Math.floor(j / cols)) + Math.abs((i % cols) - (j % cols));
+        const expected = Array.from({ length: rows * cols }, (_, j) => j).filter((j) => distance(j) === 1);
+        expect(Array.from(neighbours(g, i))).toEqual(expected);
+      }
+    }
+  });
+
+  it('lines are every row, then every column, each in order', () => {
+    const g = geometry(2, 3);
+    expect(g.lines.map((l) => Array.from(l))).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [0, 3],
+      [1, 4],
+      [2, 5],
+    ]);
+  });
+
+  it('is computed once per size while the size stays among the recently used ones', () => {
+    expect(geometry(7, 9)).toBe(geometry(7, 9));
+  });
+
+  it('keeps a bounded number of sizes: the least recently used one is recomputed, equal but new', () => {
+    const first = geometry(101, 1);
+    for (let k = 0; k < maxCachedSizes; k++) geometry(1, 200 + k);
+    const again = geometry(101, 1);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
+  it('lineMates lists the other cells of the row and column holding the same value', () => {
+    const m = lineMates(sample as Puzzle);
+    expect(Array.from(matesOf(m, 0)).sort()).toEqual([2, 6]);
+    expect(Array.from(matesOf(m, 2))).toEqual([0]);
+    expect(Array.from(matesOf(m, 4))).toEqual([]);
+    // Cell (2,3) holds 2 and cell (1,2) holds 2: same value, but neither row nor column is shared.
+    expect(Array.from(matesOf(m, 5))).toEqual([]);
+  });
+});
