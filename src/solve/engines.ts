@@ -57,8 +57,31 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
   if (engine === 'sat') return { ...(await solveHitori(puzzle, options)), engine };
   const start = performance.now();
   const convention = options.convention ?? 'literal';
-  const rules = solveByRules(puzzle, engine === 'rules' ? { explain: false } : { explain: false, assumeUnique: false, maxLevel: 'F' });
+  // The rules stop at the deadline too (their fixpoint loop and every probe look at it), so a
+  // time limit bounds every engine.
+  const deadline = options.timeoutMs === undefined ? {} : { deadline: Date.now() + options.timeoutMs };
+  const rules = solveByRules(
+    puzzle,
+    engine === 'rules' ? { explain: false, ...deadline } : { explain: false, assumeUnique: false, maxLevel: 'F', ...deadline },
+  );
   const summary = summarise(puzzle, rules);
+  if (rules.timedOut) {
+    return {
+      status: 'timeout',
+      solutions: [],
+      complete: false,
+      engine,
+      backend: null,
+      convention,
+      encoding: `rules/${convention}`,
+      variables: 0,
+      clauses: 0,
+      cuts: 0,
+      stats: noStats(),
+      rules: summary,
+      timeMs: performance.now() - start,
+    };
+  }
   if (engine === 'hybrid' && rules.status === 'stuck') {
     const known = rules.board.cells();
     const remaining = options.timeoutMs === undefined ? {} : { timeoutMs: Math.max(1, options.timeoutMs - (performance.now() - start)) };

@@ -387,6 +387,25 @@ describe('solve: time limit', () => {
     expect(text.stdout).toMatch(/^time limit reached/);
   });
 
+  // janko-077 needs two-deep probing: the rule engine alone takes seconds on it.
+  for (const engine of ['rules', 'hybrid']) {
+    it(`--timeout 1 stops --engine ${engine} as well: status timeout, exit 3, no solution printed`, async () => {
+      const args = ['solve', 'janko-077.txt', '--engine', engine, '--connectivity', 'layers', '--timeout', '1'];
+      const [json, text] = await Promise.all([
+        run([...args, '--format', 'json'], { killAfterMs: 60_000 }),
+        run(args, { killAfterMs: 60_000 }),
+      ]);
+      expect(json.stderr).toBe('');
+      expect(json.code).toBe(3);
+      const r = report(json.stdout);
+      expect(r.status).toBe('timeout');
+      expect(r.solution).toBeNull();
+      expect(r.complete).toBe(false);
+      expect(text.code).toBe(3);
+      expect(text.stdout).toMatch(/^time limit reached/);
+    });
+  }
+
   it('--timeout 1 with the external cadical binary gives status timeout and exit 3', async (ctx) => {
     if (!hasExecutable(cadicalBinary)) ctx.skip(`${cadicalBinary} not found (apt-get install cadical to run this test)`);
     const result = await run(['solve', 'janko-037.txt', '--solver-cmd', 'cadical', '--timeout', '1', '--format', 'json']);
