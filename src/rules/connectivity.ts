@@ -18,12 +18,13 @@
  * NCO   ("No Cut-Off", Tatham's MC, Yen's pattern f): an unknown cell whose blackening would
  *       split the white cells (the non-black cells without it fall apart into parts holding
  *       white cells) is white. Sound: rule 3. Found at once for every cell as the articulation
- *       points of the non-black cells (one depth-first search, Hopcroft-Tarjan lowpoints) that
+ *       points of the non-black cells (one depth-first search, Hopcroft-Tarjan lowpoints, puzzle/graph.ts) that
  *       separate white cells; covers NCO-C, NCO-B and the inner cell with three black neighbours
  *       (Tatham's QM). Its weight, for the difficulty measure, is the number of white cells that
  *       would be cut off from the largest remaining part.
  */
-import type { Board } from './board.js';
+import { articulationPoints } from '../puzzle/graph.js';
+import { type Board, WHITE } from './board.js';
 import type { Deduction } from './types.js';
 
 /** NCO-C and NCO-B: a white cell with exactly one non-black neighbour, which is not yet white. */
@@ -134,61 +135,33 @@ export function EP_M(board: Board): Deduction[] {
  * would cut off from the largest remaining part, and one white cell on each side.
  */
 export function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: number; kept: number }[] {
-  const { cells: n, nbr, nbrStart } = board.geo;
+  const n = board.geo.cells;
   const out: { cell: number; weight: number; cutOff: number; kept: number }[] = [];
   if (board.whiteCount < 2) return out;
   let root = 0;
   while (!board.isWhite(root)) root++;
-  const disc = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const whites = new Int32Array(n);
-  const someWhite = new Int32Array(n).fill(-1);
-  const parent = new Int32Array(n).fill(-1);
-  const edge = new Int32Array(n);
+  const whites = Int32Array.from(board.state, (s) => (s === WHITE ? 1 : 0));
+  const someWhite = Int32Array.from(board.state, (s, i) => (s === WHITE ? i : -1));
   // Per vertex: white cells in separated child subtrees, the largest such, and one white cell there.
   const sepWhites = new Int32Array(n);
   const sepMax = new Int32Array(n);
   const sepCell = new Int32Array(n).fill(-1);
-  const stack = new Int32Array(n);
-  let top = 0;
-  let time = 0;
-  stack[top++] = root;
-  disc[root] = low[root] = time++;
-  edge[root] = nbrStart[root]!;
-  whites[root] = 1;
-  someWhite[root] = root;
-  while (top > 0) {
-    const v = stack[top - 1]!;
-    if (edge[v]! < nbrStart[v + 1]!) {
-      const w = nbr[edge[v]!]!;
-      edge[v]!++;
-      if (board.isBlack(w)) continue;
-      if (disc[w] === -1) {
-        disc[w] = low[w] = time++;
-        parent[w] = v;
-        edge[w] = nbrStart[w]!;
-        whites[w] = board.isWhite(w) ? 1 : 0;
-        someWhite[w] = board.isWhite(w) ? w : -1;
-        stack[top++] = w;
-      } else if (w !== parent[v]) {
-        low[v] = Math.min(low[v]!, disc[w]!);
+  articulationPoints(
+    board.geo,
+    root,
+    (v) => !board.isBlack(v),
+    (v, p, separates) => {
+      whites[p]! += whites[v]!;
+      if (someWhite[p] === -1) someWhite[p] = someWhite[v]!;
+      if (separates && whites[v]! > 0) {
+        sepWhites[p]! += whites[v]!;
+        if (whites[v]! > sepMax[p]!) {
+          sepMax[p] = whites[v]!;
+          sepCell[p] = someWhite[v]!;
+        }
       }
-      continue;
-    }
-    top--;
-    const p = parent[v]!;
-    if (p < 0) continue;
-    low[p] = Math.min(low[p]!, low[v]!);
-    whites[p]! += whites[v]!;
-    if (someWhite[p] === -1) someWhite[p] = someWhite[v]!;
-    if (low[v]! >= disc[p]! && whites[v]! > 0) {
-      sepWhites[p]! += whites[v]!;
-      if (whites[v]! > sepMax[p]!) {
-        sepMax[p] = whites[v]!;
-        sepCell[p] = someWhite[v]!;
-      }
-    }
-  }
+    },
+  );
   const total = whites[root]!;
   for (let x = 0; x < n; x++) {
     if (!board.isUnknown(x) || sepWhites[x] === 0) continue;

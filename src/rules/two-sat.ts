@@ -8,11 +8,12 @@
  * and no uniqueness is assumed. Every clause has two literals, so the implication graph (¬a → b
  * and ¬b → a for each clause a ∨ b) decides them in linear time: the line has no valid shading
  * when some x and ¬x share a strongly connected component, and a literal l holds in every shading
- * of the line exactly when ¬l reaches l. Components come from Tarjan's algorithm; reachability
+ * of the line exactly when ¬l reaches l. Components come from Tarjan's algorithm (puzzle/graph.ts); reachability
  * is propagated over the components in the order Tarjan closes them (successors first) as bit sets.
  * This subsumes every single-line rule (the Sim-* family, the enclosing and alternating
  * permutations of thesis section 5.2): it finds all that the line alone forces.
  */
+import { stronglyConnected } from '../puzzle/graph.js';
 import type { Board } from './board.js';
 import { isRowLine, linesInScope, lineName, posLabel } from './lines.js';
 import type { CellColour, Deduction, Scope } from './types.js';
@@ -28,56 +29,6 @@ class ImplicationGraph {
     this.heads[a ^ 1]!.push(b);
     if (a !== b) this.heads[b ^ 1]!.push(a);
   }
-}
-
-/** Tarjan's strongly connected components, iterative; component numbers in order of completion (sinks first). */
-export function tarjan(heads: readonly (readonly number[])[]): { comp: Int32Array; count: number } {
-  const n = heads.length;
-  const index = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const comp = new Int32Array(n).fill(-1);
-  const onStack = new Uint8Array(n);
-  const stack: number[] = [];
-  const call: { v: number; k: number }[] = [];
-  let counter = 0;
-  let count = 0;
-  for (let s = 0; s < n; s++) {
-    if (index[s] !== -1) continue;
-    call.push({ v: s, k: 0 });
-    index[s] = low[s] = counter++;
-    stack.push(s);
-    onStack[s] = 1;
-    while (call.length > 0) {
-      const frame = call[call.length - 1]!;
-      const { v } = frame;
-      const out = heads[v]!;
-      if (frame.k < out.length) {
-        const w = out[frame.k++]!;
-        if (index[w] === -1) {
-          index[w] = low[w] = counter++;
-          stack.push(w);
-          onStack[w] = 1;
-          call.push({ v: w, k: 0 });
-        } else if (onStack[w]) {
-          low[v] = Math.min(low[v]!, index[w]!);
-        }
-        continue;
-      }
-      call.pop();
-      const parent = call[call.length - 1];
-      if (parent) low[parent.v] = Math.min(low[parent.v]!, low[v]!);
-      if (low[v] === index[v]) {
-        let w: number;
-        do {
-          w = stack.pop()!;
-          onStack[w] = 0;
-          comp[w] = count;
-        } while (w !== v);
-        count++;
-      }
-    }
-  }
-  return { comp, count };
 }
 
 /**
@@ -119,7 +70,7 @@ export function solveLine(board: Board, line: number): Deduction | undefined {
       else if (vb !== undefined && board.isWhite(a)) g.clause(black(vb), black(vb));
     }
   }
-  const { comp, count } = tarjan(g.heads);
+  const { comp, count } = stronglyConnected(g.heads);
   const premises = [...L];
   const name = lineName(board, line);
   for (let v = 0; v < cells.length; v++) {

@@ -19,6 +19,7 @@
  * exact: it passes if and only if S is the only solution.
  */
 import { geometryOf, neighbours } from '../puzzle/geometry.js';
+import { articulationPoints } from '../puzzle/graph.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { Board } from './board.js';
 
@@ -29,47 +30,14 @@ export function extraShadable(puzzle: Puzzle, solution: Board | Shading): number
   const whiteCount = Array.from({ length: n }, (_, i) => i).filter((i) => !black(i)).length;
   if (whiteCount < 2) return [];
   const g = geometryOf(puzzle);
-  const nb = Array.from({ length: n }, (_, i) => neighbours(g, i));
-  // Articulation points of the white cells (iterative depth-first search with lowpoints).
-  const disc = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const parent = new Int32Array(n).fill(-1);
-  const cut = new Uint8Array(n);
-  const childCount = new Int32Array(n);
-  let time = 0;
+  // Articulation points of the white cells.
   let root = 0;
   while (black(root)) root++;
-  const stack: { v: number; k: number }[] = [{ v: root, k: 0 }];
-  disc[root] = low[root] = time++;
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    const { v } = frame;
-    const list = nb[v]!;
-    if (frame.k < list.length) {
-      const w = list[frame.k++]!;
-      if (black(w)) continue;
-      if (disc[w] === -1) {
-        disc[w] = low[w] = time++;
-        parent[w] = v;
-        childCount[v]!++;
-        stack.push({ v: w, k: 0 });
-      } else if (w !== parent[v]) {
-        low[v] = Math.min(low[v]!, disc[w]!);
-      }
-      continue;
-    }
-    stack.pop();
-    const p = parent[v]!;
-    if (p >= 0) {
-      low[p] = Math.min(low[p]!, low[v]!);
-      if (p !== root && low[v]! >= disc[p]!) cut[p] = 1;
-    }
-  }
-  if (childCount[root]! > 1) cut[root] = 1;
+  const cut = articulationPoints(g, root, (v) => !black(v));
   const out: number[] = [];
   for (let x = 0; x < n; x++) {
     if (black(x) || cut[x]) continue;
-    if (nb[x]!.every((j) => !black(j))) out.push(x);
+    if (neighbours(g, x).every((j) => !black(j))) out.push(x);
   }
   return out;
 }

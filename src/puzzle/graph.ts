@@ -1,0 +1,129 @@
+/**
+ * Graph routines, written once: articulation points by depth-first search with lowpoints
+ * (Hopcroft and Tarjan), and strongly connected components (Tarjan). Both are iterative, so a
+ * 50x50 grid cannot overflow the call stack.
+ *
+ * Articulation points. In a depth-first tree, disc(v) is v's discovery time and low(v) the
+ * smallest discovery time reachable from v's subtree by one back edge. For a tree edge p → v,
+ * removing p cuts v's subtree off from the rest exactly when low(v) ≥ disc(p). A non-root p is
+ * an articulation point when that holds for some child; the root when it has two or more
+ * children.
+ *
+ * Strongly connected components. Tarjan's algorithm numbers them in the order it closes them,
+ * which is a reverse topological order of the condensation: an edge u → v has
+ * comp(u) ≥ comp(v) (successors first).
+ */
+
+/** A graph in compressed form: the successors of v are `nbr[nbrStart[v]]` up to `nbr[nbrStart[v + 1]]` (a Geometry is one). */
+export interface CompressedGraph {
+  readonly nbrStart: Int32Array;
+  readonly nbr: Int32Array;
+}
+
+/**
+ * Searches the part of an undirected graph that `inside` admits, from `root` (which must be
+ * inside), and returns the articulation points of that component as flags. `closed(child,
+ * parent, separates)` is called as each tree edge is finished, children before their parents;
+ * `separates` says that removing `parent` would cut `child`'s subtree off from the rest.
+ */
+export function articulationPoints(
+  g: CompressedGraph,
+  root: number,
+  inside: (v: number) => boolean,
+  closed?: (child: number, parent: number, separates: boolean) => void,
+): Uint8Array {
+  const { nbrStart, nbr } = g;
+  const n = nbrStart.length - 1;
+  const disc = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const parent = new Int32Array(n).fill(-1);
+  const edge = new Int32Array(n);
+  const cut = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  let rootChildren = 0;
+  let top = 0;
+  let time = 0;
+  stack[top++] = root;
+  disc[root] = low[root] = time++;
+  edge[root] = nbrStart[root]!;
+  while (top > 0) {
+    const v = stack[top - 1]!;
+    if (edge[v]! < nbrStart[v + 1]!) {
+      const w = nbr[edge[v]!]!;
+      edge[v]!++;
+      if (!inside(w)) continue;
+      if (disc[w] === -1) {
+        disc[w] = low[w] = time++;
+        parent[w] = v;
+        edge[w] = nbrStart[w]!;
+        if (v === root) rootChildren++;
+        stack[top++] = w;
+      } else if (w !== parent[v]) {
+        low[v] = Math.min(low[v]!, disc[w]!);
+      }
+      continue;
+    }
+    top--;
+    const p = parent[v]!;
+    if (p < 0) continue;
+    low[p] = Math.min(low[p]!, low[v]!);
+    const separates = low[v]! >= disc[p]!;
+    if (separates && p !== root) cut[p] = 1;
+    closed?.(v, p, separates);
+  }
+  if (rootChildren > 1) cut[root] = 1;
+  return cut;
+}
+
+/**
+ * Tarjan's strongly connected components of a directed graph given as successor lists;
+ * component numbers in order of completion (sinks first).
+ */
+export function stronglyConnected(heads: readonly (readonly number[])[]): { comp: Int32Array; count: number } {
+  const n = heads.length;
+  const index = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const comp = new Int32Array(n).fill(-1);
+  const onStack = new Uint8Array(n);
+  const stack: number[] = [];
+  const call: { v: number; k: number }[] = [];
+  let counter = 0;
+  let count = 0;
+  for (let s = 0; s < n; s++) {
+    if (index[s] !== -1) continue;
+    call.push({ v: s, k: 0 });
+    index[s] = low[s] = counter++;
+    stack.push(s);
+    onStack[s] = 1;
+    while (call.length > 0) {
+      const frame = call[call.length - 1]!;
+      const { v } = frame;
+      const out = heads[v]!;
+      if (frame.k < out.length) {
+        const w = out[frame.k++]!;
+        if (index[w] === -1) {
+          index[w] = low[w] = counter++;
+          stack.push(w);
+          onStack[w] = 1;
+          call.push({ v: w, k: 0 });
+        } else if (onStack[w]) {
+          low[v] = Math.min(low[v]!, index[w]!);
+        }
+        continue;
+      }
+      call.pop();
+      const parent = call[call.length - 1];
+      if (parent) low[parent.v] = Math.min(low[parent.v]!, low[v]!);
+      if (low[v] === index[v]) {
+        let w: number;
+        do {
+          w = stack.pop()!;
+          onStack[w] = 0;
+          comp[w] = count;
+        } while (w !== v);
+        count++;
+      }
+    }
+  }
+  return { comp, count };
+}

@@ -1,0 +1,85 @@
+/** The graph routines, against brute force: remove a vertex and count components; reachability both ways. */
+import { describe, expect, it } from 'vitest';
+import { geometry } from '../../src/puzzle/geometry.js';
+import { articulationPoints, stronglyConnected } from '../../src/puzzle/graph.js';
+import { mulberry32, randomInt } from '../support/brute-force.js';
+
+/** The vertices reachable from `from` over the given edges, never entering `removed`. */
+function reachable(successors: (v: number) => Iterable<number>, from: number, allowed: (v: number) => boolean): Set<number> {
+  const seen = new Set([from]);
+  const todo = [from];
+  while (todo.length > 0) {
+    const v = todo.pop()!;
+    for (const w of successors(v)) {
+      if (allowed(w) && !seen.has(w)) {
+        seen.add(w);
+        todo.push(w);
+      }
+    }
+  }
+  return seen;
+}
+
+describe('articulation points', () => {
+  it('are exactly the cells whose removal splits the component of the root, on random grids with random holes', () => {
+    const random = mulberry32(11);
+    for (let round = 0; round < 300; round++) {
+      const rows = randomInt(random, 1, 6);
+      const cols = randomInt(random, 1, 6);
+      const g = geometry(rows, cols);
+      const open = Array.from({ length: g.cells }, () => random() < 0.75);
+      const root = open.indexOf(true);
+      if (root < 0) continue;
+      const succ = (v: number) => g.nbr.subarray(g.nbrStart[v]!, g.nbrStart[v + 1]!);
+      const component = reachable(succ, root, (v) => open[v]!);
+      const cut = articulationPoints(g, root, (v) => open[v]!);
+      for (let x = 0; x < g.cells; x++) {
+        let splits = false;
+        if (component.has(x) && component.size > 1) {
+          const start = [...component].find((v) => v !== x)!;
+          splits = reachable(succ, start, (v) => open[v]! && v !== x).size < component.size - 1;
+        }
+        expect(cut[x] === 1, `${rows}x${cols} cell ${x}`).toBe(splits);
+      }
+    }
+  });
+
+  it('reports each finished tree edge once, children before parents, and whether the parent separates the child', () => {
+    // A path 0 - 1 - 2 on a 1x3 grid, searched from 0: edges (2,1) then (1,0); both separate.
+    const calls: [number, number, boolean][] = [];
+    articulationPoints(
+      geometry(1, 3),
+      0,
+      () => true,
+      (child, parent, separates) => calls.push([child, parent, separates]),
+    );
+    expect(calls).toEqual([
+      [2, 1, true],
+      [1, 0, true],
+    ]);
+  });
+});
+
+describe('strongly connected components', () => {
+  it('put two vertices together exactly when each reaches the other, and number successors first', () => {
+    const random = mulberry32(7);
+    for (let round = 0; round < 200; round++) {
+      const n = randomInt(random, 1, 12);
+      const heads = Array.from({ length: n }, () => Array.from({ length: randomInt(random, 0, 3) }, () => randomInt(random, 0, n - 1)));
+      const { comp, count } = stronglyConnected(heads);
+      const reach = heads.map((_, v) =>
+        reachable(
+          (u) => heads[u]!,
+          v,
+          () => true,
+        ),
+      );
+      for (let u = 0; u < n; u++) {
+        expect(comp[u]).toBeGreaterThanOrEqual(0);
+        expect(comp[u]).toBeLessThan(count);
+        for (let v = 0; v < n; v++) expect(comp[u] === comp[v]).toBe(reach[u]!.has(v) && reach[v]!.has(u));
+        for (const w of heads[u]!) expect(comp[u]).toBeGreaterThanOrEqual(comp[w]!);
+      }
+    }
+  });
+});
