@@ -1,15 +1,69 @@
-/** Reads a puzzle in whichever supported format the text is in: JSON if it starts with "{", else plain text. */
+/**
+ * Every puzzle format by name, and the one reader that tells them apart. Detection looks at the
+ * text's first characters only, in an order where no two formats can be confused: a JSON object
+ * starts with "{", a pzprv3 file with the line "pzprv3", a URL has "?<variety>/" on one line, a
+ * Singles ID is "<W>x<H>:" (or "#" for a seed), a janko file has a line "begin" or "problem";
+ * anything else is read as a plain-text grid. `--from` skips detection.
+ */
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { parseJson } from './json.js';
-import { parseText } from './text.js';
+import { documentOf, formatNames, type FormatName, type PuzzleDocument } from './document.js';
+import { formatGameId, looksLikeGameId, parseGameId } from './gameid.js';
+import { formatJanko, looksLikeJanko, parseJanko } from './janko.js';
+import { formatJson, parseJsonDocument } from './json.js';
+import { formatPuzzlink, looksLikePuzzlink, parsePuzzlink } from './puzzlink.js';
+import { formatPzprv3, looksLikePzprv3, parsePzprv3 } from './pzprv3.js';
+import { formatText, parseText } from './text.js';
 
-export const inputFormats = ['text', 'json'] as const;
-export type InputFormat = (typeof inputFormats)[number];
+export { formatNames, type FormatName, type PuzzleDocument } from './document.js';
 
-export function detectFormat(text: string): InputFormat {
-  return /^\uFEFF?\s*\{/.test(text) ? 'json' : 'text';
+/** The input formats (all of them). */
+export const inputFormats = formatNames;
+export type InputFormat = FormatName;
+
+interface Format {
+  /** What the format is, for help texts and messages. */
+  readonly title: string;
+  readonly parse: (text: string, id?: string) => PuzzleDocument;
+  readonly format: (doc: PuzzleDocument) => string;
+  /** Whether the format has a place for an answer. */
+  readonly holdsSolution: boolean;
 }
 
+export const formats: Readonly<Record<FormatName, Format>> = {
+  text: {
+    title: 'plain text grid',
+    parse: (text, id) => documentOf(parseText(text, id)),
+    format: ({ puzzle }) => formatText(puzzle),
+    holdsSolution: false,
+  },
+  json: { title: 'JSON object (grid, solution)', parse: parseJsonDocument, format: formatJson, holdsSolution: true },
+  url: { title: 'puzz.link / pzprjs URL', parse: parsePuzzlink, format: formatPuzzlink, holdsSolution: false },
+  pzprv3: { title: 'pzprv3 file (pzprjs)', parse: parsePzprv3, format: formatPzprv3, holdsSolution: true },
+  gameid: { title: "Simon Tatham's Singles game ID", parse: parseGameId, format: formatGameId, holdsSolution: false },
+  janko: { title: 'janko.at puzzle file', parse: parseJanko, format: formatJanko, holdsSolution: true },
+};
+
+export function detectFormat(text: string): FormatName {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start.startsWith('{')) return 'json';
+  if (looksLikePzprv3(start)) return 'pzprv3';
+  if (looksLikePuzzlink(start)) return 'url';
+  if (looksLikeGameId(start)) return 'gameid';
+  if (looksLikeJanko(start)) return 'janko';
+  return 'text';
+}
+
+/** Reads a document in the given format, or in the one detected. */
+export function parseDocument(text: string, options: { from?: FormatName; id?: string } = {}): PuzzleDocument {
+  return formats[options.from ?? detectFormat(text)].parse(text, options.id);
+}
+
+/** Reads a puzzle in whichever supported format the text is in (any answer it holds is dropped). */
 export function parsePuzzle(text: string, id?: string): Puzzle {
-  return detectFormat(text) === 'json' ? parseJson(text, id) : parseText(text, id);
+  return parseDocument(text, id === undefined ? {} : { id }).puzzle;
+}
+
+/** Writes a document in a format (its answer only where the format has a place for one). */
+export function formatDocument(doc: PuzzleDocument, to: FormatName): string {
+  return formats[to].format(doc);
 }

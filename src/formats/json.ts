@@ -4,7 +4,8 @@
  * object per line, with the published `solution` (rows of 1 shaded / 0 unshaded) and
  * `solutions` (0, 1, or 2 meaning "two or more") when known.
  */
-import { puzzleFromGrid, type Puzzle } from '../puzzle/puzzle.js';
+import { puzzleFromGrid, shadingFromGrid, shadingToGrid, toGrid, type Puzzle } from '../puzzle/puzzle.js';
+import { documentOf, type PuzzleDocument } from './document.js';
 import { InputError, parseValue, type InputPlace } from './input-error.js';
 import { jsonErrorOffset } from './json-syntax.js';
 
@@ -88,4 +89,31 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
   if (typeof obj['solutions'] === 'number') record.solutions = obj['solutions'];
   if (typeof obj['difficulty'] === 'string') record.difficulty = obj['difficulty'];
   return record;
+}
+
+/**
+ * A JSON object as a document: its puzzle and, when it carries one, its `solution` (rows of 1
+ * shaded / 0 unshaded, the grid's size).
+ */
+export function parseJsonDocument(text: string, id?: string): PuzzleDocument {
+  const record = recordFromValue(parseJsonValue(text.replace(/^\uFEFF/, ''), 0), {}, id);
+  const { puzzle, solution } = record;
+  if (solution === undefined) return documentOf(puzzle);
+  const fits =
+    solution.length === puzzle.rows &&
+    solution.every((row) => Array.isArray(row) && row.length === puzzle.cols && row.every((v) => v === 0 || v === 1));
+  if (!fits) throw new InputError(`"solution" must be ${puzzle.rows} rows of ${puzzle.cols} values, each 1 (shaded) or 0 (unshaded)`);
+  return documentOf(puzzle, shadingFromGrid(solution));
+}
+
+/** The JSON object of a document, in the shape of a `bench/sets` record, on one line. */
+export function formatJson({ puzzle, solution }: PuzzleDocument): string {
+  const record = {
+    ...(puzzle.id === undefined ? {} : { id: puzzle.id }),
+    rows: puzzle.rows,
+    cols: puzzle.cols,
+    grid: toGrid(puzzle, puzzle.values),
+    ...(solution === undefined ? {} : { solution: shadingToGrid(puzzle, solution) }),
+  };
+  return `${JSON.stringify(record)}\n`;
 }

@@ -1,0 +1,132 @@
+/**
+ * janko.at puzzle files: the `application/x-janko` data block of a janko.at puzzle page, e.g.
+ *
+ *     begin
+ *     puzzle hitori
+ *     author Otto Janko
+ *     size 4            (square; or `rows R` and `cols C`)
+ *     problem
+ *     3 3 1 4
+ *     ...
+ *     solution
+ *     - x - -
+ *     ...
+ *     end
+ *
+ * Each property is a line `key value`; `problem` and `solution` are followed by one line per
+ * row. Newer pages write the section names in brackets (`[problem]`, `[solution]`, `[moves]`,
+ * `[end]`); both forms are read. Properties this program has no use for (author, source, unit,
+ * moves, ...) are skipped. In the solution a shaded cell is `x` (also `X`, `#`, `*`) and an
+ * unshaded one `-` (also `.`, `o`, or the cell's own number); files are written with `x` and
+ * `-`, as the janko-derived puzzlekit dataset (SmilingWayne/puzzlekit-dataset) spells them.
+ */
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { documentOf, type PuzzleDocument } from './document.js';
+import { InputError, parseValue } from './input-error.js';
+
+/** Whether a text looks like a janko file: a line "begin" or "problem" (bare or in brackets). */
+export function looksLikeJanko(text: string): boolean {
+  return /^\s*\[?(begin|problem)\]?\s*$/im.test(text);
+}
+
+const shadedMarks = new Set(['x', 'X', '#', '*']);
+const unshadedMarks = new Set(['-', '.', 'o', 'O']);
+/** Sections whose content runs over the following lines. */
+const blockKeys = new Set(['problem', 'solution', 'moves']);
+
+interface Block {
+  /** Each content line with its 1-based line number. */
+  readonly rows: { text: string; line: number }[];
+  /** The line of the section's name. */
+  readonly line: number;
+}
+
+export function parseJanko(text: string, id?: string): PuzzleDocument {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r/g, '')
+    .split('\n');
+  const props = new Map<string, { value: string; line: number }>();
+  const blocks = new Map<string, Block>();
+  let block: Block | undefined;
+  for (let n = 0; n < lines.length; n++) {
+    const raw = lines[n]!.trim();
+    if (raw === '') continue;
+    // A property or section name is a word of two or more letters (grid rows start with a
+    // number or a one-letter mark), or a word in brackets.
+    const m = /^\[(\w+)\]$/.exec(raw) ?? /^([A-Za-z][A-Za-z0-9_]+)(?:\s+(.*))?$/.exec(raw);
+    if (m) {
+      const key = m[1]!.toLowerCase();
+      if (key === 'end') break;
+      block = undefined;
+      if (key === 'begin') continue;
+      if (blockKeys.has(key)) {
+        block = { rows: [], line: n + 1 };
+        blocks.set(key, block);
+      } else props.set(key, { value: (m[2] ?? '').trim(), line: n + 1 });
+    } else if (block) block.rows.push({ text: raw, line: n + 1 });
+    else throw new InputError(`unexpected line "${raw.slice(0, 30)}" outside a problem or solution section`, { line: n + 1 });
+  }
+  const kind = props.get('puzzle');
+  if (kind && kind.value.toLowerCase() !== 'hitori')
+    throw new InputError(`this file is for the puzzle type "${kind.value}", not hitori`, { line: kind.line });
+  const problem = blocks.get('problem');
+  if (!problem || problem.rows.length === 0)
+    throw new InputError('no "problem" section: a janko file lists the numbers after a line "problem"');
+  const size = numberProp(props, 'size');
+  const rows = numberProp(props, 'rows') ?? size ?? problem.rows.length;
+  const cols = numberProp(props, 'cols') ?? size ?? problem.rows[0]!.text.split(/\s+/).length;
+  const values = readGrid(problem, rows, cols, 'problem').flatMap((row, r) =>
+    row.map((token, c) => parseValue(token, { line: problem.rows[r]!.line, row: r + 1, column: c + 1 })),
+  );
+  const section = blocks.get('solution');
+  let solution: boolean[] | undefined;
+  if (section && section.rows.length > 0) {
+    solution = readGrid(section, rows, cols, 'solution').flatMap((row, r) =>
+      row.map((token, c) => {
+        if (shadedMarks.has(token)) return true;
+        if (unshadedMarks.has(token) || token === String(values[r * cols + c])) return false;
+        throw new InputError(`"${token}" is not a solution mark ("x" shaded, "-" unshaded)`, {
+          line: section.rows[r]!.line,
+          row: r + 1,
+          column: c + 1,
+        });
+      }),
+    );
+  }
+  const puzzle: Puzzle = id === undefined ? { rows, cols, values } : { rows, cols, values, id };
+  return documentOf(puzzle, solution);
+}
+
+function numberProp(props: Map<string, { value: string; line: number }>, key: string): number | undefined {
+  const prop = props.get(key);
+  if (prop === undefined) return undefined;
+  const n = Number(prop.value);
+  if (!/^\d+$/.test(prop.value) || n < 1)
+    throw new InputError(`"${key}" must be a positive whole number, found "${prop.value}"`, { line: prop.line });
+  return n;
+}
+
+function readGrid(block: Block, rows: number, cols: number, what: string): string[][] {
+  if (block.rows.length !== rows)
+    throw new InputError(`the ${what} has ${block.rows.length} row(s), the puzzle has ${rows}`, { line: block.line });
+  return block.rows.map(({ text, line }, r) => {
+    const tokens = text.split(/\s+/);
+    if (tokens.length !== cols)
+      throw new InputError(`${what} row ${r + 1} has ${tokens.length} cell(s), the puzzle has ${cols} columns`, { line, row: r + 1 });
+    return tokens;
+  });
+}
+
+/** A janko.at puzzle file, with the solution section when the document has one. */
+export function formatJanko({ puzzle, solution }: PuzzleDocument): string {
+  const { rows, cols } = puzzle;
+  const grid = (cell: (i: number) => string) => {
+    let out = '';
+    for (let r = 0; r < rows; r++) out += `${Array.from({ length: cols }, (_, c) => cell(r * cols + c)).join(' ')}\n`;
+    return out;
+  };
+  const size = rows === cols ? `size ${rows}\n` : `rows ${rows}\ncols ${cols}\n`;
+  const answer = (s: Shading) => grid((i) => (s[i] ? 'x' : '-'));
+  return `begin\npuzzle hitori\n${size}problem\n${grid((i) => String(puzzle.values[i]))}${solution ? `solution\n${answer(solution)}` : ''}end\n`;
+}

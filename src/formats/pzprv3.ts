@@ -1,0 +1,119 @@
+/**
+ * pzprv3 files, the save format of pzprjs (puzz.link), as its file parser and Hitori's
+ * FileIO read and write them (`src/pzpr/parser.js`, `src/variety/hitori.js` decodeData /
+ * encodeData, `src/variety-common/FileData.js` decodeCellQnum / decodeCellAns in robx/pzprjs):
+ *
+ *     pzprv3            (or pzprv3.1: a file version)
+ *     hitori
+ *     4                 rows
+ *     4                 columns
+ *     1 1 1 4           the numbers, one row per line ("." empty, "-" unknown: both refused)
+ *     ...
+ *     # + # .           the answer: "#" shaded, "+" marked unshaded, "." not marked
+ *     ...
+ *
+ * pzprjs turns every "/" into a line break before reading, so the one-line form its tests use
+ * (`pzprv3/hitori/4/4/1 1 1 4 /.../# + # . /...`) reads the same. The answer grid may be missing
+ * (an unsolved puzzle). Lines after the grids that pzprjs writes (`info:`, `history:`, trial
+ * data) are skipped. An answer with at least one shaded cell becomes the document's solution,
+ * "#" shaded and every other cell unshaded (pzprjs counts an unmarked cell as unshaded too).
+ * Written files have every cell of the answer filled in: "#" or "+", or "." throughout when
+ * there is no answer.
+ */
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { documentOf, type PuzzleDocument } from './document.js';
+import { InputError, parseValue } from './input-error.js';
+
+export function looksLikePzprv3(text: string): boolean {
+  return /^\uFEFF?\s*pzprv3(\.\d+)?\s*[/\r\n]/.test(text);
+}
+
+export function parsePzprv3(text: string, id?: string): PuzzleDocument {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r/g, '')
+    .replace(/\//g, '\n')
+    .split('\n');
+  // Line numbers in messages count the "/"-separated fields of a one-line file as lines too.
+  let at = 0;
+  while (at < lines.length && lines[at]!.trim() === '') at++;
+  const header = lines[at]?.trim() ?? '';
+  if (!/^pzprv3(\.\d+)?$/.test(header)) throw new InputError(`expected "pzprv3" as the first line, found "${header}"`, { line: at + 1 });
+  at++;
+  const variety = lines[at]?.trim() ?? '';
+  if (variety !== 'hitori') throw new InputError(`this file is for the puzzle type "${variety}", not hitori`, { line: at + 1 });
+  at++;
+  const rows = sizeLine(lines, at++, 'rows');
+  const cols = sizeLine(lines, at++, 'columns');
+  const values: number[] = [];
+  for (let r = 0; r < rows; r++, at++) {
+    const tokens = rowTokens(lines, at, r, cols, 'number');
+    tokens.forEach((token, c) => {
+      const place = { line: at + 1, row: r + 1, column: c + 1 };
+      if (token === '.') throw new InputError('the cell is empty ("."): Hitori needs a number in every cell', place);
+      if (token === '-') throw new InputError('the cell holds an unknown number ("-"): Hitori needs a number in every cell', place);
+      values.push(parseValue(token, place));
+    });
+  }
+  let solution: boolean[] | undefined;
+  if (lines.slice(at).some((line) => line.trim() !== '' && !isTrailer(line))) {
+    const answer: boolean[] = [];
+    for (let r = 0; r < rows; r++, at++) {
+      const tokens = rowTokens(lines, at, r, cols, 'answer');
+      tokens.forEach((token, c) => {
+        if (!['#', '+', '.'].includes(token))
+          throw new InputError(`"${token}" is not an answer mark ("#" shaded, "+" unshaded, "." unmarked)`, {
+            line: at + 1,
+            row: r + 1,
+            column: c + 1,
+          });
+        answer.push(token === '#');
+      });
+    }
+    if (answer.includes(true)) solution = answer;
+    for (; at < lines.length; at++) {
+      if (isTrailer(lines[at]!)) break;
+      if (lines[at]!.trim() !== '')
+        throw new InputError(`unexpected text after the answer grid: "${lines[at]!.trim().slice(0, 20)}"`, { line: at + 1 });
+    }
+  }
+  const puzzle: Puzzle = id === undefined ? { rows, cols, values } : { rows, cols, values, id };
+  return documentOf(puzzle, solution);
+}
+
+/** What pzprjs writes after the grids: metadata, undo history, trial boards. */
+function isTrailer(line: string): boolean {
+  return /^(info:|history:|__HISTORY__|TrialData)/.test(line.trim());
+}
+
+function sizeLine(lines: readonly string[], at: number, what: string): number {
+  const field = lines[at]?.trim() ?? '';
+  const n = Number(field);
+  if (!/^\d+$/.test(field) || !Number.isSafeInteger(n) || n < 1)
+    throw new InputError(`expected the number of ${what}, found "${field}"`, { line: at + 1 });
+  return n;
+}
+
+function rowTokens(lines: readonly string[], at: number, r: number, cols: number, what: string): string[] {
+  if (lines.slice(at).every((line) => line.trim() === ''))
+    throw new InputError(`the file ends before ${what} row ${r + 1}`, { line: at + 1 });
+  const tokens = lines[at]!.split(/\s+/).filter((t) => t !== '');
+  if (tokens.length !== cols)
+    throw new InputError(`${what} row ${r + 1} has ${tokens.length} cell(s), expected ${cols}`, { line: at + 1, row: r + 1 });
+  return tokens;
+}
+
+/** A pzprv3 file of the puzzle, with its answer filled in when the document has one. */
+export function formatPzprv3({ puzzle, solution }: PuzzleDocument): string {
+  const { rows, cols } = puzzle;
+  const grid = (cell: (i: number) => string) => {
+    let out = '';
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) out += `${cell(r * cols + c)} `;
+      out += '\n';
+    }
+    return out;
+  };
+  const answer = (s: Shading | undefined) => (i: number) => (s === undefined ? '.' : s[i] ? '#' : '+');
+  return `pzprv3\nhitori\n${rows}\n${cols}\n${grid((i) => String(puzzle.values[i]))}${grid(answer(solution))}`;
+}
