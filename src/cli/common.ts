@@ -1,7 +1,11 @@
 /** What the commands share: exit codes, option parsers and choice lists, progress, timeouts. */
+import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { conventions, type Convention } from '../puzzle/convention.js';
 import { maxTimerMs, type BackendName } from '../sat/backend.js';
+
+/** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
+export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export const exitCodes = {
   /** A solution was found (unique or multiple), or a check passed. */

@@ -1,5 +1,4 @@
 /** The hitori-sat program: a thin commander layer over the library (started by main.ts). */
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { benchCommand } from './bench.js';
 import { decodeCommand } from './decode.js';
@@ -7,9 +6,8 @@ import { dimacsCommand } from './dimacs.js';
 import { explainCommand } from './explain.js';
 import { rateCommand } from './rate.js';
 import { solveCommand } from './solve.js';
-import { exitCodeHelp, exitCodes } from './common.js';
-
-const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+import { enumerateCommand } from './enumerate.js';
+import { exitCodeHelp, exitCodes, version } from './common.js';
 
 const program = new Command('hitori-sat')
   .description('Hitori solver on SAT: solves, checks every answer, proves uniqueness, exports DIMACS')
@@ -21,7 +19,8 @@ const program = new Command('hitori-sat')
   .addCommand(decodeCommand())
   .addCommand(explainCommand())
   .addCommand(rateCommand())
-  .addCommand(benchCommand());
+  .addCommand(benchCommand())
+  .addCommand(enumerateCommand());
 // Usage errors as one line, in the same form as every other error.
 const output = {
   outputError: (message: string, write: (text: string) => void) =>

@@ -1,0 +1,52 @@
+/**
+ * How an enumeration is cut into pieces: shards for separate processes or machines, and, inside
+ * a shard, work items for threads.
+ *
+ * Shards split by prefix: the restricted-growth prefixes of a depth d(n) are listed in
+ * lexicographic order and prefix k belongs to shard k mod n. Every sequence has exactly one
+ * prefix of that depth, so the shards are disjoint and together complete; d(n) is the least
+ * depth with at least 16 n prefixes (or the whole board), a function of the size and n only, so
+ * every machine computes the same split. Dealing the prefixes round-robin spreads the heavy and
+ * light parts of the space over all shards.
+ *
+ * Work items are the shard's prefixes extended to a deeper level, at least 1024 n prefixes over
+ * the whole space, so that threads share the work evenly and progress moves in small steps.
+ */
+import { classCount, prefixCount, prefixes, sequencesUnder, type EnumerationSize } from './enumerate.js';
+
+export interface Shard {
+  /** 0-based. */
+  readonly index: number;
+  readonly count: number;
+}
+
+/** The least depth at which the space has at least `at` prefixes (at most the board). */
+function depthFor(size: EnumerationSize, at: number, from = 0): number {
+  const cells = size.rows * size.cols;
+  let d = from;
+  while (d < cells && prefixCount(size, d) < at) d++;
+  return d;
+}
+
+/** The prefix depth of the shard split into `count` shards. */
+export function shardDepth(size: EnumerationSize, count: number): number {
+  return depthFor(size, 16 * count);
+}
+
+/** The work items of a shard: restricted-growth prefixes, in lexicographic order. */
+export function shardItems(size: EnumerationSize, shard: Shard): Uint8Array[] {
+  const depth = shardDepth(size, shard.count);
+  const itemDepth = Math.max(depth, depthFor(size, 1024 * shard.count, depth));
+  const mine = prefixes(size, depth).filter((_, k) => k % shard.count === shard.index);
+  if (itemDepth === depth) return mine;
+  return mine.flatMap((prefix) => prefixes(size, itemDepth, prefix));
+}
+
+/** The sequences in a shard (the whole space for 1 shard). */
+export function shardClasses(size: EnumerationSize, shard: Shard): number {
+  if (shard.count === 1) return classCount(size);
+  const depth = shardDepth(size, shard.count);
+  return prefixes(size, depth)
+    .filter((_, k) => k % shard.count === shard.index)
+    .reduce((sum, p) => sum + sequencesUnder(size, p), 0);
+}

@@ -1,0 +1,175 @@
+/**
+ * `hitori-sat enumerate`: the command's JSON and text, shards run the way a scheduler runs them
+ * (through GNU parallel when it is installed), merging, and the refusals.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliPath, run } from './run.js';
+
+interface Result {
+  format: string;
+  rows: number;
+  cols: number;
+  symbols: number;
+  prune: boolean;
+  shard: { index: number; count: number } | null;
+  complete: boolean;
+  classes: number;
+  pruned: number;
+  conventions: Record<string, { none: number; unique: number; multiple: number }>;
+  histogram: Record<string, number> | null;
+}
+
+const counted = (r: Result) => ({ classes: r.classes, pruned: r.pruned, conventions: r.conventions, histogram: r.histogram });
+const hasParallel = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** Runs the command with extra environment variables (as a scheduler sets them). */
+function runWithEnv(args: string[], env: Record<string, string>) {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['SLURM_ARRAY_TASK_ID', 'JOB_COMPLETION_INDEX', 'PARALLEL_SEQ'].includes(k)),
+  );
+  const r = spawnSync(process.execPath, [cliPath, ...args], { env: { ...clean, ...env }, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('hitori-sat enumerate', () => {
+  it('prints the JSON record with the counts per convention and the histogram of 3x3 over 3 symbols', async () => {
+    const r = await run(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as Result;
+    expect(json).toMatchObject({ format: 'hitori-sat enumerate', rows: 3, cols: 3, symbols: 3, prune: false, complete: true, shard: null });
+    expect(json.classes).toBe(3281);
+    expect(Object.keys(json.conventions)).toEqual(['literal', 'unique-white', 'shaded-duplicates']);
+    const h = json.histogram!;
+    expect(Object.values(h).reduce((a, b) => a + b, 0)).toBe(json.conventions['shaded-duplicates']!.unique);
+  });
+
+  it('prints a text table beside the thesis numbers, pruned counts beside Table 15', async () => {
+    const r = await run(['enumerate', '4x3', '--symbols', '4', '--prune', '--no-histogram']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('700,075');
+    expect(r.stdout).toMatch(/left after pruning\s+667,478\s+489,697 \(Table 15/);
+    expect(r.stdout).toMatch(/shaded-duplicates\s+564,761\s+59,054/);
+  });
+
+  describe('3x4 over 3 symbols in 7 shards', () => {
+    let dir = '';
+    let whole: Result;
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+      const r = await run(['enumerate', '3x4', '--symbols', '3', '--format', 'json']);
+      expect(r.code).toBe(0);
+      whole = JSON.parse(r.stdout) as Result;
+      const args = ['enumerate', '3x4', '--symbols', '3', '--format', 'json', '--shard', 'auto/7'];
+      if (hasParallel) {
+        // GNU parallel sets PARALLEL_SEQ (1..7) for each job; --shard auto/7 reads it.
+        const p = spawnSync(
+          'parallel',
+          ['--will-cite', '--jobs', '2', process.execPath, cliPath, ...args, '-o', join(dir, 'shard-{}.json'), ':::', ...'1234567'],
+          {
+            encoding: 'utf8',
+          },
+        );
+        expect(p.status, p.stderr).toBe(0);
+      } else {
+        console.warn('GNU parallel is not installed: running the 7 shards one after another');
+        for (let k = 1; k <= 7; k++)
+          expect(runWithEnv([...args, '-o', join(dir, `shard-${k}.json`)], { PARALLEL_SEQ: String(k) }).code).toBe(0);
+      }
+    }, 240_000);
+    const files = () => Array.from({ length: 7 }, (_, k) => join(dir, `shard-${k + 1}.json`));
+
+    it('writes one complete result per shard, naming its shard, and the merge equals the unsharded run', async () => {
+      const shards = files().map((f) => JSON.parse(readFileSync(f, 'utf8')) as Result);
+      expect(shards.map((s) => s.shard!.index).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      expect(shards.every((s) => s.complete && s.shard!.count === 7)).toBe(true);
+      const r = await run(['enumerate', '--merge', ...files(), '--format', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      const merged = JSON.parse(r.stdout) as Result;
+      expect(merged.shard).toBeNull();
+      expect(counted(merged)).toEqual(counted(whole));
+      expect(merged.classes).toBe(88_574);
+    });
+
+    it('counts the same with --jobs 2 (worker threads) as in one thread', async () => {
+      const r = await run(['enumerate', '3x4', '--symbols', '3', '--format', 'json', '--jobs', '2']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(counted(JSON.parse(r.stdout) as Result)).toEqual(counted(whole));
+    });
+
+    it('refuses a merge with a shard missing, naming it', async () => {
+      const r = await run(['enumerate', '--merge', ...files().slice(1)]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/shard 0\/7 missing/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    });
+
+    it('refuses a merge with a shard given twice, naming both files', async () => {
+      const copy = join(dir, 'copy.json');
+      writeFileSync(copy, readFileSync(files()[3]!));
+      const r = await run(['enumerate', '--merge', ...files(), copy]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/given twice/);
+      expect(r.stderr).toContain('copy.json');
+    });
+
+    it('refuses shards of another enumeration (other pruning) and files that are not results', async () => {
+      const other = JSON.parse(readFileSync(files()[2]!, 'utf8')) as Record<string, unknown>;
+      const odd = join(dir, 'pruned.json');
+      writeFileSync(odd, JSON.stringify({ ...other, prune: true }));
+      const r = await run(['enumerate', '--merge', ...files().filter((_, k) => k !== 2), odd]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/pruned\.json: prune is true, but .* has false/);
+      const junk = join(dir, 'junk.json');
+      writeFileSync(junk, '{"hello": 1}');
+      const j = await run(['enumerate', '--merge', junk]);
+      expect(j.code).toBe(2);
+      expect(j.stderr).toMatch(/junk\.json: not an enumeration result/);
+    });
+
+    it('refuses a shard that stopped early', async () => {
+      const stopped = JSON.parse(readFileSync(files()[0]!, 'utf8')) as Record<string, unknown>;
+      const partial = join(dir, 'partial.json');
+      writeFileSync(partial, JSON.stringify({ ...stopped, complete: false }));
+      const r = await run(['enumerate', '--merge', partial, ...files().slice(1)]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/stopped early/);
+    });
+  });
+
+  it('takes the shard from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (0-based) with --shard auto/n', () => {
+    const args = ['enumerate', '3x3', '--no-histogram', '--format', 'json', '--shard', 'auto/3'];
+    expect((JSON.parse(runWithEnv(args, { SLURM_ARRAY_TASK_ID: '2' }).stdout) as Result).shard).toMatchObject({ index: 2, count: 3 });
+    expect((JSON.parse(runWithEnv(args, { JOB_COMPLETION_INDEX: '0' }).stdout) as Result).shard).toMatchObject({ index: 0, count: 3 });
+    const none = runWithEnv(args, {});
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/auto needs one of SLURM_ARRAY_TASK_ID/);
+  });
+
+  it('stops at --timeout with exit code 3 and writes the partial result, marked incomplete', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+    const out = join(dir, 'partial.json');
+    const r = await run(['enumerate', '4x4', '--symbols', '4', '--timeout', '300', '--format', 'json', '-o', out]);
+    expect(r.code).toBe(3);
+    const json = JSON.parse(readFileSync(out, 'utf8')) as Result & { itemsDone: number; items: number };
+    expect(json.complete).toBe(false);
+    expect(json.itemsDone).toBeLessThan(json.items);
+    expect(json.classes).toBeLessThan(178_973_355);
+  });
+
+  it.each([
+    [['enumerate', '4y4'], /not a board size/],
+    [['enumerate', '3x3', '--shard', '3/3'], /shard 3 is not in 0\.\.2/],
+    [['enumerate', '3x3', '--symbols', '5'], /more than the longest line/],
+    [['enumerate', '6x6'], /enumeration handles at most 30/],
+    [['enumerate'], /missing the board size/],
+  ])('rejects %j with one line and exit code 2', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
