@@ -1,45 +1,47 @@
-/** hitori-sat's public library API. */
-export { type Puzzle, type Shading, puzzleFromGrid, shadingFromGrid, shadingToGrid, cellName } from './puzzle/puzzle.js';
-export { geometry, geometryOf, neighbours, lineMates, matesOf, type Geometry, type LineMates } from './puzzle/geometry.js';
-export { checkShading, isSolution, type Violation, type RuleName } from './puzzle/check.js';
-export { conventions, type Convention } from './puzzle/convention.js';
-export { parsePuzzle, detectFormat, inputFormats, type InputFormat } from './formats/detect.js';
-export { parseText, formatText } from './formats/text.js';
-export { parseJson, parseJsonLines, type PuzzleRecord } from './formats/json.js';
-export { InputError, type InputPlace } from './formats/input-error.js';
-export { IDPool, type PoolKey } from './sat/pool.js';
-export { Cnf, type Clause } from './sat/cnf.js';
-export { toDimacs, dimacsChunks, parseDimacs, parseSolverOutput, DimacsError, type SolverAnswer } from './sat/dimacs.js';
+/**
+ * hitori-sat's library: parse and format puzzles, solve with a proven verdict, explain and rate
+ * with the rule engine, export DIMACS, draw, check. Browser-safe: nothing here reaches a `node:`
+ * module. `hitori-sat/node` (src/node.ts) adds external solver programs, worker threads and
+ * JSON Lines batches.
+ *
+ * @example
+ * import { parse, solve, render } from 'hitori-sat';
+ * const puzzle = parse('1 1\n2 1\n');
+ * const { status, solutions } = await solve(puzzle);   // 'unique'
+ * render(puzzle, { cells: solutions[0] });             // '1 #\n2 1\n'
+ */
 export {
-  backendNames,
-  BackendError,
-  type Backend,
-  type BackendName,
-  type BackendStats,
-  type SolveCall,
-  type SolveStatus,
-} from './sat/backend.js';
-export { createBackend, type BackendOptions } from './sat/backends/index.js';
-export {
-  encodeHitori,
-  blockingClause,
-  connectivityModes,
-  type ConnectivityMode,
-  type EncodeOptions,
-  type HitoriCnf,
-} from '../encodings/index.js';
-export { HitoriVars } from '../encodings/variables.js';
-export {
-  solveHitori,
-  decodeShading,
-  defaultBackend,
-  verdicts,
-  CheckFailedError,
+  parse,
+  format,
+  solve,
+  explain,
+  rate,
+  toDimacs,
+  render,
+  check,
+  formats,
+  engines,
+  backends,
+  conventions,
+  type Format,
+  type ParseOptions,
+  type FormatOptions,
   type SolveOptions,
   type SolveResult,
-  type Verdict,
-} from './solve/solve.js';
-export { solveBounded } from './solve/bounded.js';
-export { solveWithEngine, engines, type Engine, type EngineOptions, type EngineResult, type RulesSummary } from './solve/engines.js';
-export { solveByRules, rate, explainLines, uniquenessHolds, type RulesOptions, type RulesResult, type Rating } from './rules/index.js';
-export { renderShading, renderPartial } from './render/text.js';
+  type ExplainOptions,
+  type Explanation,
+  type RateOptions,
+  type DimacsOptions,
+  type RenderOptions,
+  type Cells,
+} from './api/library.js';
+export { validatePuzzle } from './api/validate.js';
+export { InputError, type InputPlace } from './formats/input-error.js';
+export { BackendError, type BackendName } from './sat/backend.js';
+export { CheckFailedError, type Verdict } from './solve/solve.js';
+export type { Puzzle, Shading } from './puzzle/puzzle.js';
+export type { Convention } from './puzzle/convention.js';
+export type { Violation, RuleName } from './puzzle/check.js';
+export type { Engine } from './solve/engines.js';
+export type { Level, RuleSet } from './rules/index.js';
+export type { RateJson as Rating } from './render/rules.js';

@@ -1,8 +1,8 @@
 /** `hitori-sat explain <file|->`: the rule engine's solution, one numbered line per deduction, then the verdict. */
 import { Command, Option } from 'commander';
-import { explainJson, explainText, type ExplainRun } from '../render/rules.js';
-import { levels, ruleSets, solveByRules, type Level, type RuleSet, type RulesOptions } from '../rules/index.js';
-import type { Puzzle } from '../puzzle/puzzle.js';
+import { explainJson, explainText } from '../render/rules.js';
+import { explainPuzzle } from '../api/explain.js';
+import { levels, ruleSets, type Level, type RuleSet } from '../rules/index.js';
 import { readPuzzle } from './io.js';
 import { addFormatOption, addTimeoutOption, exitCodes, type OutputFormat } from './common.js';
 
@@ -44,34 +44,16 @@ export function explainCommand(): Command {
   addTimeoutOption(command);
   return command.addHelpText('after', explainExitCodeHelp).action((file: string, options: ExplainCliOptions) => {
     const puzzle = readPuzzle(file);
-    const run = explainPuzzle(puzzle, options);
+    const run = explainPuzzle(puzzle, {
+      maxLevel: options.maxLevel,
+      techniques: options.techniques,
+      assumeUnique: options.assumeUnique,
+      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+    });
     process.stdout.write(options.format === 'json' ? `${JSON.stringify(explainJson(puzzle, run))}\n` : explainText(puzzle, run));
     const { result } = run;
     process.exitCode = result.timedOut
       ? exitCodes.timeout
       : { solved: exitCodes.solved, contradiction: exitCodes.noSolution, stuck: exitCodes.stuck }[result.status];
   });
-}
-
-/**
- * Runs the rule engine. When the techniques that assume a unique solution fill the grid but the
- * puzzle has a second solution, their steps are not consequences of the rules: the solve is then
- * run again without them, so that every step shown holds in every solution.
- */
-export function explainPuzzle(
-  puzzle: Puzzle,
-  options: Pick<ExplainCliOptions, 'maxLevel' | 'techniques' | 'assumeUnique' | 'timeout'>,
-): ExplainRun {
-  const deadline = options.timeout === undefined ? undefined : Date.now() + options.timeout;
-  const base: RulesOptions = {
-    maxLevel: options.maxLevel,
-    techniques: options.techniques,
-    ...(deadline === undefined ? {} : { deadline }),
-  };
-  const timeout = options.timeout === undefined ? {} : { timeoutMs: options.timeout };
-  const first = solveByRules(puzzle, { ...base, assumeUnique: options.assumeUnique });
-  if (!(first.status === 'solved' && first.unique === false))
-    return { result: first, assumedUnique: options.assumeUnique, uniquenessDropped: false, ...timeout };
-  const strict = solveByRules(puzzle, { ...base, assumeUnique: false });
-  return { result: strict, assumedUnique: false, uniquenessDropped: true, ...timeout };
 }

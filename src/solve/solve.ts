@@ -16,7 +16,7 @@ import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { Backend, BackendName, BackendStats } from '../sat/backend.js';
-import { createBackend } from '../sat/backends/index.js';
+import { createBackend, type BackendFactory } from '../sat/backends/index.js';
 
 export const verdicts = ['unique', 'multiple', 'none', 'timeout'] as const;
 export type Verdict = (typeof verdicts)[number];
@@ -40,6 +40,17 @@ export interface SolveOptions {
    * engine passes only deductions that assume nothing about uniqueness.
    */
   readonly known?: readonly (boolean | null)[];
+  /**
+   * Makes the backend: `createBackend` (in-process, browser-safe) by default; the Node entry
+   * passes `createNodeBackend`, which adds `external`.
+   */
+  readonly openBackend?: BackendFactory;
+  /**
+   * Cancels the solve: checked before every solver call, and the solve loop yields to the event
+   * loop between calls so that an abort from a timer or an event can land. One solver call runs
+   * on the calling thread and is not interrupted; `timeoutMs` is (CaDiCaL polls its deadline).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface SolveResult {
@@ -90,7 +101,8 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
     if (shaded !== null) cnf.add([shaded ? vars.shaded(i) : -vars.shaded(i)]);
   });
   const backendName = options.backend ?? defaultBackend;
-  const backend = await createBackend(backendName, {
+  options.signal?.throwIfAborted();
+  const backend = await (options.openBackend ?? createBackend)(backendName, {
     cadical: cadicalOptions,
     ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
   });
@@ -107,6 +119,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       deadline,
       options.onProgress,
       connectivity === 'lazy',
+      options.signal,
     );
     const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
     return {
@@ -137,6 +150,7 @@ async function enumerate(
   deadline: number | undefined,
   onProgress: ((message: string) => void) | undefined,
   lazy: boolean,
+  signal: AbortSignal | undefined,
 ) {
   const solutions: Shading[] = [];
   let cuts = 0;
@@ -146,6 +160,10 @@ async function enumerate(
   const finder = lazy ? new CutFinder(geometryOf(puzzle)) : undefined;
   const addClause = (clause: Int32Array) => backend.addClause(clause);
   while (solutions.length < limit) {
+    if (signal !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      signal.throwIfAborted();
+    }
     const status = await backend.solve(call);
     if (status === 'unknown') return { solutions, complete: false, timedOut: true, cuts };
     if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false, cuts };

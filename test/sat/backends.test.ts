@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BackendError, type Backend } from '../../src/sat/backend.js';
 import { CadicalBackend } from '../../src/sat/backends/cadical.js';
 import { createBackend } from '../../src/sat/backends/index.js';
+import { createNodeBackend } from '../../src/sat/backends/node.js';
 import { MiniSatBackend } from '../../src/sat/backends/minisat.js';
 import { inProcessBackends, makeBackend, pigeonhole } from '../support/models.js';
 
@@ -200,7 +201,17 @@ describe('MiniSat', () => {
 });
 
 describe('createBackend', () => {
+  it('refuses the external backend, which needs the Node entry', async () => {
+    await expect(createBackend('external', { solverCmd: 'cadical' })).rejects.toThrow(/needs Node/);
+  });
+
+  it('refuses a name that is no backend, instead of failing later', async () => {
+    await expect(createBackend('glucose' as never)).rejects.toThrow(BackendError);
+  });
+});
+
+describe('createNodeBackend', () => {
   it('refuses the external backend without a solver command', async () => {
-    await expect(createBackend('external')).rejects.toThrow(BackendError);
+    await expect(createNodeBackend('external')).rejects.toThrow(/needs a solver command/);
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { BackendError } from '../../src/sat/backend.js';
 import { ExternalBackend } from '../../src/sat/backends/external.js';
+import { createNodeBackend } from '../../src/sat/backends/node.js';
 import { toDimacs } from '../../src/sat/dimacs.js';
 import { solveHitori } from '../../src/solve/solve.js';
 import { shadingKey } from '../support/brute-force.js';
@@ -72,7 +73,7 @@ for (const { program, command, available } of solvers) {
     });
 
     it.skipIf(!available)(`solves ${fixture.id} to the published solution, like the in-process backends`, async () => {
-      const external = await solveHitori(fixture.puzzle, { backend: 'external', solverCmd: command });
+      const external = await solveHitori(fixture.puzzle, { backend: 'external', solverCmd: command, openBackend: createNodeBackend });
       const inProcess = await solveHitori(fixture.puzzle, { backend: 'cadical' });
       expect(external.status).toBe('unique');
       expect(external.solutions).toHaveLength(1);

@@ -1,7 +1,9 @@
 /**
- * Creates a backend by name; `external` needs the solver command. Each backend's module is
- * loaded only when asked for: MiniSat's asm.js alone takes ~180 ms to load, which a CaDiCaL
- * solve should not pay.
+ * Creates an in-process backend by name. This module is browser-safe: it reaches no `node:`
+ * module. The `external` backend runs a program, so it lives behind the Node entry
+ * (`node.ts` here, `hitori-sat/node` for library users), which passes `createNodeBackend` as the
+ * factory. Each backend's module is loaded only when asked for: MiniSat's asm.js alone takes
+ * ~180 ms to load, which a CaDiCaL solve should not pay.
  */
 import type { Backend, BackendName } from '../backend.js';
 import { BackendError } from '../backend.js';
@@ -14,6 +16,9 @@ export interface BackendOptions {
   readonly cadical?: CadicalOptions;
 }
 
+/** Makes a backend; `createBackend` (in-process ones) and `createNodeBackend` (all three) are the two. */
+export type BackendFactory = (name: BackendName, options?: BackendOptions) => Promise<Backend>;
+
 export async function createBackend(name: BackendName, options: BackendOptions = {}): Promise<Backend> {
   switch (name) {
     case 'cadical': {
@@ -24,10 +29,9 @@ export async function createBackend(name: BackendName, options: BackendOptions =
       const { MiniSatBackend } = await import('./minisat.js');
       return new MiniSatBackend();
     }
-    case 'external': {
-      if (options.solverCmd === undefined) throw new BackendError('external', 'needs a solver command (--solver-cmd "cadical")');
-      const { ExternalBackend } = await import('./external.js');
-      return new ExternalBackend(options.solverCmd);
-    }
+    case 'external':
+      throw new BackendError('external', "runs a solver program, so it needs Node: import solve from 'hitori-sat/node'");
+    default:
+      throw new BackendError(name, `is not a backend (expected one of cadical, minisat, external)`);
   }
 }

@@ -17,7 +17,9 @@
  * - Unsatisfiable without assumptions ends the instance: every later solve answers
  *   unsatisfiable, which stays correct because clauses are only ever added.
  */
-import { createRequire } from 'node:module';
+// A plain import (CommonJS, its module.exports as the default), not createRequire: so that the
+// browser bundle can take it too. Its Emscripten glue touches `fs` only when it runs under Node.
+import MiniSat from 'logic-solver/minisat_wrapper.js';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
 import { BackendError } from '../backend.js';
 import type { Clause, Cnf } from '../cnf.js';
@@ -40,9 +42,6 @@ interface MiniSatWrapper {
   _C: MiniSatNative;
 }
 
-const require = createRequire(import.meta.url);
-const MiniSat = require('logic-solver/minisat_wrapper.js') as new () => MiniSatWrapper;
-
 export class MiniSatBackend implements Backend {
   readonly name = 'minisat' as const;
   readonly interruptible = false;
@@ -63,7 +62,7 @@ export class MiniSatBackend implements Backend {
   private solution: Int8Array | null = null;
 
   constructor() {
-    this.native = this.guard(() => new MiniSat()._C);
+    this.native = this.guard(() => (new MiniSat() as MiniSatWrapper)._C);
   }
 
   addClause(clause: Clause): void {

@@ -1,0 +1,190 @@
+/**
+ * The public library (src/index.ts) as a user calls it: answers checked against published
+ * solutions and the independent checker, bad input met with InputErrors that name the problem.
+ */
+import { describe, expect, it } from 'vitest';
+import * as lib from '../../src/index.js';
+import { check, explain, format, InputError, parse, rate, render, solve, toDimacs, type Puzzle } from '../../src/index.js';
+import { createBackend } from '../../src/sat/backends/index.js';
+import { parseDimacs } from '../../src/sat/dimacs.js';
+import { readFixtures } from '../support/fixtures.js';
+
+const janko = readFixtures('janko-sample.jsonl');
+const small = janko[0]!;
+
+describe('the library entry', () => {
+  it('exports a small set of values: the functions, the choice lists and the error classes', () => {
+    expect(Object.keys(lib).sort()).toEqual(
+      [
+        'BackendError',
+        'CheckFailedError',
+        'InputError',
+        'backends',
+        'check',
+        'conventions',
+        'engines',
+        'explain',
+        'format',
+        'formats',
+        'parse',
+        'rate',
+        'render',
+        'solve',
+        'toDimacs',
+        'validatePuzzle',
+      ].sort(),
+    );
+  });
+});
+
+describe('parse and format', () => {
+  it.each(['text', 'json'] as const)('give back every janko sample puzzle after a round trip through %s', (to) => {
+    for (const { puzzle } of janko) {
+      const back = parse(format(puzzle, { to }), { from: to });
+      expect(back.values).toEqual(puzzle.values);
+      expect([back.rows, back.cols]).toEqual([puzzle.rows, puzzle.cols]);
+    }
+  });
+
+  it('detect the format when none is given', () => {
+    expect(parse('{"grid": [[1, 2], [2, 1]]}').values).toEqual([1, 2, 2, 1]);
+    expect(parse('1 2\n2 1\n').values).toEqual([1, 2, 2, 1]);
+  });
+
+  it('write the solution into JSON when given one', () => {
+    const json = JSON.parse(format(small.puzzle, { to: 'json', solution: small.solution! })) as { solution: number[][] };
+    expect(json.solution.flat().map((v) => v === 1)).toEqual(small.solution);
+  });
+
+  it('name the line, row and column of a bad value', () => {
+    expect(() => parse('1 2\n2 x\n')).toThrow('input, line 2, row 2, column 2: "x" is not a positive integer');
+  });
+
+  it('refuse an unknown format by name', () => {
+    expect(() => parse('1', { from: 'pdf' as never })).toThrow(/from "pdf" is not one of text, json/);
+  });
+});
+
+describe('solve', () => {
+  it.each(janko.slice(0, 8).map((f) => [f.id, f] as const))('proves %s unique with its published solution', async (_id, fixture) => {
+    const result = await solve(fixture.puzzle);
+    expect(result.status).toBe('unique');
+    expect(result.solutions).toEqual([fixture.solution]);
+    expect(check(fixture.puzzle, result.solutions[0]!)).toEqual([]);
+  });
+
+  it.each(['rules', 'hybrid'] as const)('solves with engine %s as well', async (engine) => {
+    const result = await solve(small.puzzle, { engine });
+    expect(result.status).toBe('unique');
+    expect(result.solutions[0]).toEqual(small.solution);
+  });
+
+  it('solves with the minisat backend in-process', async () => {
+    const result = await solve(small.puzzle, { backend: 'minisat' });
+    expect(result.status).toBe('unique');
+    expect(result.solutions[0]).toEqual(small.solution);
+  });
+
+  it('refuses a puzzle whose values do not fill its rows and columns', async () => {
+    const bad = { rows: 2, cols: 2, values: [1, 2, 3] } as Puzzle;
+    await expect(solve(bad)).rejects.toThrow(new InputError('"values" has 3 numbers, but 2 rows x 2 columns need 4', {}, 'puzzle'));
+  });
+
+  it('refuses a value that is not a positive integer, naming its row and column', async () => {
+    await expect(solve({ rows: 2, cols: 2, values: [1, 2, 0, 1] })).rejects.toThrow('puzzle, row 2, column 1: 0 is not a positive integer');
+    await expect(solve({ rows: 1, cols: 2, values: [1, 1.5] })).rejects.toThrow('row 1, column 2: 1.5 is not a positive integer');
+    await expect(solve(null as never)).rejects.toThrow(InputError);
+    await expect(solve({ rows: 0, cols: 2, values: [] })).rejects.toThrow('"rows" must be a positive whole number, got 0');
+  });
+
+  it('refuses unknown option values with the list of choices', async () => {
+    await expect(solve(small.puzzle, { backend: 'glucose' as never })).rejects.toThrow(
+      'options: backend "glucose" is not one of cadical, minisat, external',
+    );
+    await expect(solve(small.puzzle, { engine: 'magic' as never })).rejects.toThrow('engine "magic" is not one of sat, rules, hybrid');
+    await expect(solve(small.puzzle, { maxSolutions: 0 })).rejects.toThrow('maxSolutions must be a whole number');
+    await expect(solve(small.puzzle, { backend: 'external' })).rejects.toThrow('needs solverCmd');
+  });
+
+  it('sends the external backend to the Node entry', async () => {
+    await expect(solve(small.puzzle, { backend: 'external', solverCmd: 'cadical' })).rejects.toThrow(/hitori-sat\/node/);
+  });
+
+  it('rejects with the reason of an already aborted signal, before any work', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('not wanted'));
+    await expect(solve(small.puzzle, { signal: controller.signal })).rejects.toThrow('not wanted');
+  });
+
+  it('stops between solver calls when the signal is aborted during a long enumeration', async () => {
+    // 8x8 with all values distinct in every row and column: every valid shading is a solution,
+    // far more than anyone enumerates, so only the abort can end this solve.
+    const puzzle = { rows: 8, cols: 8, values: Array.from({ length: 64 }, (_, i) => ((Math.floor(i / 8) + (i % 8)) % 8) + 1) };
+    const signal = AbortSignal.timeout(50);
+    await expect(solve(puzzle, { maxSolutions: 1_000_000, signal })).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+});
+
+describe('explain and rate', () => {
+  it('explain solves every janko sample to its published solution, one step per deduction', () => {
+    for (const { puzzle, solution } of janko) {
+      const e = explain(puzzle);
+      expect(e.status).toBe('solved');
+      expect(e.board.flat().map((v) => v === 1)).toEqual(solution);
+      expect(e.steps.length).toBeGreaterThan(0);
+      expect(e.text).toContain('1. ');
+    }
+  });
+
+  it('explain reports a contradiction for a puzzle with no solution', () => {
+    const [none] = readFixtures('no-solution.jsonl');
+    expect(explain(none!.puzzle).status).toBe('contradiction');
+  });
+
+  it('rate gives a class A..G to a puzzle the rules solve, and none to one without solution', () => {
+    const rating = rate(small.puzzle);
+    expect(rating.status).toBe('solved');
+    expect('ABCDEFG').toContain(rating.class);
+    const [none] = readFixtures('no-solution.jsonl');
+    expect(rate(none!.puzzle).class).toBeNull();
+  });
+
+  it('refuse unknown option values', () => {
+    expect(() => explain(small.puzzle, { maxLevel: 'Z' as never })).toThrow('maxLevel "Z" is not one of A, B, C, D, E, F, G');
+    expect(() => rate(small.puzzle, { techniques: 'x' as never })).toThrow('techniques "x" is not one of');
+  });
+});
+
+describe('toDimacs', () => {
+  it('is satisfiable, and unsatisfiable once the published solution is blocked (the solution is unique)', async () => {
+    for (const { puzzle, solution } of janko.slice(0, 5)) {
+      const answers: string[] = [];
+      for (const block of [undefined, solution!]) {
+        const cnf = parseDimacs(toDimacs(puzzle, block === undefined ? {} : { block }));
+        const backend = await createBackend('cadical');
+        backend.addCnf(cnf);
+        answers.push(await backend.solve());
+        backend.dispose();
+      }
+      expect(answers).toEqual(['satisfiable', 'unsatisfiable']);
+    }
+  });
+
+  it('refuses a blocked solution of the wrong size', () => {
+    expect(() => toDimacs(small.puzzle, { block: [true] })).toThrow('"block" must be an array of 16 booleans');
+  });
+});
+
+describe('render and check', () => {
+  it('render draws shaded cells as # and undecided ones in brackets', () => {
+    const puzzle = parse('1 1\n2 1\n');
+    expect(render(puzzle, { cells: [false, true, false, false] })).toBe('1 #\n2 1\n');
+    expect(render(puzzle, { cells: [null, true, false, false] })).toBe('[1] ###\n 2   1 \n');
+  });
+
+  it('check names the rule a shading breaks', () => {
+    const violations = check(parse('1 1\n2 1\n'), [false, false, false, false]);
+    expect(violations.map((v) => v.rule)).toContain('repeat');
+    expect(check(small.puzzle, small.solution!)).toEqual([]);
+  });
+});
