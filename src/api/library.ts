@@ -15,10 +15,10 @@ import { shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzz
 import { explainJson, explainText, rateJson, type ExplainJson, type RateJson } from '../render/rules.js';
 import { renderPartial, renderShading } from '../render/text.js';
 import { levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
-import { backendNames, type BackendName } from '../sat/backend.js';
+import { backendNames } from '../sat/backend.js';
 import type { BackendFactory } from '../sat/backends/index.js';
 import { toDimacs as cnfToDimacs } from '../sat/dimacs.js';
-import { engines, solveWithEngine, type Engine, type EngineResult } from '../solve/engines.js';
+import { engines, solveWithEngine, type EngineOptions, type EngineResult } from '../solve/engines.js';
 import { solveConnectivities } from '../solve/solve.js';
 import { explainPuzzle } from './explain.js';
 import { validateChoice, validateCount, validatePuzzle, validateShading } from './validate.js';
@@ -77,31 +77,15 @@ export function format(puzzle: Puzzle, options: FormatOptions = {}): string {
   return `${JSON.stringify(record)}\n`;
 }
 
-export interface SolveOptions {
-  /** `sat` (default): SAT, every verdict proven; `rules`: human techniques only (may answer `stuck`); `hybrid`: rules first, SAT for the rest. */
-  readonly engine?: Engine;
-  /** `cadical` (default, WebAssembly), `minisat` (asm.js); `external` only from `hitori-sat/node`. */
-  readonly backend?: BackendName;
-  /** For `backend: 'external'` (Node only): the solver command line, e.g. `"cadical"` or `"minisat {cnf} {out}"`. */
-  readonly solverCmd?: string;
-  /** `literal` (default): the three rules as written; or `unique-white`, `shaded-duplicates`. */
-  readonly convention?: Convention;
-  /** `lazy` (default): connectivity cuts added on demand; `layers`: the complete distance-layer CNF. */
-  readonly connectivity?: (typeof solveConnectivities)[number];
-  /** List up to this many solutions (default 1; two are always sought, to decide uniqueness). */
-  readonly maxSolutions?: number;
-  /** Give up after this many milliseconds with status `timeout`. */
-  readonly timeoutMs?: number;
-  /**
-   * Cancels the solve: the promise rejects with the signal's reason. Checked before every SAT
-   * call (the loop yields to the event loop between calls); one SAT call itself runs on the
-   * calling thread, so to cut a long one short use `timeoutMs`, or the Node entry's `solve`,
-   * which runs MiniSat in a worker thread it can end.
-   */
-  readonly signal?: AbortSignal;
-  /** Told what the solver is doing, for a progress line. */
-  readonly onProgress?: (message: string) => void;
-}
+/**
+ * `engine` (`sat` default, `rules`, `hybrid`), `backend` (`cadical` default, `minisat`; `external`
+ * with `solverCmd` only from `hitori-sat/node`), `convention`, `connectivity`, `maxSolutions`,
+ * `timeoutMs`, `onProgress`, and `signal` to cancel: the promise then rejects with the signal's
+ * reason. The signal is checked before every SAT call (the loop yields to the event loop between
+ * calls); one SAT call runs on the calling thread, so to cut a long one short use `timeoutMs`,
+ * or the Node entry's `solve`, which runs MiniSat in a worker thread it can end.
+ */
+export type SolveOptions = Omit<EngineOptions, 'known' | 'openBackend'>;
 
 /** A verdict (`unique`, `multiple`, `none`, `timeout`, or `stuck` for the rules engine), the solutions found, and how. */
 export type SolveResult = EngineResult;
