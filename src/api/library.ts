@@ -5,13 +5,13 @@
  * and worker threads.
  */
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
-import { inputFormats, parsePuzzle, type InputFormat } from '../formats/detect.js';
+import { formatDocument, inputFormats, parseDocument, type InputFormat } from '../formats/detect.js';
+import { documentOf } from '../formats/document.js';
 import { InputError } from '../formats/input-error.js';
-import { parseJson } from '../formats/json.js';
-import { formatText, parseText } from '../formats/text.js';
+import { formatText } from '../formats/text.js';
 import { checkShading, type Violation } from '../puzzle/check.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
-import { shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { explainJson, explainText, rateJson, type ExplainJson, type RateJson } from '../render/rules.js';
 import { renderPartial, renderShading } from '../render/text.js';
 import { levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
@@ -28,7 +28,7 @@ export const formats = inputFormats;
 export type Format = InputFormat;
 
 export interface ParseOptions {
-  /** The format; detected from the text when absent. */
+  /** `text`, `json`, `url` (puzz.link), `pzprv3`, `gameid` (Singles), `janko`; detected from the text when absent. */
   readonly from?: Format;
   /** A name for the puzzle (a JSON `id` in the text wins). */
   readonly id?: string;
@@ -40,19 +40,18 @@ export interface ParseOptions {
  *
  * @example
  * const puzzle = parse('1 1\n2 1\n');   // { rows: 2, cols: 2, values: [1, 1, 2, 1] }
+ * parse('https://puzz.link/p?hitori/2/2/1121').values;   // [1, 1, 2, 1]
  */
 export function parse(text: string, options: ParseOptions = {}): Puzzle {
   if (typeof text !== 'string') throw new InputError(`expected the puzzle as text, got ${typeof text}`, {}, 'input');
   const from = validateChoice('from', options.from, formats);
-  return from === undefined ? parsePuzzle(text, options.id) : parsers[from](text, options.id);
+  return parseDocument(text, { ...(from === undefined ? {} : { from }), ...(options.id === undefined ? {} : { id: options.id }) }).puzzle;
 }
-
-const parsers: Record<Format, (text: string, id?: string) => Puzzle> = { text: parseText, json: parseJson };
 
 export interface FormatOptions {
   /** The format to write (default `text`). */
   readonly to?: Format;
-  /** A solution to include where the format has room for one (JSON `solution`). */
+  /** A solution to include where the format has room for one (`json`, `pzprv3`, `janko`). */
   readonly solution?: Shading;
 }
 
@@ -61,20 +60,13 @@ export interface FormatOptions {
  *
  * @example
  * format(parse('1 1\n2 1\n'), { to: 'json' });   // '{"rows":2,"cols":2,"grid":[[1,1],[2,1]]}\n'
+ * format(parse('1 1\n2 1\n'), { to: 'url' });    // 'https://puzz.link/p?hitori/2/2/1121'
  */
 export function format(puzzle: Puzzle, options: FormatOptions = {}): string {
   validatePuzzle(puzzle);
   const to = validateChoice('to', options.to, formats) ?? 'text';
   const solution = options.solution === undefined ? undefined : validateShading(puzzle, options.solution);
-  if (to === 'text') return formatText(puzzle);
-  const record = {
-    ...(puzzle.id === undefined ? {} : { id: puzzle.id }),
-    rows: puzzle.rows,
-    cols: puzzle.cols,
-    grid: toGrid(puzzle, puzzle.values),
-    ...(solution === undefined ? {} : { solution: shadingToGrid(puzzle, solution) }),
-  };
-  return `${JSON.stringify(record)}\n`;
+  return formatDocument(documentOf(puzzle, solution), to);
 }
 
 /**
