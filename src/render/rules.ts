@@ -5,7 +5,7 @@
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import {
-  explainStep,
+  numberedSteps,
   levelInfo,
   levels,
   technique,
@@ -53,19 +53,38 @@ export interface ExplainJson {
   timedOut: boolean;
   undecided: number;
   contradiction: { reason: string; cells: CellRef[] } | null;
-  steps: {
-    technique: TechniqueCode;
-    cells: (CellRef & { colour: 'white' | 'black' })[];
-    premises: CellRef[];
-    reason: string;
-    usedUniqueness: boolean;
-  }[];
+  steps: StepJson[];
   /** Rows of 1 black / 0 white / null undecided. */
   board: (0 | 1 | null)[][];
   timeMs: number;
 }
 
+/** One step; a probe carries its failed trial (`probe.steps`, ending in `probe.clash`). */
+export interface StepJson {
+  technique: TechniqueCode;
+  cells: (CellRef & { colour: 'white' | 'black' })[];
+  premises: CellRef[];
+  /** The colours the reason states as known before the step. */
+  given: (CellRef & { colour: 'white' | 'black' })[];
+  reason: string;
+  usedUniqueness: boolean;
+  probe?: { steps: StepJson[]; clash: string };
+}
+
 const ref = (cols: number, i: number): CellRef => ({ row: Math.floor(i / cols) + 1, col: (i % cols) + 1 });
+
+function stepJson(cols: number, d: Deduction): StepJson {
+  const out: StepJson = {
+    technique: d.technique,
+    cells: d.cells.map(({ cell, colour }) => ({ ...ref(cols, cell), colour })),
+    premises: distinct(d.premises).map((i) => ref(cols, i)),
+    given: (d.given ?? []).map(({ cell, colour }) => ({ ...ref(cols, cell), colour })),
+    reason: d.reason,
+    usedUniqueness: d.usedUniqueness === true,
+  };
+  if (d.probe) out.probe = { steps: d.probe.steps.map((x) => stepJson(cols, x)), clash: d.probe.clash };
+  return out;
+}
 
 export function explainJson(puzzle: Puzzle, run: ExplainRun): ExplainJson {
   const { result } = run;
@@ -88,13 +107,7 @@ export function explainJson(puzzle: Puzzle, run: ExplainRun): ExplainJson {
       result.contradiction === null
         ? null
         : { reason: result.contradiction.reason, cells: distinct(result.contradiction.cells).map((i) => ref(cols, i)) },
-    steps: result.steps.map((d: Deduction) => ({
-      technique: d.technique,
-      cells: d.cells.map(({ cell, colour }) => ({ ...ref(cols, cell), colour })),
-      premises: distinct(d.premises).map((i) => ref(cols, i)),
-      reason: d.reason,
-      usedUniqueness: d.usedUniqueness === true,
-    })),
+    steps: result.steps.map((d) => stepJson(cols, d)),
     board,
     timeMs: Math.round(result.timeMs * 1000) / 1000,
   };
@@ -103,7 +116,7 @@ export function explainJson(puzzle: Puzzle, run: ExplainRun): ExplainJson {
 /** The numbered steps, a blank line, the grid (partial when not solved), and the verdict last. */
 export function explainText(puzzle: Puzzle, run: ExplainRun): string {
   const { result } = run;
-  const out = result.steps.map((d, k) => `${k + 1}. ${explainStep(d)}`);
+  const out = numberedSteps(result.steps);
   if (out.length === 0) out.push('(no step: no technique applies to this grid)');
   out.push('');
   const grid = result.status === 'solved' ? renderShading(puzzle, result.shading!) : renderPartial(puzzle, result.board.cells());

@@ -315,10 +315,12 @@ export class Board {
 }
 
 function knockOn(board: Board, technique: TechniqueCode, from: number, made: number[], colour: Colour): Deduction {
-  const list = made.map((j) => board.label(j)).join(', ');
+  const names = made.map((j) => board.label(j));
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names.join('');
   const reason =
     technique === 'NoB'
       ? `${board.label(from)} is black, so its neighbour${made.length > 1 ? 's' : ''} ${list} ${made.length > 1 ? 'are' : 'is'} white`
       : `${board.label(from)} (${board.value(from)}) is white, so the other ${board.value(from)}${made.length > 1 ? 's' : ''} in its row and column (${list}) ${made.length > 1 ? 'are' : 'is'} black`;
-  return { technique, cells: made.map((cell) => ({ cell, colour })), premises: [from], reason };
+  const given = [{ cell: from, colour: technique === 'NoB' ? ('black' as const) : ('white' as const) }];
+  return { technique, cells: made.map((cell) => ({ cell, colour })), premises: [from], reason, given };
 }

@@ -18,7 +18,7 @@
  * BoP   ("Border of Pairs"): any m, the flanks of rows 0..m-2 (new cells from m >= 4 on).
  */
 import type { Board } from './board.js';
-import { inScope, openDeduction } from './lines.js';
+import { inScope, labels, listing, openDeduction, plural } from './lines.js';
 import type { Deduction, Scope } from './types.js';
 
 /** One edge: `cell(k, t)` is the cell k steps in from the edge at position t along it. */
@@ -78,18 +78,17 @@ function flankDeduction(board: Board, technique: 'BoP-D' | 'BoP-T' | 'BoP', s: S
     if (j - 1 >= 0) cells.push(edge.cell(k, j - 1));
     if (j + 2 < edge.length) cells.push(edge.cell(k, j + 2));
   }
-  const pairs = [];
-  for (let k = 0; k < pairsShown; k++) pairs.push(`${board.value(edge.cell(k, j))} ${board.value(edge.cell(k, j + 1))}`);
+  const pair = (a: number, b: number) => `${board.value(a)} ${board.value(b)} at ${board.label(a)}-${board.label(b)}`;
   const shape =
     s.m >= 2
-      ? `${s.m} pairs stacked along the ${edge.name} (${pairs.join(' / ')})`
-      : `two pairs across the ${edge.name} (${pairs.join(' / ')})`;
+      ? `${s.m} pairs stacked against the ${edge.name} (${listing(Array.from({ length: s.m }, (_, k) => pair(edge.cell(k, j), edge.cell(k, j + 1))))})`
+      : `two pairs across the ${edge.name} (${pair(edge.cell(0, j), edge.cell(1, j))} and ${pair(edge.cell(0, j + 1), edge.cell(1, j + 1))})`;
   return openDeduction(
     board,
     technique,
     cells.map((cell) => ({ cell, colour: 'white' })),
     premises,
-    `${shape} at ${board.label(edge.cell(0, j))}-${board.label(edge.cell(0, j + 1))} form a checkerboard, so the flanking cells ${cells.map((c) => board.label(c)).join(', ')} are white`,
+    `${shape} each have one black cell, in a checkerboard, so the flanking cell${plural(cells.length, '', 's')} ${labels(board, cells)} ${plural(cells.length, 'is', 'are')} white`,
   );
 }
 

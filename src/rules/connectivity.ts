@@ -25,6 +25,7 @@
  */
 import { articulationPoints } from '../puzzle/graph.js';
 import { type Board, WHITE } from './board.js';
+import { labels, plural } from './lines.js';
 import type { Deduction } from './types.js';
 
 /** NCO-C and NCO-B: a white cell with exactly one non-black neighbour, which is not yet white. */
@@ -53,8 +54,9 @@ function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number):
       technique,
       cells: [{ cell: exit, colour: 'white' }],
       premises: [i, ...blacks],
-      reason: `the ${place} ${board.label(i)} is white beside black ${blacks.map((j) => board.label(j)).join(' and ')}; its only way out is ${board.label(exit)}, so that is white`,
+      reason: `the ${place} ${board.label(i)}, beside black ${labels(board, blacks)}, is white, and its only way out is ${board.label(exit)}, so that is white`,
       weight: 1,
+      given: blacks.map((cell) => ({ cell, colour: 'black' as const })),
     });
   }
   return out;
@@ -95,13 +97,14 @@ function enclosingPair(board: Board, technique: 'EP' | 'EP-B' | 'EP-M', degree: 
     ] as const) {
       const partner = partnerOf(board, r, a, b);
       if (partner < 0) continue;
-      const around = blacks.length === 0 ? 'the grid edges' : `the edge and black ${blacks.map((j) => board.label(j)).join(', ')}`;
+      const around = blacks.length === 0 ? 'the grid edges' : `the edge and black ${labels(board, blacks)}`;
       out.push({
         technique,
         cells: [{ cell: b, colour: 'white' }],
         premises: [r, a, partner, ...blacks],
-        reason: `${board.label(r)} is closed in by ${degree === 4 ? `black ${blacks.map((j) => board.label(j)).join(', ')}` : around}; ${board.label(a)} and ${board.label(partner)} both show ${board.value(a)}, so one is black: either ${board.label(a)}, leaving ${board.label(b)} as the only way out of ${board.label(r)}, or ${board.label(partner)}, which touches ${board.label(b)}; so ${board.label(b)} is white`,
+        reason: `${board.label(r)} is closed in by ${degree === 4 ? `black ${labels(board, blacks)}` : around}; ${board.label(a)} and ${board.label(partner)} both show ${board.value(a)}, so one is black: either ${board.label(a)}, leaving ${board.label(b)} as the only way out of ${board.label(r)}, or ${board.label(partner)}, which touches ${board.label(b)}; so ${board.label(b)} is white`,
         weight: 1,
+        given: blacks.map((cell) => ({ cell, colour: 'black' as const })),
       });
     }
   }
@@ -175,13 +178,63 @@ export function whiteSeparators(board: Board): { cell: number; weight: number; c
 export function NCO(board: Board): Deduction[] {
   const out: Deduction[] = [];
   for (const s of whiteSeparators(board)) {
+    const cut = cutOffRegion(board, s.cell, s.cutOff, s.kept);
+    const whites = cut.region.filter((i) => board.isWhite(i));
+    const more = whites.length > 4 ? ` and ${whites.length - 4} more white cell${plural(whites.length - 4, '', 's')}` : '';
+    const listed = cut.region.length <= 12;
+    const which = listed && whites.length === cut.region.length ? 'all white' : `white ${labels(board, whites.slice(0, 4))}${more}`;
+    const shown = listed ? `the region ${labels(board, cut.region)} (${which})` : `a region of ${cut.region.length} cells (${which})`;
+    const closedBy = [...(cut.blacks.length > 0 ? [`black ${labels(board, cut.blacks)}`] : []), ...(cut.edge ? ['the grid edge'] : [])];
     out.push({
       technique: 'NCO',
       cells: [{ cell: s.cell, colour: 'white' }],
-      premises: [s.cutOff, s.kept],
-      reason: `black at ${board.label(s.cell)} would cut white ${board.label(s.cutOff)} off from white ${board.label(s.kept)}, so ${board.label(s.cell)} is white`,
+      premises: [...cut.region, ...cut.blacks, cut.other],
+      reason: `black at ${board.label(s.cell)}, with ${closedBy.join(' and ')}, would close in ${shown}, cutting it off from white ${board.label(cut.other)}; so ${board.label(s.cell)} is white`,
       weight: s.weight,
+      given: [
+        ...whites.slice(0, 4).map((cell) => ({ cell, colour: 'white' as const })),
+        { cell: cut.other, colour: 'white' as const },
+        ...cut.blacks.map((cell) => ({ cell, colour: 'black' as const })),
+      ],
     });
   }
   return out;
+}
+
+/**
+ * The part of the non-black cells that a black `cell` would cut off: of the two parts holding the
+ * white cells `a` and `b`, the smaller. Returns its cells, the black cells around it, whether it
+ * touches the grid edge, and a white cell on the other side.
+ */
+function cutOffRegion(
+  board: Board,
+  cell: number,
+  a: number,
+  b: number,
+): { region: number[]; blacks: number[]; edge: boolean; other: number } {
+  const flood = (start: number): number[] => {
+    const seen = new Set<number>([cell, start]);
+    const todo = [start];
+    for (let k = 0; k < todo.length; k++) {
+      for (const j of board.neighbours(todo[k]!)) {
+        if (!seen.has(j) && !board.isBlack(j)) {
+          seen.add(j);
+          todo.push(j);
+        }
+      }
+    }
+    return todo;
+  };
+  const ra = flood(a);
+  const rb = flood(b);
+  const [region, other] = ra.length <= rb.length ? [ra, b] : [rb, a];
+  region.sort((x, y) => x - y);
+  const blacks = new Set<number>();
+  let edge = false;
+  for (const i of region) {
+    const nb = board.neighbours(i);
+    if (nb.length < 4) edge = true;
+    for (const j of nb) if (board.isBlack(j)) blacks.add(j);
+  }
+  return { region, blacks: [...blacks].sort((x, y) => x - y), edge, other };
 }

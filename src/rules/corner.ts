@@ -48,8 +48,14 @@ export function corners(board: Board): Corner[] {
   return out;
 }
 
-const show = (board: Board, k: Corner) =>
-  `corner ${board.label(k.c)}: ${board.value(k.c)} ${board.value(k.s1)} / ${board.value(k.s2)} ${board.value(k.q)}`;
+/** The corner square as it stands on the grid, top row first: "corner r10c10 (square r9c9-r10c10: 10 10 / 10 6)". */
+const show = (board: Board, k: Corner) => {
+  const r0 = Math.min(board.row(k.c), board.row(k.q));
+  const c0 = Math.min(board.col(k.c), board.col(k.q));
+  const [tl, tr, bl, br] = [board.at(r0, c0), board.at(r0, c0 + 1), board.at(r0 + 1, c0), board.at(r0 + 1, c0 + 1)];
+  const v = (i: number) => board.value(i);
+  return `corner ${board.label(k.c)} (square ${board.label(tl)}-${board.label(br)}: ${v(tl)} ${v(tr)} / ${v(bl)} ${v(br)})`;
+};
 
 export function CP(board: Board): Deduction[] {
   const out: Deduction[] = [];

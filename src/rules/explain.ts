@@ -8,8 +8,30 @@ export function explainStep(d: Deduction): string {
   return `${d.technique}${d.reason.startsWith('row ') || d.reason.startsWith('column ') ? ', ' : ': '}${d.reason}${flag}`;
 }
 
+/**
+ * A step as lines: the step itself, then for a probe its failed trial indented under it, one
+ * line per inner step (nested probes indented further), ending in the clash, so that every line
+ * can be checked against the trial board as it stands at that line.
+ */
+export function explainStepLines(d: Deduction, indent = '    '): string[] {
+  const out = [explainStep(d)];
+  if (d.probe) {
+    for (const inner of d.probe.steps) out.push(...explainStepLines(inner, indent).map((line) => `${indent}${line}`));
+    out.push(`${indent}clash: ${d.probe.clash}`);
+  }
+  return out;
+}
+
+/** The numbered steps, probe trials indented under their step. */
+export function numberedSteps(steps: readonly Deduction[]): string[] {
+  return steps.flatMap((d, k) => {
+    const [first, ...rest] = explainStepLines(d);
+    return [`${k + 1}. ${first}`, ...rest];
+  });
+}
+
 export function explainLines(result: RulesResult): string[] {
-  const out = result.steps.map((d, k) => `${k + 1}. ${explainStep(d)}`);
+  const out = numberedSteps(result.steps);
   out.push(verdict(result));
   return out;
 }

@@ -9,8 +9,17 @@
  */
 export { solveByRules, type RulesOptions, type RulesResult, type RulesStatus } from './strategy.js';
 export { rate, type Rating, type RateOptions } from './rating.js';
-export { explainLines, explainStep, verdict } from './explain.js';
+export { explainLines, explainStep, explainStepLines, numberedSteps, verdict } from './explain.js';
 export { uniquenessHolds, extraShadable } from './uniqueness.js';
 export { Board, cellLabel } from './board.js';
 export { techniques, technique, levelInfo, ruleSets, type RuleSet, type Technique } from './catalogue.js';
-export { levels, techniqueCodes, type Colour, type Contradiction, type Deduction, type Level, type TechniqueCode } from './types.js';
+export {
+  levels,
+  techniqueCodes,
+  type Colour,
+  type Contradiction,
+  type Deduction,
+  type Level,
+  type ProbeChain,
+  type TechniqueCode,
+} from './types.js';

@@ -39,9 +39,20 @@ export function inScope(scope: Scope, dir: 'H' | 'V'): boolean {
   return scope.dir === undefined || scope.dir === dir;
 }
 
-/** "r1c2, r3c4" */
+/** "r1c2", "r1c2 and r3c4", "r1c2, r3c4 and r5c6" */
 export function labels(board: Board, cells: readonly number[]): string {
-  return cells.map((c) => board.label(c)).join(', ');
+  return listing(cells.map((c) => board.label(c)));
+}
+
+/** "a", "a and b", "a, b and c": a list as a sentence says it. */
+export function listing(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The singular or the plural form by count: `plural(1, 'is', 'are')`. */
+export function plural(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
 }
 
 /** A deduction of the cells not already of their colour; undefined when none is left. */

@@ -14,7 +14,7 @@
  * deduction is flagged `usedUniqueness` so that the final check of uniqueness.ts is made.
  */
 import type { Board } from './board.js';
-import type { Colour, Deduction } from './types.js';
+import type { Colour, Deduction, ProbeChain } from './types.js';
 
 /** What a probe's inner run found: a contradiction or not, the hardest technique class it used (0 = A), and whether it used UC. */
 export interface ProbeOutcome {
@@ -39,6 +39,20 @@ export function probeCell(board: Board, cell: number, colour: Colour, run: Probe
   return run(copy);
 }
 
+/**
+ * The failed trial of a probe, step by step, for an explanation: the probe runs again on a copy
+ * that records its steps (probes run without a record, and only the ones that fail are told).
+ * The inner run is deterministic, so it ends in the same clash; undefined if it did not (a
+ * deadline cut it short).
+ */
+export function traceProbe(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeChain | undefined {
+  const steps: Deduction[] = [];
+  const copy = board.clone(steps);
+  if (copy.assume(cell, colour) && copy.checkConnectivity()) run(copy);
+  const clash = copy.contradiction?.reason;
+  return clash === undefined ? undefined : { steps, clash };
+}
+
 export function Prob(
   board: Board,
   run: ProbeRunner,
@@ -54,12 +68,17 @@ export function Prob(
       if (outcome.contradiction === null) continue;
       cursor.next = (cell + 1) % n;
       const other = colour === 'black' ? 'white' : 'black';
+      const chain = board.trace === null ? undefined : traceProbe(board, cell, colour, run);
       const d: Deduction = {
         technique,
         cells: [{ cell, colour: other }],
         premises: [cell],
-        reason: `if ${board.label(cell)} were ${colour}: ${outcome.contradiction}; so ${board.label(cell)} is ${other}`,
+        reason:
+          chain === undefined
+            ? `if ${board.label(cell)} were ${colour}: ${outcome.contradiction}; so ${board.label(cell)} is ${other}`
+            : `if ${board.label(cell)} were ${colour}, the trial below would end in a clash (${chain.clash}); so ${board.label(cell)} is ${other}`,
         weight: outcome.hardest + 1,
+        ...(chain === undefined ? {} : { probe: chain }),
       };
       return [outcome.usedUniqueness ? { ...d, usedUniqueness: true } : d];
     }

@@ -21,7 +21,7 @@
  *        them is white, so every other a is black (rule 1).
  */
 import type { Board } from './board.js';
-import { labels, linesInScope, lineName, openDeduction as deduction, posLabel, runLabel } from './lines.js';
+import { labels, linesInScope, lineName, listing, openDeduction as deduction, plural, posLabel, runLabel } from './lines.js';
 import type { Deduction, Scope } from './types.js';
 
 export function DoW(board: Board): Deduction[] {
@@ -34,7 +34,8 @@ export function DoW(board: Board): Deduction[] {
       technique: 'DoW',
       cells: made.map((cell) => ({ cell, colour: 'black' })),
       premises: [i],
-      reason: `${board.label(i)} (${board.value(i)}) is white, so the other ${board.value(i)}s in its row and column (${labels(board, made)}) are black`,
+      reason: `${board.label(i)} (${board.value(i)}) is white, so the other ${board.value(i)}${plural(made.length, '', 's')} in its row and column (${labels(board, made)}) ${plural(made.length, 'is', 'are')} black`,
+      given: [{ cell: i, colour: 'white' }],
     });
   }
   return out;
@@ -49,6 +50,12 @@ function perLine(board: Board, scope: Scope, visit: (line: number, cells: Int32A
   const out: Deduction[] = [];
   for (const line of linesInScope(board, scope)) visit(line, board.geo.lines[line]!, out);
   return out;
+}
+
+/** "the other 9 at c4 is black", "the other 9s at c4 and c12 are black" */
+function otherCopies(board: Board, line: number, value: number, cells: readonly number[]): string {
+  const at = listing(cells.map((x) => posLabel(board, line, x)));
+  return cells.length === 1 ? `the other ${value} at ${at} is black` : `the other ${value}s at ${at} are black`;
 }
 
 export function SimM3(board: Board, scope: Scope = {}): Deduction[] {
@@ -106,7 +113,7 @@ export function SimUStar(board: Board, scope: Scope = {}): Deduction[] {
         'Sim-U*',
         others.map((cell) => ({ cell, colour: 'black' })),
         [a, b, ...others],
-        `${lineName(board, line)}: the pair ${values(board, [a, b])} at ${runLabel(board, line, a, b)} keeps one ${board.value(a)} white, so the other ${board.value(a)} at ${others.map((x) => posLabel(board, line, x)).join(', ')} is black`,
+        `${lineName(board, line)}: the pair ${values(board, [a, b])} at ${runLabel(board, line, a, b)} keeps one ${board.value(a)} white, so ${otherCopies(board, line, board.value(a), others)}`,
       );
       if (d) out.push(d);
     }
@@ -147,7 +154,7 @@ export function SimMStar(board: Board, scope: Scope = {}): Deduction[] {
         'Sim-M*',
         others.map((cell) => ({ cell, colour: 'black' })),
         [p, q, r, s, ...others],
-        `${lineName(board, line)}: ${values(board, [p, q, r, s])} at ${runLabel(board, line, p, s)} keeps one of its ${board.value(p)}s white, so the other ${board.value(p)} at ${others.map((x) => posLabel(board, line, x)).join(', ')} is black`,
+        `${lineName(board, line)}: ${values(board, [p, q, r, s])} at ${runLabel(board, line, p, s)} keeps one of its ${board.value(p)}s white, so ${otherCopies(board, line, board.value(p), others)}`,
       );
       if (d) out.push(d);
     }

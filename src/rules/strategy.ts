@@ -124,10 +124,10 @@ function note(stats: FixpointStats, t: Technique, d: Deduction): void {
 /** The inner run of a probe: the enabled techniques below G that look at the board (the static ones have run already). */
 export function probeRunner(specs: readonly Technique[], deep = false, deadline = Infinity): ProbeRunner {
   const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
-  const ctx: Context = deep
-    ? { scope: {}, cursor: { next: 0 }, prober: probeRunner(specs, false, deadline) }
-    : { scope: {}, cursor: { next: 0 } };
+  const prober = deep ? probeRunner(specs, false, deadline) : undefined;
   return (board) => {
+    // A fresh cursor per run: the same board gives the same run (traceProbe relies on it).
+    const ctx: Context = prober ? { scope: {}, cursor: { next: 0 }, prober } : { scope: {}, cursor: { next: 0 } };
     const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline);
     return {
       contradiction: board.contradiction?.reason ?? null,

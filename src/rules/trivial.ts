@@ -15,11 +15,18 @@
  *     finds what a board given from outside still owes.
  */
 import type { Board } from './board.js';
-import { labels } from './lines.js';
+import { labels, listing, plural } from './lines.js';
 import type { Deduction } from './types.js';
 
+/**
+ * All cells UC whitens on the board as it stands, as one step (the thesis applies UC to the whole
+ * board at once): a 10x10 grid starts with dozens of such cells, and one line per cell would bury
+ * the first real deduction.
+ */
 export function UC(board: Board): Deduction[] {
-  const out: Deduction[] = [];
+  const lone: number[] = [];
+  const freed: number[] = [];
+  const premises: number[] = [];
   for (let i = 0; i < board.n; i++) {
     if (!board.isUnknown(i)) continue;
     const mates = board.mates(i);
@@ -31,14 +38,46 @@ export function UC(board: Board): Deduction[] {
       }
     }
     if (live) continue;
-    const v = board.value(i);
-    const reason =
-      mates.length === 0
-        ? `${board.label(i)} is the only ${v} in its row and column, so it is white`
-        : `the other ${v}s in the row and column of ${board.label(i)} (${labels(board, [...mates])}) are black, so it is white`;
-    out.push({ technique: 'UC', cells: [{ cell: i, colour: 'white' }], premises: [...mates], reason, usedUniqueness: true });
+    (mates.length === 0 ? lone : freed).push(i);
+    premises.push(i, ...mates);
   }
-  return out;
+  const cells = [...lone, ...freed].sort((a, b) => a - b);
+  if (cells.length === 0) return [];
+  const given = freed.flatMap((i) => [...board.mates(i)].map((cell) => ({ cell, colour: 'black' as const })));
+  return [
+    {
+      technique: 'UC',
+      cells: cells.map((cell) => ({ cell, colour: 'white' })),
+      premises,
+      reason: ucReason(board, lone, freed),
+      usedUniqueness: true,
+      given,
+    },
+  ];
+}
+
+function ucReason(board: Board, lone: readonly number[], freed: readonly number[]): string {
+  const v = (i: number) => board.value(i);
+  if (lone.length + freed.length === 1) {
+    const i = (lone[0] ?? freed[0])!;
+    if (lone.length === 1) return `${board.label(i)} is the only ${v(i)} in its row and column, so it is white`;
+    const mates = [...board.mates(i)];
+    return `the other ${v(i)}${plural(mates.length, '', 's')} in the row and column of ${board.label(i)} (${labels(board, mates)}) ${plural(mates.length, 'is', 'are')} black, so it is white`;
+  }
+  const parts: string[] = [];
+  if (lone.length > 0) {
+    const list = listing(lone.map((i) => `${board.label(i)} (${v(i)})`));
+    parts.push(
+      lone.length === 1
+        ? `${list} is the only copy of its number in its row and column`
+        : `${list} each show the only copy of their number in their row and column`,
+    );
+  }
+  if (freed.length > 0) {
+    const list = listing(freed.map((i) => `${board.label(i)} (${v(i)}: ${labels(board, [...board.mates(i)])})`));
+    parts.push(`every other copy of the number of ${list} is black`);
+  }
+  return `${parts.join(', and ')}; so these ${lone.length + freed.length} cells are white`;
 }
 
 export function NoB(board: Board): Deduction[] {
@@ -51,7 +90,8 @@ export function NoB(board: Board): Deduction[] {
       technique: 'NoB',
       cells: made.map((cell) => ({ cell, colour: 'white' })),
       premises: [i],
-      reason: `${board.label(i)} is black, so ${labels(board, made)} ${made.length > 1 ? 'are' : 'is'} white`,
+      reason: `${board.label(i)} is black, so ${labels(board, made)} ${plural(made.length, 'is', 'are')} white`,
+      given: [{ cell: i, colour: 'black' }],
     });
   }
   return out;

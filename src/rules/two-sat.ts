@@ -49,14 +49,20 @@ export function solveLine(board: Board, line: number): Deduction | undefined {
   const g = new ImplicationGraph(cells.length);
   const white = (v: number) => 2 * v;
   const black = (v: number) => 2 * v + 1;
+  // The known cell behind each unit clause: a black neighbour (the node "v black" is refuted) or a white duplicate ("v white" is).
+  const refutedBy = new Map<number, number>();
+  const unit = (node: number, because: number) => {
+    g.clause(node ^ 1, node ^ 1);
+    if (!refutedBy.has(node)) refutedBy.set(node, because);
+  };
   for (let k = 0; k + 1 < L.length; k++) {
     const a = L[k]!;
     const b = L[k + 1]!;
     const va = varOf.get(a);
     const vb = varOf.get(b);
     if (va !== undefined && vb !== undefined) g.clause(white(va), white(vb));
-    else if (va !== undefined && board.isBlack(b)) g.clause(white(va), white(va));
-    else if (vb !== undefined && board.isBlack(a)) g.clause(white(vb), white(vb));
+    else if (va !== undefined && board.isBlack(b)) unit(black(va), b);
+    else if (vb !== undefined && board.isBlack(a)) unit(black(vb), a);
   }
   for (let p = 0; p < L.length; p++) {
     for (let q = p + 1; q < L.length; q++) {
@@ -66,16 +72,18 @@ export function solveLine(board: Board, line: number): Deduction | undefined {
       const va = varOf.get(a);
       const vb = varOf.get(b);
       if (va !== undefined && vb !== undefined) g.clause(black(va), black(vb));
-      else if (va !== undefined && board.isWhite(b)) g.clause(black(va), black(va));
-      else if (vb !== undefined && board.isWhite(a)) g.clause(black(vb), black(vb));
+      else if (va !== undefined && board.isWhite(b)) unit(white(va), b);
+      else if (vb !== undefined && board.isWhite(a)) unit(white(vb), a);
     }
   }
+  const chain = (start: number) => implicationChain(board, line, g, cells, refutedBy, start);
   const { comp, count } = stronglyConnected(g.heads);
   const premises = [...L];
   const name = lineName(board, line);
   for (let v = 0; v < cells.length; v++) {
     if (comp[white(v)] === comp[black(v)]) {
       const cell = cells[v]!;
+      const both = [chain(white(v)), chain(black(v))];
       return {
         technique: '2-SAT',
         cells: [
@@ -83,7 +91,8 @@ export function solveLine(board: Board, line: number): Deduction | undefined {
           { cell, colour: 'black' },
         ],
         premises,
-        reason: `${name} has no shading without a repeated white number or two adjacent black cells (${posLabel(board, line, cell)} would have to be both white and black)`,
+        reason: `${name} has no shading without a repeated white number or two adjacent black cells (${posLabel(board, line, cell)} would have to be both white and black: ${both.map((c) => c.text).join('; ')})`,
+        given: both.flatMap((c) => c.given),
       };
     }
   }
@@ -121,12 +130,76 @@ export function solveLine(board: Board, line: number): Deduction | undefined {
       .map((f) => posLabel(board, line, f.cell))
       .join(', ');
   const parts = [say('black') && `${say('black')} black`, say('white') && `${say('white')} white`].filter((s) => s !== '');
+  const chains = forced.map((f) => chain(f.colour === 'white' ? black(varIndex(cells, f.cell)) : white(varIndex(cells, f.cell))));
   return {
     technique: '2-SAT',
     cells: forced,
     premises,
-    reason: `${name}: every shading of the ${isRowLine(board, line) ? 'row' : 'column'} without a repeated white number or two adjacent black cells has ${parts.join(' and ')}`,
+    reason: `${name}: every shading of the ${isRowLine(board, line) ? 'row' : 'column'} without a repeated white number or two adjacent black cells has ${parts.join(' and ')}: ${chains.map((c) => c.text).join('; ')}`,
+    given: chains.flatMap((c) => c.given),
   };
+}
+
+/** Whether `node` lies on the chain of parents from `u` back to the start. */
+function onPath(parent: ReadonlyMap<number, number>, u: number, node: number): boolean {
+  for (let x = parent.get(u)!; x !== -1; x = parent.get(x)!) if (x === node) return true;
+  return false;
+}
+
+const varIndex = (cells: readonly number[], cell: number): number => cells.indexOf(cell);
+
+/**
+ * Why a literal is impossible, as a short chain of implications from it (breadth-first) to the
+ * negation of a literal earlier in the chain, or to a literal a known cell refutes: "c3 black → c4 white → c8 black (both 2),
+ * beside black c9: impossible". Each arrow is one rule: black → white across neighbours (rule 2),
+ * white → black between equal numbers (rule 1).
+ */
+function implicationChain(
+  board: Board,
+  line: number,
+  g: ImplicationGraph,
+  cells: readonly number[],
+  refutedBy: ReadonlyMap<number, number>,
+  start: number,
+): { text: string; given: CellColour[] } {
+  const parent = new Map<number, number>([[start, -1]]);
+  const queue = [start];
+  let end = -1;
+  for (let k = 0; k < queue.length && end < 0; k++) {
+    const u = queue[k]!;
+    if (refutedBy.has(u) || onPath(parent, u, u ^ 1)) {
+      end = u;
+      break;
+    }
+    for (const w of g.heads[u]!) {
+      if (w === (u ^ 1) || parent.has(w)) continue;
+      parent.set(w, u);
+      queue.push(w);
+    }
+  }
+  const pos = (node: number) => posLabel(board, line, cells[node >> 1]!);
+  const colourOf = (node: number) => ((node & 1) === 0 ? 'white' : 'black');
+  if (end < 0) return { text: `${pos(start)} ${colourOf(start)} is impossible`, given: [] };
+  const path: number[] = [];
+  for (let u = end; u !== -1; u = parent.get(u)!) path.push(u);
+  path.reverse();
+  let text = `${pos(start)} ${colourOf(start)}`;
+  for (let k = 1; k < path.length; k++) {
+    const u = path[k]!;
+    const same = colourOf(u) === 'black' ? ` (both ${board.value(cells[u >> 1]!)})` : '';
+    text += ` → ${pos(u)} ${colourOf(u)}${same}`;
+  }
+  const given: CellColour[] = [];
+  const because = refutedBy.get(end);
+  if (because === undefined) text += ': impossible';
+  else if (colourOf(end) === 'black') {
+    text += `, beside black ${posLabel(board, line, because)}: impossible`;
+    given.push({ cell: because, colour: 'black' });
+  } else {
+    text += `, with white ${posLabel(board, line, because)} (${board.value(because)}) in the line: impossible`;
+    given.push({ cell: because, colour: 'white' });
+  }
+  return { text, given };
 }
 
 /**

@@ -62,6 +62,20 @@ export interface Deduction {
   readonly weight?: number;
   /** Set when the deduction relies on the puzzle having a unique solution (UC, or a probe that used UC). */
   readonly usedUniqueness?: boolean;
+  /**
+   * The colours the reason states as already known ("beside black r2c3"): each holds on the board
+   * just before the step (test/rules/premises.test.ts checks this on every janko puzzle). Numbers
+   * are not listed: they never change.
+   */
+  readonly given?: readonly CellColour[];
+  /** For a probe: the steps of the failed trial, from the assumption to the clash, each checkable on the trial board. */
+  readonly probe?: ProbeChain;
+}
+
+/** A probe's failed trial: its steps in order (the first is the assumption) and the clash that ended it. */
+export interface ProbeChain {
+  readonly steps: readonly Deduction[];
+  readonly clash: string;
 }
 
 /** Why a board has no solution. */

@@ -58,12 +58,22 @@ function cellsOf(line: string): (0 | 1 | null)[] {
     .map((t) => (/^#+$/.test(t) ? 1 : /^\[\d+\]$/.test(t) ? null : /^\d+$/.test(t) ? 0 : (Number.NaN as never)));
 }
 
+/** Numbered steps, 1, 2, 3 ...; under a probe, its trial indented, each line a technique, the last the clash. */
 function expectStepLines(steps: readonly string[]): void {
   expect(steps.length).toBeGreaterThan(0);
-  steps.forEach((line, k) => {
+  let k = 0;
+  steps.forEach((line, at) => {
+    const inner = /^( +)(\S+?)[,:] /.exec(line);
+    if (inner) {
+      expect(inner[1]!.length % 4, line).toBe(0);
+      const next = steps[at + 1];
+      if (inner[2] === 'clash') expect(next === undefined || next.length - next.trimStart().length < inner[1]!.length, line).toBe(true);
+      else expect(codes.has(inner[2] as never), `unknown technique in: ${line}`).toBe(true);
+      return;
+    }
     const m = /^(\d+)\. (\S+?)[,:] /.exec(line);
     expect(m, line).not.toBeNull();
-    expect(Number(m![1]), line).toBe(k + 1);
+    expect(Number(m![1]), line).toBe(++k);
     expect(codes.has(m![2] as never), `unknown technique in: ${line}`).toBe(true);
   });
 }

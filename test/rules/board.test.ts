@@ -29,7 +29,7 @@ describe('Board', () => {
     expect(board.isBlack(at(p, 'r2c3'))).toBe(true);
     expect(board.isWhite(at(p, 'r3c3'))).toBe(true);
     expect(trace.map((d) => d.technique)).toEqual(['Sim-U*', 'NoB', 'Sim-M3', 'DoW', 'NoB']);
-    expect(trace[1]!.reason).toBe('r1c2 is black, so its neighbours r1c1, r1c3, r2c2 are white');
+    expect(trace[1]!.reason).toBe('r1c2 is black, so its neighbours r1c1, r1c3 and r2c2 are white');
     expect(trace[3]!.reason).toBe('r2c1 (2) is white, so the other 2 in its row and column (r2c3) is black');
     expect(board.unknownCount).toBe(9 - 7);
   });

@@ -8,7 +8,7 @@ import { DP, SbP } from '../../src/rules/advanced.js';
 import { BoP, BoP_D, BoP_T } from '../../src/rules/border.js';
 import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C } from '../../src/rules/connectivity.js';
 import { CP, DoT } from '../../src/rules/corner.js';
-import { explainStep } from '../../src/rules/explain.js';
+import { explainStep, explainStepLines } from '../../src/rules/explain.js';
 import { Prob, ProbC } from '../../src/rules/probing.js';
 import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from '../../src/rules/simple.js';
 import { probeRunner, selectTechniques } from '../../src/rules/strategy.js';
@@ -20,17 +20,31 @@ const distinct = (rows: number, cols: number) =>
   grid(Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => r * cols + c + 1).join(' ')).join('\n'));
 
 describe('trivial techniques', () => {
-  it('UC whitens every cell of a Latin square, and says it assumes a unique solution', () => {
+  it('UC whitens every cell of a Latin square in one step for the whole board, and says it assumes a unique solution', () => {
     const p = grid('1 2 3 / 2 3 1 / 3 1 2');
     const found = UC(position(p));
-    expect(found).toHaveLength(9);
-    expect(found.every((d) => d.usedUniqueness === true && d.cells[0]!.colour === 'white')).toBe(true);
-    expect(found[0]!.reason).toBe('r1c1 is the only 1 in its row and column, so it is white');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.usedUniqueness).toBe(true);
+    expect(found[0]!.cells).toHaveLength(9);
+    expect(found[0]!.cells.every((c) => c.colour === 'white')).toBe(true);
+    expect(found[0]!.reason).toBe(
+      'r1c1 (1), r1c2 (2), r1c3 (3), r2c1 (2), r2c2 (3), r2c3 (1), r3c1 (3), r3c2 (1) and r3c3 (2) each show the only copy of their number in their row and column; so these 9 cells are white',
+    );
+  });
+
+  it('UC names a lone cell in a sentence of its own, and the black copies that free a cell', () => {
+    expect(UC(position(grid('1 2 / 2 2'), '. o / o #'))[0]!.reason).toBe('r1c1 is the only 1 in its row and column, so it is white');
+    const p = grid('1 1 4 / 2 3 1 / 5 6 7');
+    const found = UC(position(p, '# . . / . . . / . . .'));
+    expect(found[0]!.reason).toBe(
+      'r1c3 (4), r2c1 (2), r2c2 (3), r2c3 (1), r3c1 (5), r3c2 (6) and r3c3 (7) each show the only copy of their number in their row and column, and every other copy of the number of r1c2 (1: r1c1) is black; so these 8 cells are white',
+    );
+    expect(found[0]!.given).toEqual([{ cell: 0, colour: 'black' }]);
   });
 
   it('UC is sound up to unshading: where a solution shades a UC cell, unshading it leaves a solution', () => {
     const p = grid('1 2 / 3 4');
-    const cells = UC(position(p)).map((d) => d.cells[0]!.cell);
+    const cells = UC(position(p)).flatMap((d) => d.cells.map((c) => c.cell));
     const all = solutionsOf(p);
     // Without uniqueness the cell may be black: the 2x2 grid of distinct numbers has five solutions.
     expect(all.length).toBe(5);
@@ -47,7 +61,9 @@ describe('trivial techniques', () => {
     const p = grid('1 1 / 2 3');
     const found = UC(position(p, '# . / . .'));
     expect(colours(p, found)).toEqual(['r1c2 white', 'r2c1 white', 'r2c2 white']);
-    expect(found[0]!.reason).toBe('the other 1s in the row and column of r1c2 (r1c1) are black, so it is white');
+    expect(found[0]!.reason).toBe(
+      'r2c1 (2) and r2c2 (3) each show the only copy of their number in their row and column, and every other copy of the number of r1c2 (1: r1c1) is black; so these 3 cells are white',
+    );
   });
 
   it('NoB whitens the neighbours of a black cell', () => {
@@ -55,6 +71,7 @@ describe('trivial techniques', () => {
     const board = position(p, '. . . / . # . / . . .');
     const found = NoB(board);
     expect(colours(p, found)).toEqual(['r1c2 white', 'r2c1 white', 'r2c3 white', 'r3c2 white']);
+    expect(found[0]!.reason).toBe('r2c2 is black, so r1c2, r2c1, r2c3 and r3c2 are white');
     expectSound(p, board, found);
   });
 });
@@ -65,6 +82,7 @@ describe('simple techniques (one line)', () => {
     const board = position(p, 'o . . / . . . / . . .');
     const found = DoW(board);
     expect(colours(p, found)).toEqual(['r1c3 black', 'r3c1 black']);
+    expect(found[0]!.reason).toBe('r1c1 (1) is white, so the other 1s in its row and column (r1c3 and r3c1) are black');
     expectSound(p, board, found);
   });
 
@@ -72,6 +90,7 @@ describe('simple techniques (one line)', () => {
     const p = grid('2 3 2 / 1 4 5 / 6 7 8');
     const found = SimM3(position(p));
     expect(colours(p, found)).toEqual(['r1c2 white']);
+    expect(explainStep(found[0]!)).toBe('Sim-M3, row 1: 2 3 2 at c1-c3, so c2 white');
     expectSound(p, position(p), found);
   });
 
@@ -87,13 +106,20 @@ describe('simple techniques (one line)', () => {
     const p = grid('3 3 1 3 / 1 2 3 4 / 2 4 5 6');
     const found = SimUStar(position(p));
     expect(colours(p, found)).toEqual(['r1c4 black']);
+    expect(found[0]!.reason).toBe('row 1: the pair 3 3 at c1-c2 keeps one 3 white, so the other 3 at c4 is black');
     expectSound(p, position(p), found);
+  });
+
+  it('Sim-U* names several other copies in the plural', () => {
+    const found = SimUStar(position(grid('3 3 1 3 3 / 1 2 3 4 5 / 2 4 5 6 1')));
+    expect(found[0]!.reason).toBe('row 1: the pair 3 3 at c1-c2 keeps one 3 white, so the other 3s at c4 and c5 are black');
   });
 
   it('Sim-M4 blackens the outer cells of a b a b and whitens the inner ones', () => {
     const p = grid('4 3 4 3 / 1 2 5 6 / 2 5 6 1');
     const found = SimM4(position(p));
     expect(colours(p, found)).toEqual(['r1c1 black', 'r1c2 white', 'r1c3 white', 'r1c4 black']);
+    expect(found[0]!.reason).toBe('row 1: 4 3 4 3 at c1-c4, so c1 and c4 black, c2 and c3 white');
     expectSound(p, position(p), found);
   });
 
@@ -101,6 +127,7 @@ describe('simple techniques (one line)', () => {
     const p = grid('1 2 2 1 3 1 / 2 3 4 5 6 7 / 3 4 5 6 7 8');
     const found = SimMStar(position(p));
     expect(colours(p, found)).toEqual(['r1c6 black']);
+    expect(found[0]!.reason).toBe('row 1: 1 2 2 1 at c1-c4 keeps one of its 1s white, so the other 1 at c6 is black');
     expectSound(p, position(p), found);
   });
 
@@ -111,6 +138,14 @@ describe('simple techniques (one line)', () => {
     const found = TwoSat(board);
     expect(colours(p, found)).toEqual(['r1c1 black', 'r1c2 white', 'r1c5 white', 'r1c6 black']);
     expect(found[0]!.technique).toBe('2-SAT');
+    // Each chain: black -> white across neighbours, white -> black between equal numbers, until a cell gets both colours.
+    expect(found[0]!.reason).toBe(
+      'row 1: every shading of the row without a repeated white number or two adjacent black cells has c1, c6 black and c2, c5 white: ' +
+        'c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white → c6 black (both 2) → c5 white: impossible; ' +
+        'c2 black → c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white: impossible; ' +
+        'c5 black → c4 white → c3 black (both 3) → c2 white → c6 black (both 2) → c5 white: impossible; ' +
+        'c6 white → c2 black (both 2) → c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white: impossible',
+    );
     expectSound(p, board, found);
   });
 
@@ -119,7 +154,13 @@ describe('simple techniques (one line)', () => {
     const p = grid('5 5 5 / 1 2 3 / 4 6 7');
     const found = TwoSat(position(p, '. # . / . . . / . . .')).filter((d) => d.reason.startsWith('row 1 '));
     expect(found).toHaveLength(1);
-    expect(found[0]!.reason).toMatch(/^row 1 has no shading without a repeated white number or two adjacent black cells/);
+    expect(found[0]!.reason).toBe(
+      'row 1 has no shading without a repeated white number or two adjacent black cells (c1 would have to be both white and black: c1 white → c3 black (both 5), beside black c2: impossible; c1 black, beside black c2: impossible)',
+    );
+    expect(found[0]!.given).toEqual([
+      { cell: 1, colour: 'black' },
+      { cell: 1, colour: 'black' },
+    ]);
     const cells = found[0]!.cells;
     expect(new Set(cells.map((c) => c.cell)).size).toBe(1);
     expect(cells.map((c) => c.colour).sort()).toEqual(['black', 'white']);
@@ -137,6 +178,9 @@ describe('advanced techniques (two lines)', () => {
     const p = grid('3 1 4 5 1 / 6 2 7 2 8 / 9 10 11 12 13');
     const found = DP(position(p));
     expect(colours(p, found)).toEqual(['r1c4 white', 'r2c5 white']);
+    expect(found[0]!.reason).toBe(
+      '1 2 at r1c2, r2c2 are not both black, so r1c5 (1) or r2c4 (2) is black; their common neighbours r1c4 and r2c5 are white',
+    );
     expectSound(p, position(p), found);
   });
 
@@ -144,6 +188,7 @@ describe('advanced techniques (two lines)', () => {
     const p = grid('1 3 1 4 1 / 2 5 2 6 7 / 8 9 10 11 12');
     const found = SbP(position(p));
     expect(colours(p, found)).toEqual(['r1c5 black']);
+    expect(found[0]!.reason).toBe('the pairs 1 2 at r1c1, r2c1 and r1c3, r2c3 keep exactly one 1 and one 2 white, so r1c5 (1) is black');
     expectSound(p, position(p), found);
   });
 });
@@ -153,6 +198,7 @@ describe('corner techniques', () => {
     const p = grid('1 1 3 / 2 2 4 / 5 6 7');
     const found = CP(position(p));
     expect(colours(p, found)).toEqual(['r1c1 black', 'r1c2 white', 'r2c1 white', 'r2c2 black']);
+    expect(found[0]!.reason).toBe('corner r1c1 (square r1c1-r2c2: 1 1 / 2 2) holds two pairs, so r1c1 and r2c2 black, r1c2 and r2c1 white');
     expectSound(p, position(p), found);
   });
 
@@ -160,6 +206,17 @@ describe('corner techniques', () => {
     const p = grid('1 1 3 / 1 2 4 / 5 6 7');
     const found = DoT(position(p));
     expect(colours(p, found)).toEqual(['r1c1 black', 'r1c2 white', 'r2c1 white']);
+    expectSound(p, position(p), found);
+  });
+
+  it('DoT prints a corner square as it stands on the grid, top row first, in every corner', () => {
+    // Bottom right: the square is 5 6 / 6 6 (row 2 above row 3), not the corner-first 6 6 / 6 5.
+    const p = grid('1 2 3 / 4 5 6 / 7 6 6');
+    const found = DoT(position(p));
+    expect(colours(p, found)).toEqual(['r2c3 white', 'r3c2 white', 'r3c3 black']);
+    expect(found[0]!.reason).toBe(
+      'corner r3c3 (square r2c2-r3c3: 5 6 / 6 6): the corner and both its neighbours show 6, so r3c3 black, r3c2 and r2c3 white',
+    );
     expectSound(p, position(p), found);
   });
 
@@ -183,13 +240,19 @@ describe('border techniques', () => {
     const p = grid('1 2 2 3 / 4 5 5 6 / 7 8 9 10 / 11 12 13 14');
     const found = BoP_D(position(p));
     expect(colours(p, found)).toEqual(['r1c1 white', 'r1c4 white']);
+    expect(found[0]!.reason).toBe(
+      '2 pairs stacked against the top edge (2 2 at r1c2-r1c3 and 5 5 at r2c2-r2c3) each have one black cell, in a checkerboard, so the flanking cells r1c1 and r1c4 are white',
+    );
     expectSound(p, position(p), found);
   });
 
-  it('BoP-D also works with the two pairs across the edge', () => {
-    const p = grid('1 2 3 4 / 5 2 3 6 / 7 8 9 10');
+  it('BoP-D also works with the two pairs across the edge, and names them as pairs', () => {
+    const p = grid('1 4 1 5 / 6 4 1 7 / 8 9 10 11');
     const found = BoP_D(position(p));
     expect(colours(p, found)).toEqual(['r1c1 white', 'r1c4 white']);
+    expect(found[0]!.reason).toBe(
+      'two pairs across the top edge (4 4 at r1c2-r2c2 and 1 1 at r1c3-r2c3) each have one black cell, in a checkerboard, so the flanking cells r1c1 and r1c4 are white',
+    );
     expectSound(p, position(p), found);
   });
 
@@ -197,6 +260,9 @@ describe('border techniques', () => {
     const p = grid('1 2 2 3 / 4 5 5 6 / 7 8 8 9 / 10 11 12 13');
     const found = BoP_T(position(p));
     expect(colours(p, found)).toEqual(['r1c1 white', 'r1c4 white', 'r2c1 white', 'r2c4 white']);
+    expect(found[0]!.reason).toBe(
+      '3 pairs stacked against the top edge (2 2 at r1c2-r1c3, 5 5 at r2c2-r2c3 and 8 8 at r3c2-r3c3) each have one black cell, in a checkerboard, so the flanking cells r1c1, r1c4, r2c1 and r2c4 are white',
+    );
     expectSound(p, position(p), found);
   });
 
@@ -214,6 +280,7 @@ describe('connectivity techniques', () => {
     const board = position(p, '. # . / . . . / . . .');
     const found = NCO_C(board);
     expect(colours(p, found)).toEqual(['r2c1 white', 'r2c3 white']);
+    expect(found[0]!.reason).toBe('the corner cell r1c1, beside black r1c2, is white, and its only way out is r2c1, so that is white');
     expectSound(p, board, found);
   });
 
@@ -222,6 +289,9 @@ describe('connectivity techniques', () => {
     const board = position(p, '. # . # / . . . . / . . . . / . . . .');
     const found = NCO_B(board);
     expect(colours(p, found)).toEqual(['r2c3 white']);
+    expect(found[0]!.reason).toBe(
+      'the border cell r1c3, beside black r1c2 and r1c4, is white, and its only way out is r2c3, so that is white',
+    );
     expectSound(p, board, found);
   });
 
@@ -229,6 +299,9 @@ describe('connectivity techniques', () => {
     const p = grid('1 1 3 / 2 4 5 / 6 7 8');
     const found = EP(position(p));
     expect(colours(p, found)).toEqual(['r2c1 white']);
+    expect(found[0]!.reason).toBe(
+      'r1c1 is closed in by the grid edges; r1c2 and r1c1 both show 1, so one is black: either r1c2, leaving r2c1 as the only way out of r1c1, or r1c1, which touches r2c1; so r2c1 is white',
+    );
     expectSound(p, position(p), found);
   });
 
@@ -245,6 +318,9 @@ describe('connectivity techniques', () => {
     const board = position(p, '. . . # . / . . . . . / . . . . . / . . . . .');
     const found = EP_B(board);
     expect(colours(p, found)).toEqual(['r2c3 white']);
+    expect(found[0]!.reason).toBe(
+      'r1c3 is closed in by the edge and black r1c4; r1c2 and r2c2 both show 2, so one is black: either r1c2, leaving r2c3 as the only way out of r1c3, or r2c2, which touches r2c3; so r2c3 is white',
+    );
     expectSound(p, board, found);
   });
 
@@ -253,6 +329,9 @@ describe('connectivity techniques', () => {
     const board = position(p, '. . # . . / . . . # . / . . . . . / . . . . .');
     const found = EP_M(board);
     expect(colours(p, found)).toEqual(['r3c3 white']);
+    expect(found[0]!.reason).toBe(
+      'r2c3 is closed in by black r1c3 and r2c4; r2c2 and r3c2 both show 7, so one is black: either r2c2, leaving r3c3 as the only way out of r2c3, or r3c2, which touches r3c3; so r3c3 is white',
+    );
     expectSound(p, board, found);
   });
 
@@ -262,6 +341,10 @@ describe('connectivity techniques', () => {
     const found = NCO(board);
     expect(colours(p, found)).toEqual(['r3c2 white']);
     expect(found[0]!.weight).toBe(1);
+    // The region: the six cells above and left of the black diagonal r1c4, r2c3, (r3c2), r4c1.
+    expect(found[0]!.reason).toBe(
+      'black at r3c2, with black r1c4, r2c3 and r4c1 and the grid edge, would close in the region r1c1, r1c2, r1c3, r2c1, r2c2 and r3c1 (white r1c1), cutting it off from white r5c5; so r3c2 is white',
+    );
     expectSound(p, board, found);
   });
 
@@ -284,8 +367,22 @@ describe('probing', () => {
     const found = Prob(board, strictRunner);
     expect(found).toHaveLength(1);
     expect(found[0]!.technique).toBe('Prob');
-    expect(found[0]!.reason).toMatch(/^if r\d+c\d+ were (black|white): .+; so r\d+c\d+ is (white|black)$/);
+    expect(found[0]!.reason).toBe('if r1c2 were black: r1c1 and r1c3 are both white and both show 2 in one line; so r1c2 is white');
     expectSound(p, board, found);
+  });
+
+  it('Prob on a board that records its steps tells the failed trial, indented, ending in the clash', () => {
+    const p = grid('2 1 2 / 3 4 5 / 6 7 8');
+    const board = position(p);
+    board.trace = [];
+    const found = Prob(board, strictRunner);
+    expect(found[0]!.probe?.steps.map((d) => d.technique)).toEqual(['Prob', 'NoB']);
+    expect(explainStepLines(found[0]!)).toEqual([
+      'Prob: if r1c2 were black, the trial below would end in a clash (r1c1 and r1c3 are both white and both show 2 in one line); so r1c2 is white',
+      '    Prob: assume r1c2 black',
+      '    NoB: r1c2 is black, so its neighbours r1c1, r1c3 and r2c2 are white',
+      '    clash: r1c1 and r1c3 are both white and both show 2 in one line',
+    ]);
   });
 
   it('Prob-C colours a cell that both colours of a probed cell agree on', () => {
@@ -296,6 +393,7 @@ describe('probing', () => {
     const found = ProbC(board, probeRunner([]));
     expect(found).toHaveLength(1);
     expect(colours(p, found)).toContain('r1c2 white');
+    expect(found[0]!.reason).toBe('r1c1 black and r1c1 white both lead to r1c2 white');
     expectSound(p, board, found);
   });
 });
