@@ -113,3 +113,17 @@ export function chooseBackend(command: Command, options: Pick<CommonOptions, 'ba
     command.error('error: --backend external needs --solver-cmd "<solver command>"', { exitCode: exitCodes.badInput });
   return options.backend;
 }
+
+/** The largest side `generate` and `maxblack` accept for an R x C board. */
+export const maxBoardSide = 1000;
+
+/** A parser for a board size "RxC" (also "R×C" or "RXC"), each side from 1 to `maxBoardSide`. */
+export function boardSize(raw: string): { rows: number; cols: number } {
+  const m = /^\s*(\d+)\s*[xX×]\s*(\d+)\s*$/.exec(raw);
+  const rows = Number(m?.[1]);
+  const cols = Number(m?.[2]);
+  if (!m) throw new InvalidArgumentError(`the size must be RxC, e.g. 17x17, got "${raw}"`);
+  if (rows < 1 || cols < 1) throw new InvalidArgumentError(`a board needs at least one row and one column, got "${raw}"`);
+  if (rows > maxBoardSide || cols > maxBoardSide) throw new InvalidArgumentError(`each side must be at most ${maxBoardSide}, got "${raw}"`);
+  return { rows, cols };
+}

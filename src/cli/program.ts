@@ -4,6 +4,7 @@ import { benchCommand } from './bench.js';
 import { decodeCommand } from './decode.js';
 import { dimacsCommand } from './dimacs.js';
 import { explainCommand } from './explain.js';
+import { maxBlackCommand } from './maxblack.js';
 import { rateCommand } from './rate.js';
 import { solveCommand } from './solve.js';
 import { enumerateCommand } from './enumerate.js';
@@ -20,7 +21,8 @@ const program = new Command('hitori-sat')
   .addCommand(explainCommand())
   .addCommand(rateCommand())
   .addCommand(benchCommand())
-  .addCommand(enumerateCommand());
+  .addCommand(enumerateCommand())
+  .addCommand(maxBlackCommand());
 // Usage errors as one line, in the same form as every other error.
 const output = {
   outputError: (message: string, write: (text: string) => void) =>

@@ -1,0 +1,48 @@
+/**
+ * `hitori-sat maxblack RxC`: the largest number of shaded cells in a valid shading of an R x C
+ * board, proven by SAT (a shading with k, unsatisfiable with k + 1), with the pattern drawn.
+ */
+import { Command, Option } from 'commander';
+import { maxBlack, maxBlackConnectivities, type MaxBlackConnectivity } from '../generate/maxblack.js';
+import { maxBlackJson, maxBlackText } from '../render/maxblack.js';
+import { addFormatOption, addTimeoutOption, boardSize, exitCodes, progressLine, type OutputFormat } from './common.js';
+
+interface MaxBlackCliOptions {
+  connectivity: MaxBlackConnectivity;
+  timeout?: number;
+  format: OutputFormat;
+}
+
+export const maxBlackExitCodeHelp = `
+Exit codes:
+  0  the maximum, proven
+  2  bad input or usage
+  3  time limit reached: the best shading found is printed, not proven the maximum`;
+
+export function maxBlackCommand(): Command {
+  const command = new Command('maxblack')
+    .description(
+      'the largest number of shaded cells in a valid shading of an RxC board (no two shaded cells touch, the unshaded cells connected), proven by SAT',
+    )
+    .argument('<size>', 'board size RxC, e.g. 7x7', boardSize)
+    .addOption(
+      new Option('--connectivity <mode>', 'connectivity: lazy cuts, or the complete distance-layer CNF')
+        .choices(maxBlackConnectivities)
+        .default('lazy'),
+    );
+  addTimeoutOption(command);
+  addFormatOption(command);
+  return command
+    .addHelpText('after', maxBlackExitCodeHelp)
+    .action(async (size: { rows: number; cols: number }, options: MaxBlackCliOptions) => {
+      const progress = progressLine();
+      const result = await maxBlack(size.rows, size.cols, {
+        connectivity: options.connectivity,
+        ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+        onProgress: (message) => progress.update(message),
+      });
+      progress.done();
+      process.stdout.write(options.format === 'json' ? `${JSON.stringify(maxBlackJson(result))}\n` : maxBlackText(result));
+      process.exitCode = result.proven ? exitCodes.solved : exitCodes.timeout;
+    });
+}

@@ -1,0 +1,174 @@
+/**
+ * The maximum number of shaded cells in a valid shading of an R x C board (no two shaded cells
+ * share an edge, the unshaded cells form one non-empty connected region; the numbers play no
+ * part), proven: a shading with k shaded cells, checked by the independent checker, and the SAT
+ * solver's "unsatisfiable" for k + 1.
+ *
+ * Formula: non-adjacency (encodings/adjacency.ts), connectivity (the enclosure-lemma seeds with
+ * lazy cuts, encodings/connectivity-cuts.ts, or the complete distance layers), and "at least k
+ * cells shaded" by a totalizer (encodings/cardinality-totalizer.ts) whose output o_k is an
+ * assumption, so one incremental solver runs the whole search: find a shading with b shaded
+ * cells, assume o_{b+1}, solve again, until unsatisfiable. Each cut added on the way holds in
+ * every valid shading (the enclosure lemma), so the final "unsatisfiable" is a proof.
+ *
+ * A 1x1 board counts 0: the unshaded cells must form a non-empty region (the checker's rule 3 and
+ * the encodings agree), so its one cell stays unshaded. OEIS A239231 lists a(1) = 1: it lets the
+ * single cell be shaded, an empty set of white cells counting as connected.
+ */
+import { encodeAtLeastTotalizer } from '../../encodings/cardinality-totalizer.js';
+import { encodeAdjacency } from '../../encodings/adjacency.js';
+import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
+import { encodeConnectivityLayers } from '../../encodings/connectivity-layers.js';
+import { HitoriVars } from '../../encodings/variables.js';
+import { checkShading } from '../puzzle/check.js';
+import { geometry } from '../puzzle/geometry.js';
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import type { Backend } from '../sat/backend.js';
+import { createBackend } from '../sat/backends/index.js';
+import { Cnf } from '../sat/cnf.js';
+
+export const maxBlackConnectivities = ['lazy', 'layers'] as const;
+export type MaxBlackConnectivity = (typeof maxBlackConnectivities)[number];
+
+export interface MaxBlackOptions {
+  /** `lazy` (default): enclosure-lemma seeds and cuts; `layers`: the complete distance layers. */
+  readonly connectivity?: MaxBlackConnectivity;
+  /** Give up after this many milliseconds; the result then holds the best shading found. */
+  readonly timeoutMs?: number;
+  /**
+   * Ask first for a shading with this many shaded cells (a value believed reachable, e.g. a
+   * published one). It only orders the search: when no such shading exists, the search goes on
+   * from below, and the result is proven the same way either way.
+   */
+  readonly from?: number;
+  /** Told of each improvement, for a progress line. */
+  readonly onProgress?: (message: string) => void;
+}
+
+export interface MaxBlackResult {
+  readonly rows: number;
+  readonly cols: number;
+  /** The most shaded cells found in a valid shading (the maximum when `proven`). */
+  readonly value: number;
+  /** A valid shading with `value` shaded cells, checked by the independent checker. */
+  readonly shading: Shading;
+  /** True when the solver proved that no valid shading has `value + 1` shaded cells. */
+  readonly proven: boolean;
+  /** Milliseconds until the best shading was found, and in all (the proof included). */
+  readonly foundMs: number;
+  readonly timeMs: number;
+  /** Solve calls and connectivity cuts over the whole search. */
+  readonly solveCalls: number;
+  readonly cuts: number;
+  readonly variables: number;
+  readonly clauses: number;
+}
+
+/** A board with distinct numbers, so that only rules 2 and 3 constrain the shading. */
+export function blankBoard(rows: number, cols: number): Puzzle {
+  return { rows, cols, values: Array.from({ length: rows * cols }, (_, i) => i + 1) };
+}
+
+/**
+ * CaDiCaL's options here: decide "shaded" first (`phase: 1`), since a dense shading is sought;
+ * no lucky pre-search on each incremental call (`lucky: 0`), as in the solve loop.
+ */
+const maxBlackCadical = { phase: 1, lucky: 0 } as const;
+
+export async function maxBlack(rows: number, cols: number, options: MaxBlackOptions = {}): Promise<MaxBlackResult> {
+  if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 1 || cols < 1)
+    throw new RangeError(`a board needs at least one row and one column, got ${rows}x${cols}`);
+  const start = performance.now();
+  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+  const board = blankBoard(rows, cols);
+  const n = rows * cols;
+  const vars = new HitoriVars(board);
+  const cnf = new Cnf();
+  cnf.declare(n);
+  encodeAdjacency(board, vars, cnf);
+  const lazy = (options.connectivity ?? 'lazy') === 'lazy';
+  if (lazy) encodeConnectivitySeeds(board, vars, cnf);
+  else encodeConnectivityLayers(board, vars, cnf);
+  // No valid shading has more than ceil(n/2) shaded cells (pair the cells into dominoes, one
+  // shaded cell at most per domino), so ceil(n/2) + 1 is the largest bound ever asked for.
+  const cap = Math.ceil(n / 2) + 1;
+  const fresh = () => vars.pool.block('count', 1);
+  const outputs = encodeAtLeastTotalizer(
+    Array.from({ length: n }, (_, i) => vars.shaded(i)),
+    cap,
+    fresh,
+    cnf,
+  );
+  const backend = await createBackend('cadical', { cadical: maxBlackCadical });
+  try {
+    backend.addCnf(cnf);
+    const finder = lazy ? new CutFinder(geometry(rows, cols)) : undefined;
+    const model = new Uint8Array(n);
+    let best: boolean[] = new Array<boolean>(n).fill(false);
+    let value = 0;
+    let foundMs = performance.now() - start;
+    let cuts = 0;
+    let proven = false;
+    /** Every valid shading has fewer shaded cells than this (proven by an unsatisfiable call). */
+    let above = Number.POSITIVE_INFINITY;
+    let first = options.from !== undefined && options.from > 1 ? Math.min(options.from, cap) : undefined;
+    const call = deadline === undefined ? {} : { deadline };
+    for (;;) {
+      const wanted = first ?? value + 1;
+      const assume = outputs[wanted - 1];
+      // More than n shaded cells cannot be asked for (the totalizer stops at n), nor `above`.
+      if (assume === undefined || wanted >= above) {
+        proven = true;
+        break;
+      }
+      const status = await backend.solve({ ...call, assumptions: [assume] });
+      if (status === 'unknown') break;
+      if (status === 'unsatisfiable') {
+        above = wanted;
+        if (first === undefined) {
+          proven = true;
+          break;
+        }
+        first = undefined;
+        continue;
+      }
+      readModel(backend, model);
+      if (finder) {
+        const added = finder.cuts(model, vars, (clause) => backend.addClause(clause));
+        cuts += added;
+        if (added > 0) continue;
+      }
+      const shading = Array.from(model, (s) => s === 1);
+      const violations = checkShading(board, shading);
+      if (violations.length > 0)
+        throw new Error(`maxblack: the solver's shading breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
+      const count = shading.filter(Boolean).length;
+      if (count < wanted) throw new Error(`maxblack: the solver's shading has ${count} shaded cells, fewer than ${wanted}: a bug`);
+      best = shading;
+      value = count;
+      first = undefined;
+      foundMs = performance.now() - start;
+      options.onProgress?.(`${rows}x${cols}: a valid shading with ${value} shaded cells; trying ${value + 1}`);
+    }
+    const stats = backend.stats();
+    return {
+      rows,
+      cols,
+      value,
+      shading: best,
+      proven,
+      foundMs,
+      timeMs: performance.now() - start,
+      solveCalls: stats.solveCalls,
+      cuts,
+      variables: vars.pool.top,
+      clauses: stats.clauses,
+    };
+  } finally {
+    backend.dispose();
+  }
+}
+
+function readModel(backend: Backend, into: Uint8Array): void {
+  for (let i = 0; i < into.length; i++) into[i] = backend.value(i + 1) ? 1 : 0;
+}
