@@ -38,7 +38,7 @@ export {
 export { validatePuzzle } from './api/validate.js';
 export { InputError, type InputPlace } from './formats/input-error.js';
 export { BackendError, type BackendName } from './sat/backend.js';
-export { CheckFailedError, type Verdict } from './solve/solve.js';
+export { CheckFailedError, type Verdict } from './solve/defaults.js';
 export type { Puzzle, Shading } from './puzzle/puzzle.js';
 export type { Convention } from './puzzle/convention.js';
 export type { Violation, RuleName } from './puzzle/check.js';

@@ -19,7 +19,7 @@ import { backendNames } from '../sat/backend.js';
 import type { BackendFactory } from '../sat/backends/index.js';
 import { toDimacs as cnfToDimacs } from '../sat/dimacs.js';
 import { engines, solveWithEngine, type EngineOptions, type EngineResult } from '../solve/engines.js';
-import { solveConnectivities } from '../solve/solve.js';
+import { solveConnectivities } from '../solve/defaults.js';
 import { explainPuzzle } from './explain.js';
 import { validateChoice, validateCount, validatePuzzle, validateShading } from './validate.js';
 
@@ -70,7 +70,7 @@ export function format(puzzle: Puzzle, options: FormatOptions = {}): string {
 }
 
 /**
- * `engine` (`sat` default, `rules`, `hybrid`), `backend` (`cadical` default, `minisat`; `external`
+ * `engine` (`hybrid` default: deductions first, SAT only if they leave cells open; `sat`; `rules`), `backend` (`cadical` default, `minisat`; `external`
  * with `solverCmd` only from `hitori-sat/node`), `convention`, `connectivity`, `maxSolutions`,
  * `timeoutMs`, `onProgress`, and `signal` to cancel: the promise then rejects with the signal's
  * reason. The signal is checked before every SAT call (the loop yields to the event loop between

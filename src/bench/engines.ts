@@ -9,12 +9,13 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { BackendName } from '../sat/backend.js';
-import { engines as solveEngines, solveWithEngine, type Engine as SolveEngine } from '../solve/engines.js';
-import { defaultConnectivity, solveConnectivities, type Verdict } from '../solve/solve.js';
+import { defaultEngine as solveDefault, engines as solveEngines, solveWithEngine, type Engine as SolveEngine } from '../solve/engines.js';
+import { defaultConnectivity, solveConnectivities, type Verdict } from '../solve/defaults.js';
 
 export const engines = solveEngines;
 export type Engine = SolveEngine;
-export const defaultEngine: Engine = 'sat';
+/** The default of `solve`. */
+export const defaultEngine: Engine = solveDefault;
 
 /** The backends that solve in-process (the `external` backend runs a program per solve). */
 export const benchBackends = ['cadical', 'minisat'] as const satisfies readonly BackendName[];

@@ -57,7 +57,7 @@ export function benchCommand(): Command {
     .addOption(
       new Option(
         '--engine <name>',
-        'solving engine, as for solve: sat, rules (human techniques only), hybrid (rules first, SAT for the rest)',
+        'solving engine, as for solve: hybrid (deductions first, SAT for the rest), sat, rules (human techniques only)',
       )
         .choices(engines)
         .default(defaultEngine),

@@ -6,15 +6,19 @@
  *   compiles wasm functions lazily and then tiers hot ones up to its optimising compiler; for a
  *   one-shot solve that tier-up costs more than it saves (BENCH.md, CLI start-up), so `solve`
  *   runs on V8's baseline wasm compiler only (`--liftoff-only`). `bench` keeps the default.
- * - For `solve` it starts compiling CaDiCaL's wasm in the background, so that loading the program
- *   and compiling the solver overlap instead of following each other (`bench` solves in workers).
+ * - For `solve --engine sat` it starts compiling CaDiCaL's wasm in the background, so that loading
+ *   the program and compiling the solver overlap instead of following each other (`bench` solves
+ *   in workers). The default engine deduces first and loads the solver only if it needs it.
  */
 import { setFlagsFromString } from 'node:v8';
-import { preloadCadical } from '../sat/backends/cadical.js';
 
 const command = process.argv[2];
 if (command === 'solve') {
   setFlagsFromString('--liftoff-only');
-  preloadCadical();
+  // The default engine deduces first and loads no solver when the deductions suffice; only a
+  // solve that names the SAT engine is sure to need CaDiCaL, and only then is it compiled ahead.
+  const args = process.argv.slice(3);
+  const engine = args.find((a, k) => args[k - 1] === '--engine' || a.startsWith('--engine='));
+  if (engine === 'sat' || engine === '--engine=sat') void import('../sat/backends/cadical.js').then((m) => m.preloadCadical());
 }
 await import('./program.js');

@@ -3,8 +3,8 @@ import { Command, Option } from 'commander';
 import { backendNames } from '../sat/backend.js';
 import { solveReport, solveText } from '../render/report.js';
 import { solveBounded } from '../solve/bounded.js';
-import { engines, type Engine } from '../solve/engines.js';
-import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/solve.js';
+import { defaultEngine, engines, type Engine } from '../solve/engines.js';
+import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/defaults.js';
 import { readPuzzle } from './io.js';
 import {
   addConventionOption,
@@ -39,10 +39,10 @@ export function solveCommand(): Command {
     .addOption(
       new Option(
         '--engine <engine>',
-        'sat: SAT with proof; rules: human techniques only (exit 4 when stuck); hybrid: rules first, SAT for the rest',
+        'hybrid: deductions first, SAT only for what they leave open; sat: SAT alone; rules: human techniques only (exit 4 when stuck)',
       )
         .choices(engines)
-        .default('sat'),
+        .default(defaultEngine),
     );
   addConventionOption(command);
   addFormatOption(command);

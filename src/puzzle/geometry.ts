@@ -89,17 +89,55 @@ export interface LineMates {
 
 export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): LineMates {
   const g = geometryOf(puzzle);
-  const { values } = puzzle;
-  const mateStart = new Int32Array(g.cells + 1);
-  const list: number[] = [];
-  for (let i = 0; i < g.cells; i++) {
-    mateStart[i] = list.length;
-    for (const line of [g.lines[rowOf(g, i)]!, g.lines[g.rows + colOf(g, i)]!]) {
-      for (const j of line) if (j !== i && values[j] === values[i]) list.push(j);
+  const { cells, lines, rows } = g;
+  // Numbers renamed 0, 1, 2, ... in order of appearance, so that tables indexed by number stay small.
+  const key = new Int32Array(cells);
+  const seen = new Map<number, number>();
+  for (let i = 0; i < cells; i++) {
+    const v = puzzle.values[i]!;
+    let k = seen.get(v);
+    if (k === undefined) {
+      k = seen.size;
+      seen.set(v, k);
     }
+    key[i] = k;
   }
-  mateStart[g.cells] = list.length;
-  return { mateStart, mate: Int32Array.from(list) };
+  // Per line, the cells of each number as a linked list (head by number, next by cell): linear in
+  // the cells and the mates, with no allocation per cell. This runs once per puzzle on the solve
+  // path, where the quadratic scan it replaces cost more than the deductions themselves.
+  const head = new Int32Array(seen.size).fill(-1);
+  const next = new Int32Array(cells);
+  const count = new Int32Array(seen.size);
+  const inRow = new Int32Array(cells);
+  const mateStart = new Int32Array(cells + 1);
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]!;
+    for (let t = 0; t < line.length; t++) count[key[line[t]!]!]!++;
+    for (let t = 0; t < line.length; t++) {
+      const i = line[t]!;
+      const others = count[key[i]!]! - 1;
+      if (l < rows) inRow[i] = others;
+      mateStart[i + 1]! += others;
+    }
+    for (let t = 0; t < line.length; t++) count[key[line[t]!]!] = 0;
+  }
+  for (let i = 0; i < cells; i++) mateStart[i + 1]! += mateStart[i]!;
+  const mate = new Int32Array(mateStart[cells]!);
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l]!;
+    for (let t = line.length - 1; t >= 0; t--) {
+      const i = line[t]!;
+      next[i] = head[key[i]!]!;
+      head[key[i]!] = i;
+    }
+    for (let t = 0; t < line.length; t++) {
+      const i = line[t]!;
+      let at = mateStart[i]! + (l < rows ? 0 : inRow[i]!);
+      for (let j = head[key[i]!]!; j >= 0; j = next[j]!) if (j !== i) mate[at++] = j;
+    }
+    for (let t = 0; t < line.length; t++) head[key[line[t]!]!] = -1;
+  }
+  return { mateStart, mate };
 }
 
 /** The line mates of cell i (a view, not a copy). */

@@ -20,6 +20,8 @@ export interface SolveReport {
   engine: string;
   /** The SAT backend, or null when the rule engine needed none. */
   backend: string | null;
+  /** How the verdict was proven: by deductions alone, or by the SAT solver; null without a verdict (timeout, stuck). */
+  proof: EngineResult['proof'];
   encoding: string;
   variables: number;
   clauses: number;
@@ -50,6 +52,7 @@ export function solveReport(puzzle: Puzzle, result: EngineResult): SolveReport {
     convention: result.convention,
     engine: result.engine,
     backend: result.backend,
+    proof: result.proof,
     encoding: result.encoding,
     variables: result.variables,
     clauses: result.clauses,
@@ -71,6 +74,7 @@ export function solveText(puzzle: Puzzle, result: EngineResult): string {
     how.push(
       `rules decided ${rules.decided} of ${puzzle.rows * puzzle.cols} cells${rules.hardest ? `, hardest class ${rules.hardest}` : ''}`,
     );
+  if (result.proof === 'deduction' && result.engine === 'hybrid') how.push('proven by deduction, no SAT call');
   if (result.backend) {
     how.push(`backend ${result.backend}`, `encoding ${result.encoding}`);
     how.push(`${result.variables} variables, ${result.clauses} clauses${result.cuts > 0 ? ` + ${result.cuts} cuts` : ''}`);

@@ -7,8 +7,8 @@
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { maxTimerMs, noStats } from '../sat/backend.js';
 import { createNodeBackend } from '../sat/backends/node.js';
-import { solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
-import { defaultBackend, defaultConnectivity } from './solve.js';
+import { defaultEngine, solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
+import { defaultBackend, defaultConnectivity } from './defaults.js';
 
 export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
   const backend = options.backend ?? defaultBackend;
@@ -44,7 +44,8 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
               cuts: 0,
               stats: noStats(timeMs),
               timeMs,
-              engine: options.engine ?? 'sat',
+              engine: options.engine ?? defaultEngine,
+              proof: null,
             });
           },
           Math.min(timeoutMs, maxTimerMs),

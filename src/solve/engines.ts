@@ -7,10 +7,13 @@
  *   deductions prove it, and when a deduction assumed uniqueness (UC) the rule engine's exact
  *   check (src/rules/uniqueness.ts) decides. A contradiction means `none`. Otherwise it is
  *   `stuck`, with the partial grid.
- * - `hybrid`: the cheap techniques first (levels A-F, no probing, nothing that assumes a unique
- *   solution, so every deduction holds in every solution), then SAT on the rest with the decided
- *   cells as unit clauses. When the rules finish alone, their forced deductions are the proof;
- *   otherwise SAT proves uniqueness as usual.
+ * - `hybrid` (deduction first): the rule engine's deduction core (src/rules/core.ts: sound
+ *   techniques and bounded probing on typed arrays, nothing that assumes a unique solution, so
+ *   every deduction holds in every solution). If it decides every cell and the checker passes,
+ *   the verdict is `unique`, proven by the deductions alone (every solution agrees with every
+ *   forced deduction), and no SAT backend is created or even loaded. A contradiction means
+ *   `none`. Otherwise SAT solves the rest with the decided cells as unit clauses and proves
+ *   uniqueness as usual.
  *
  * The rule engine reasons under the three rules as written. Every solution under a stricter
  * convention is a solution under `literal`, so a solution the rules prove the only one under
@@ -20,12 +23,16 @@
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { DeductionCore } from '../rules/core.js';
 import { extraShadable, solveByRules, type Level, type RulesResult, type RulesStatus } from '../rules/index.js';
 import { noStats } from '../sat/backend.js';
-import { solveHitori, type SolveOptions, type SolveResult } from './solve.js';
+import { CheckFailedError } from './defaults.js';
+import type { SolveOptions, SolveResult } from './solve.js';
 
 export const engines = ['sat', 'rules', 'hybrid'] as const;
 export type Engine = (typeof engines)[number];
+/** The engine of `solve` and `bench` when none is named: deduction first, measured faster than pure SAT (BENCH.md). */
+export const defaultEngine: Engine = 'hybrid';
 
 export interface EngineOptions extends SolveOptions {
   readonly engine?: Engine;
@@ -41,6 +48,9 @@ export interface RulesSummary {
   readonly timeMs: number;
 }
 
+/** How a verdict was proven: by deductions alone, or by the SAT solver; null when there is no verdict (timeout, stuck). */
+export type Proof = 'deduction' | 'sat' | null;
+
 export interface EngineResult extends Omit<SolveResult, 'status' | 'backend'> {
   /** `stuck`: the rules engine could not finish (only with engine `rules`). */
   readonly status: SolveResult['status'] | 'stuck';
@@ -50,20 +60,31 @@ export interface EngineResult extends Omit<SolveResult, 'status' | 'backend'> {
   /** Per cell, when stuck: true shaded, false unshaded, null undecided. */
   readonly partial?: (boolean | null)[];
   readonly rules?: RulesSummary;
+  readonly proof: Proof;
+}
+
+/**
+ * The SAT engine, imported on first use: a solve that the deductions finish never loads the SAT
+ * layer, the encodings or a solver's WebAssembly.
+ */
+async function sat(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
+  const { solveHitori } = await import('./solve.js');
+  return solveHitori(puzzle, options);
 }
 
 export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
-  const engine = options.engine ?? 'sat';
-  if (engine === 'sat') return { ...(await solveHitori(puzzle, options)), engine };
+  const engine = options.engine ?? defaultEngine;
+  if (engine === 'sat') {
+    const result = await sat(puzzle, options);
+    return { ...result, engine, proof: result.status === 'timeout' ? null : 'sat' };
+  }
+  if (engine === 'hybrid') return deductionFirst(puzzle, options);
   const start = performance.now();
   const convention = options.convention ?? 'literal';
   // The rules stop at the deadline too (their fixpoint loop and every probe look at it), so a
   // time limit bounds every engine.
   const deadline = options.timeoutMs === undefined ? {} : { deadline: Date.now() + options.timeoutMs };
-  const rules = solveByRules(
-    puzzle,
-    engine === 'rules' ? { explain: false, ...deadline } : { explain: false, assumeUnique: false, maxLevel: 'F', ...deadline },
-  );
+  const rules = solveByRules(puzzle, { explain: false, ...deadline });
   const summary = summarise(puzzle, rules);
   if (rules.timedOut) {
     return {
@@ -79,14 +100,9 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
       cuts: 0,
       stats: noStats(),
       rules: summary,
+      proof: null,
       timeMs: performance.now() - start,
     };
-  }
-  if (engine === 'hybrid' && rules.status === 'stuck') {
-    const known = rules.board.cells();
-    const remaining = options.timeoutMs === undefined ? {} : { timeoutMs: Math.max(1, options.timeoutMs - (performance.now() - start)) };
-    const sat = await solveHitori(puzzle, { ...options, ...remaining, known });
-    return { ...sat, engine, rules: summary, timeMs: performance.now() - start };
   }
   const verdict = rulesVerdict(puzzle, rules, convention);
   return {
@@ -100,6 +116,73 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
     cuts: 0,
     stats: noStats(),
     rules: summary,
+    proof: verdict.status === 'stuck' ? null : 'deduction',
+    timeMs: performance.now() - start,
+  };
+}
+
+/** Deduction first (engine `hybrid`): the deduction core, then SAT only for what it left open. */
+async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<EngineResult> {
+  const start = performance.now();
+  const convention = options.convention ?? 'literal';
+  const core = new DeductionCore(puzzle);
+  const run = core.run(options.timeoutMs === undefined ? {} : { deadline: Date.now() + options.timeoutMs });
+  const summary: RulesSummary = {
+    status: run.status,
+    decided: run.decided,
+    hardest: null,
+    usedUniqueness: false,
+    timeMs: performance.now() - start,
+  };
+  const without = {
+    engine: 'hybrid',
+    backend: null,
+    convention,
+    encoding: `deduction/${convention}`,
+    variables: 0,
+    clauses: 0,
+    cuts: 0,
+  } as const;
+  if (run.timedOut)
+    return {
+      ...without,
+      status: 'timeout',
+      solutions: [],
+      complete: false,
+      stats: noStats(),
+      rules: summary,
+      proof: null,
+      timeMs: performance.now() - start,
+    };
+  if (run.status === 'stuck') {
+    const remaining = options.timeoutMs === undefined ? {} : { timeoutMs: Math.max(1, options.timeoutMs - (performance.now() - start)) };
+    const result = await sat(puzzle, { ...options, ...remaining, known: core.cells() });
+    return {
+      ...result,
+      engine: 'hybrid',
+      rules: summary,
+      proof: result.status === 'timeout' ? null : 'sat',
+      timeMs: performance.now() - start,
+    };
+  }
+  let solutions: Shading[] = [];
+  if (run.status === 'solved') {
+    const shading = core.shading();
+    // The core checks every rule as it goes; the independent checker has the last word.
+    const broken = checkShading(puzzle, shading, 'literal');
+    if (broken.length > 0)
+      throw new CheckFailedError(`the deductions break the rules (${broken[0]!.message}): this is a bug in hitori-sat`);
+    // The only candidate under the rules as written; a stricter convention may still rule it out.
+    if (checkShading(puzzle, shading, convention).length === 0) solutions = [shading];
+  }
+  return {
+    ...without,
+    status: solutions.length === 1 ? 'unique' : 'none',
+    solutions,
+    complete: true,
+    stats: noStats(),
+    rules: summary,
+    proof: 'deduction',
     timeMs: performance.now() - start,
   };
 }

@@ -17,9 +17,9 @@ import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { Backend, BackendName, BackendStats } from '../sat/backend.js';
 import { createBackend, type BackendFactory } from '../sat/backends/index.js';
+import { CheckFailedError, defaultBackend, defaultConnectivity, type solveConnectivities, type Verdict } from './defaults.js';
 
-export const verdicts = ['unique', 'multiple', 'none', 'timeout'] as const;
-export type Verdict = (typeof verdicts)[number];
+export { CheckFailedError, defaultBackend, defaultConnectivity, solveConnectivities, verdicts, type Verdict } from './defaults.js';
 
 export interface SolveOptions {
   readonly backend?: BackendName;
@@ -69,17 +69,6 @@ export interface SolveResult {
   readonly stats: BackendStats;
   readonly timeMs: number;
 }
-
-/** An answer of the solver that the independent checker rejects: a bug, never shown as a solution. */
-export class CheckFailedError extends Error {
-  override name = 'CheckFailedError';
-}
-
-export const defaultBackend: BackendName = 'cadical';
-
-/** Connectivity for solving: lazy cuts, by measurement hundreds of times faster than layers (BENCH.md). */
-export const solveConnectivities = ['lazy', 'layers'] as const;
-export const defaultConnectivity: (typeof solveConnectivities)[number] = 'lazy';
 
 /**
  * CaDiCaL's options for Hitori, chosen by measurement (BENCH.md): decide "unshaded" first

@@ -51,7 +51,7 @@ describe('hitori-sat bench', () => {
     expect(report.sets.map((s) => s.name)).toEqual(['bench-wrong.jsonl', 'bench-small.jsonl']);
     for (const set of report.sets) {
       expect(Object.keys(set)).toEqual(keys);
-      expect(set).toMatchObject({ backend: 'cadical', engine: 'sat', jobs: 1 });
+      expect(set).toMatchObject({ backend: 'cadical', engine: 'hybrid', jobs: 1 });
       expect(['lazy', 'layers']).toContain(set.connectivity);
       for (const k of ['medianMs', 'p95Ms', 'maxMs', 'perSecond', 'peakRssMiB'] as const) expect(set[k]).toBeGreaterThan(0);
       expect(set.medianMs).toBeLessThanOrEqual(set.p95Ms);
@@ -88,7 +88,7 @@ describe('hitori-sat bench', () => {
     expect(two.code).toBe(one.code);
   });
 
-  it('runs every engine of solve --engine; hybrid, which proves with SAT, judges like sat', async () => {
+  it('runs every engine of solve --engine; hybrid, which proves with deductions or SAT, judges like sat', async () => {
     const args = ['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--json', '--warmup', '0'];
     const pick = (stdout: string) => parseReport(stdout).sets.map(({ name, n, correct, failures }) => ({ name, n, correct, failures }));
     const sat = await run([...args, '--engine', 'sat']);
@@ -114,7 +114,7 @@ describe('hitori-sat bench', () => {
     expect(lines[2]).toMatch(/^bench-wrong\.jsonl\s+5\s+4\s/);
     // Right-aligned columns end where the header's do.
     expect(lines[1]!.length).toBe(lines[0]!.length);
-    expect(result.stdout).toMatch(/engine sat, backend cadical, connectivity lazy, 1 job\(s\), no warm-up/);
+    expect(result.stdout).toMatch(/engine hybrid, backend cadical, connectivity lazy, 1 job\(s\), no warm-up/);
     expect(result.stdout).toMatch(/bench-wrong\.jsonl, line 2 \(janko-013\): wrong answer: unique, but not the published solution/);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
@@ -155,7 +155,7 @@ describe('hitori-sat bench', () => {
     try {
       const set = join(dir, 'timeout.jsonl');
       writeFileSync(set, `${JSON.stringify(JSON.parse(readFileSync(fixture('janko-037.json'), 'utf8')))}\n`);
-      const result = await run(['bench', set, '--json', '--warmup', '0', '--timeout', '1', '--connectivity', 'layers']);
+      const result = await run(['bench', set, '--json', '--warmup', '0', '--engine', 'sat', '--timeout', '1', '--connectivity', 'layers']);
       const [entry] = parseReport(result.stdout).sets;
       expect(entry).toMatchObject({ n: 1, correct: 0, failures: ['janko-037'] });
       expect(result.code).toBe(3);

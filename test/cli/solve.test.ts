@@ -116,9 +116,9 @@ function expectDrawing(lines: string[], grid: number[][], solution: number[][]):
 }
 
 describe('solve: output', () => {
-  it('prints the grid with # on the shaded cells of the published solution, then a verdict naming convention, backend and encoding', async () => {
+  it('prints the grid with # on the shaded cells of the published solution, then a verdict naming convention, backend and encoding (--engine sat)', async () => {
     const p = published('janko-002');
-    const result = await run(['solve', 'janko-002.txt']);
+    const result = await run(['solve', 'janko-002.txt', '--engine', 'sat']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = linesOf(result.stdout);
@@ -137,9 +137,25 @@ describe('solve: output', () => {
     for (const line of lines.slice(0, p.rows)) expect(line).toMatch(/^(##|[ \d]\d)( (##|[ \d]\d))*$/);
   });
 
-  it('--format json reports status, the published solution, size, solutions found, time, backend (cadical by default) and encoding', async () => {
+  it('by default deduces first: janko-037 is unique with the published solution, proven by deduction with no SAT backend', async () => {
     const p = published('janko-037');
-    const result = await run(['solve', 'janko-037.json', '--format', 'json']);
+    const [json, text] = await Promise.all([run(['solve', 'janko-037.json', '--format', 'json']), run(['solve', 'janko-037.txt'])]);
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const r = report(json.stdout) as SolveJson & { engine: string; proof: string };
+    expect(r.status).toBe('unique');
+    expect(r.solution).toEqual(p.solution);
+    expect(r.complete).toBe(true);
+    expect(r.engine).toBe('hybrid');
+    expect(r.proof).toBe('deduction');
+    expect(r.backend).toBeNull();
+    expect(text.code).toBe(0);
+    expect(linesOf(text.stdout).at(-1)).toMatch(/^unique solution, proven.*engine hybrid.*proven by deduction, no SAT call/);
+  });
+
+  it('--engine sat --format json reports status, the published solution, size, solutions found, time, backend (cadical by default), encoding and proof sat', async () => {
+    const p = published('janko-037');
+    const result = await run(['solve', 'janko-037.json', '--engine', 'sat', '--format', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const json = report(result.stdout);
@@ -154,6 +170,7 @@ describe('solve: output', () => {
     expect(typeof json.timeMs).toBe('number');
     expect(json.timeMs).toBeGreaterThanOrEqual(0);
     expect(json.backend).toBe('cadical');
+    expect((json as SolveJson & { proof: string }).proof).toBe('sat');
     expect(json.encoding).toMatch(/^[a-z-]+\/literal$/);
     expect(json.convention).toBe('literal');
     expect(json.variables).toBeGreaterThanOrEqual(17 * 17);
@@ -195,8 +212,8 @@ describe('solve: backends', () => {
   it('--backend minisat finds the published solution and the verdict names minisat', async () => {
     const p = published('janko-211');
     const [json, text] = await Promise.all([
-      run(['solve', 'janko-211.txt', '--backend', 'minisat', '--format', 'json']),
-      run(['solve', 'janko-211.txt', '--backend', 'minisat']),
+      run(['solve', 'janko-211.txt', '--engine', 'sat', '--backend', 'minisat', '--format', 'json']),
+      run(['solve', 'janko-211.txt', '--engine', 'sat', '--backend', 'minisat']),
     ]);
     expect(json.code).toBe(0);
     const r = report(json.stdout);
@@ -210,7 +227,7 @@ describe('solve: backends', () => {
   it('--solver-cmd cadical (the Debian binary) finds the same published solution through the external backend', async (ctx) => {
     if (!hasExecutable(cadicalBinary)) ctx.skip(`${cadicalBinary} not found (apt-get install cadical to run this test)`);
     const p = published('janko-037');
-    const result = await run(['solve', 'janko-037.txt', '--solver-cmd', 'cadical', '--format', 'json']);
+    const result = await run(['solve', 'janko-037.txt', '--engine', 'sat', '--solver-cmd', 'cadical', '--format', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const json = report(result.stdout);
@@ -346,11 +363,12 @@ describe('solve: several solutions, none', () => {
     expect(r.complete).toBe(true);
     expect(text.code).toBe(1);
     expect(linesOf(text.stdout)).toHaveLength(1);
-    expect(text.stdout).toMatch(/^no solution \(convention literal, backend cadical/);
+    // The deductions find the contradiction: no SAT call.
+    expect(text.stdout).toMatch(/^no solution \(convention literal, engine hybrid, .*proven by deduction/);
   });
 
-  it('a puzzle without solution also exits 1 with minisat', async () => {
-    const result = await run(['solve', '-', '--backend', 'minisat', '--format', 'json'], { stdin: '1 1\n1 1\n' });
+  it('a puzzle without solution also exits 1 with SAT alone, on minisat', async () => {
+    const result = await run(['solve', '-', '--engine', 'sat', '--backend', 'minisat', '--format', 'json'], { stdin: '1 1\n1 1\n' });
     expect(result.code).toBe(1);
     expect(report(result.stdout).status).toBe('none');
   });
@@ -359,8 +377,8 @@ describe('solve: several solutions, none', () => {
 describe('solve: time limit', () => {
   it('--timeout 1 with --backend minisat stops the worker at the deadline: status timeout, exit 3', async () => {
     const [json, text] = await Promise.all([
-      run(['solve', 'janko-037.txt', '--backend', 'minisat', '--timeout', '1', '--format', 'json']),
-      run(['solve', 'janko-037.txt', '--backend', 'minisat', '--timeout', '1']),
+      run(['solve', 'janko-037.txt', '--engine', 'sat', '--backend', 'minisat', '--timeout', '1', '--format', 'json']),
+      run(['solve', 'janko-037.txt', '--engine', 'sat', '--backend', 'minisat', '--timeout', '1']),
     ]);
     expect(json.stderr).toBe('');
     expect(json.code).toBe(3);
@@ -375,7 +393,7 @@ describe('solve: time limit', () => {
 
   it('--timeout 1 with cadical gives status timeout and exit 3 as well', async () => {
     // The layered CNF: lazy connectivity may finish a 17x17 within 1 ms.
-    const slow = ['solve', 'janko-037.txt', '--connectivity', 'layers', '--timeout', '1'];
+    const slow = ['solve', 'janko-037.txt', '--engine', 'sat', '--connectivity', 'layers', '--timeout', '1'];
     const [json, text] = await Promise.all([run([...slow, '--format', 'json']), run(slow)]);
     expect(json.stderr).toBe('');
     expect(json.code).toBe(3);
@@ -408,7 +426,18 @@ describe('solve: time limit', () => {
 
   it('--timeout 1 with the external cadical binary gives status timeout and exit 3', async (ctx) => {
     if (!hasExecutable(cadicalBinary)) ctx.skip(`${cadicalBinary} not found (apt-get install cadical to run this test)`);
-    const result = await run(['solve', 'janko-037.txt', '--solver-cmd', 'cadical', '--timeout', '1', '--format', 'json']);
+    const result = await run([
+      'solve',
+      'janko-037.txt',
+      '--engine',
+      'sat',
+      '--solver-cmd',
+      'cadical',
+      '--timeout',
+      '1',
+      '--format',
+      'json',
+    ]);
     expect(result.code).toBe(3);
     expect(report(result.stdout).status).toBe('timeout');
   });
@@ -423,7 +452,7 @@ describe('solve: time limit', () => {
     it(`--timeout 3000000000 (about 35 days) with ${backend} lets a 5x5 solve finish, or is refused as a usage error`, async (ctx) => {
       if (args[0] === '--solver-cmd' && !hasExecutable(cadicalBinary))
         ctx.skip(`${cadicalBinary} not found (apt-get install cadical to run this test)`);
-      const result = await run(['solve', 'janko-002.txt', ...args, '--timeout', '3000000000', '--format', 'json']);
+      const result = await run(['solve', 'janko-002.txt', '--engine', 'sat', ...args, '--timeout', '3000000000', '--format', 'json']);
       if (result.code === 2) {
         expect(linesOf(result.stderr)).toEqual([expect.stringMatching(/^(hitori-sat|error)\b.*--timeout/)]);
         return;
@@ -435,7 +464,18 @@ describe('solve: time limit', () => {
   }
 
   it('a generous --timeout does not get in the way of a solve', async () => {
-    const result = await run(['solve', 'janko-002.txt', '--backend', 'minisat', '--timeout', '60000', '--format', 'json']);
+    const result = await run([
+      'solve',
+      'janko-002.txt',
+      '--engine',
+      'sat',
+      '--backend',
+      'minisat',
+      '--timeout',
+      '60000',
+      '--format',
+      'json',
+    ]);
     expect(result.code).toBe(0);
     expect(report(result.stdout).solution).toEqual(published('janko-002').solution);
   });

@@ -1,0 +1,500 @@
+/**
+ * The deduction core: the rule engine's sound deductions on flat typed arrays, fast enough to run
+ * before every SAT solve. One cell state per cell (board.ts's UNKNOWN / WHITE / BLACK), a trail of
+ * the cells in the order they were decided, and per decided cell a compact record of why (a
+ * technique number and one premise cell). Nothing in the loops allocates or builds a string; the
+ * text of a step is made on demand (`describeStep`).
+ *
+ * Every deduction holds in every solution under the rules as written (convention `literal`), and
+ * none assumes a unique solution (no UC), so:
+ * - a contradiction proves there is no solution;
+ * - a board with every cell decided is the only candidate: if it passes the checker it is the
+ *   only solution (every solution agrees with every forced deduction), a uniqueness proof with no
+ *   SAT call;
+ * - a partial board may be handed to SAT as unit clauses without losing a solution.
+ * Every solution under a stricter convention is a `literal` solution, so all of this holds under
+ * every convention.
+ *
+ * The techniques, with the codes of the catalogue (catalogue.ts), cheapest first:
+ *  NoB    (knock-on) a black cell's neighbours are white (rule 2).
+ *  DoW    (knock-on) a white cell's line mates are black (rule 1).
+ *  Sim-M3 a b a in a line: b is white (one a is black, rule 1; b touches it, rule 2).
+ *  Sim-U* an adjacent pair a a in a line: every other a of the line is black (the pair has
+ *         exactly one white cell). With NoB and DoW it covers Sim-U3 (a a a).
+ *  NCO-B  (knock-on, "only way out") a white cell with exactly one non-black neighbour: that
+ *         neighbour is white (rule 3: on 4 or more cells a solution has two or more white cells,
+ *         so every white cell needs a white neighbour). With none left, a contradiction.
+ *         Covers Tatham's CC and CE (NCO-C, NCO-B).
+ *  NCO    an unknown cell whose blackening would split the white cells is white (rule 3); all
+ *         at once as the articulation points of the non-black cells (Hopcroft-Tarjan lowpoints)
+ *         that separate white cells. Covers Tatham's MC and QM.
+ *  Prob   (bounded probing, one cell deep) colour an unknown cell, run the knock-on rules above;
+ *         a contradiction proves the other colour. Covers the line patterns of class B (Sim-U3,
+ *         Sim-M4, Sim-M*), Tatham's corner rules (QC, TC) and most of C-F whose proofs are
+ *         chains of rules 1 and 2. A probe costs the cells it touches; the probe pass stops at a
+ *         work budget, so it never costs more than handing the rest to SAT.
+ *  Prob   with connectivity: the same, then a flood fill to test rule 3 on the probed board. A
+ *         pass of these runs only when the cheap probes are stuck.
+ */
+import { geometryOf, lineMates } from '../puzzle/geometry.js';
+import type { Puzzle } from '../puzzle/puzzle.js';
+import { BLACK, cellLabel, UNKNOWN, WHITE } from './board.js';
+import type { TechniqueCode } from './types.js';
+
+/** Why a cell was decided: an index into `stepCodes`. */
+export const Why = { NoB: 0, DoW: 1, SimM3: 2, SimUStar: 3, Exit: 4, NCO: 5, Prob: 6, ProbConnected: 7 } as const;
+export type WhyCode = (typeof Why)[keyof typeof Why];
+/** The catalogue code of each `Why`. */
+export const stepCodes: readonly TechniqueCode[] = ['NoB', 'DoW', 'Sim-M3', 'Sim-U*', 'NCO-B', 'NCO', 'Prob', 'Prob'];
+
+/**
+ * Probing stops after this many propagated cells per cell of the grid, and after
+ * `maxProbeWork` in all (about a millisecond). Measured on the bundled sets (BENCH.md): 25 per
+ * cell finishes 99 of janko's 102 17x17s, 50 all that probing can finish there (the hardest needs
+ * 51 x 289 = 15k); the puzzles that probing cannot finish (most 48x48 and 50x50 ones have several
+ * solutions) spend the whole budget before SAT takes over, so the cap keeps that small next to a
+ * SAT solve of their size.
+ */
+export const defaultProbeBudget = 50;
+export const maxProbeWork = 20_000;
+
+export type CoreStatus = 'solved' | 'stuck' | 'contradiction';
+
+export interface CoreOptions {
+  /** A `Date.now()` value: past it, probing stops (the result is then stuck, with `timedOut`). */
+  readonly deadline?: number;
+  /** Work budget of probing, in cells touched, per cell of the grid (default `defaultProbeBudget`, at most `maxProbeWork` in all). 0: no probing. */
+  readonly probeBudget?: number;
+}
+
+export interface CoreResult {
+  readonly status: CoreStatus;
+  /** Cells decided (of rows x cols). */
+  readonly decided: number;
+  /** Successful probes. */
+  readonly probes: number;
+  /** The probe budget or the deadline ran out before a fixpoint. */
+  readonly budgetSpent: boolean;
+  readonly timedOut: boolean;
+}
+
+export class DeductionCore {
+  readonly rows: number;
+  readonly cols: number;
+  readonly n: number;
+  readonly values: Int32Array;
+  readonly state: Uint8Array;
+  /** The decided cells in order; `trail[0 .. size)`. */
+  readonly trail: Int32Array;
+  size = 0;
+  /** Per decided cell: its `Why`, and the one cell it follows from (-1 when none). */
+  readonly why: Uint8Array;
+  readonly premise: Int32Array;
+  /** The cell where the rules broke, or -1. */
+  conflict = -1;
+  /** What broke there: a `Why` naming the rule that found it. */
+  conflictWhy: number = Why.NoB;
+  whiteCount = 0;
+  /** Cells touched by propagation so far (the probes' budget is counted in it). */
+  work = 0;
+
+  private head = 0;
+  private readonly nbrStart: Int32Array;
+  private readonly nbr: Int32Array;
+  private readonly mateStart: Int32Array;
+  private readonly mate: Int32Array;
+  private readonly lines: readonly Int32Array[];
+  // Scratch for the flood fill and the articulation points, allocated once.
+  private readonly stamp: Int32Array;
+  private readonly mainStamp: Int32Array;
+  private mainEpoch = -1;
+  private epoch = 0;
+  private readonly stack: Int32Array;
+  private readonly disc: Int32Array;
+  private readonly low: Int32Array;
+  private readonly parent: Int32Array;
+  private readonly edge: Int32Array;
+  private readonly whites: Int32Array;
+  private readonly sepWhites: Int32Array;
+
+  constructor(puzzle: Puzzle) {
+    const g = geometryOf(puzzle);
+    const m = lineMates(puzzle);
+    this.rows = g.rows;
+    this.cols = g.cols;
+    this.n = g.cells;
+    this.values = Int32Array.from(puzzle.values);
+    this.nbrStart = g.nbrStart;
+    this.nbr = g.nbr;
+    this.mateStart = m.mateStart;
+    this.mate = m.mate;
+    this.lines = g.lines;
+    const n = this.n;
+    this.state = new Uint8Array(n);
+    this.trail = new Int32Array(n);
+    this.why = new Uint8Array(n);
+    this.premise = new Int32Array(n).fill(-1);
+    this.stamp = new Int32Array(n);
+    this.mainStamp = new Int32Array(n);
+    this.stack = new Int32Array(n);
+    this.disc = new Int32Array(n);
+    this.low = new Int32Array(n);
+    this.parent = new Int32Array(n);
+    this.edge = new Int32Array(n);
+    this.whites = new Int32Array(n);
+    this.sepWhites = new Int32Array(n);
+  }
+
+  get unknownCount(): number {
+    return this.n - this.size;
+  }
+
+  /** Every cell: true black, false white, null undecided. */
+  cells(): (boolean | null)[] {
+    return Array.from(this.state, (s) => (s === UNKNOWN ? null : s === BLACK));
+  }
+
+  /** Decides cell i (no propagation yet). False, with the conflict recorded, when it has the other colour. */
+  assign(i: number, colour: number, why: number, premise: number): boolean {
+    const have = this.state[i]!;
+    if (have === colour) return true;
+    if (have !== UNKNOWN) {
+      this.conflict = i;
+      this.conflictWhy = why;
+      return false;
+    }
+    this.state[i] = colour;
+    this.why[i] = why;
+    this.premise[i] = premise;
+    this.trail[this.size++] = i;
+    if (colour === WHITE) this.whiteCount++;
+    return true;
+  }
+
+  /** Takes back every decision after the first `mark` (a probe's). */
+  undo(mark: number): void {
+    while (this.size > mark) {
+      const i = this.trail[--this.size]!;
+      if (this.state[i] === WHITE) this.whiteCount--;
+      this.state[i] = UNKNOWN;
+    }
+    this.head = mark;
+    this.conflict = -1;
+  }
+
+  /** The knock-on rules (NoB, DoW, only way out) over every decision not yet propagated. */
+  propagate(): boolean {
+    const { state, nbrStart, nbr, mateStart, mate, trail } = this;
+    const exits = this.n >= 4;
+    while (this.head < this.size) {
+      const i = trail[this.head++]!;
+      this.work++;
+      if (state[i] === BLACK) {
+        for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
+          if (!this.assign(nbr[k]!, WHITE, Why.NoB, i)) return false;
+        }
+        // Each neighbour (white now) lost a way out.
+        if (exits) for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) if (!this.exit(nbr[k]!)) return false;
+      } else {
+        for (let k = mateStart[i]!, end = mateStart[i + 1]!; k < end; k++) {
+          if (!this.assign(mate[k]!, BLACK, Why.DoW, i)) return false;
+        }
+        if (exits && !this.exit(i)) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Only way out: white cell i with one non-black neighbour makes it white; with none, a contradiction. */
+  private exit(i: number): boolean {
+    const { state, nbrStart, nbr } = this;
+    let open = -1;
+    let count = 0;
+    for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
+      const j = nbr[k]!;
+      if (state[j] !== BLACK) {
+        count++;
+        open = j;
+      }
+    }
+    if (count === 1) return this.assign(open, WHITE, Why.Exit, i);
+    if (count === 0) {
+      this.conflict = i;
+      this.conflictWhy = Why.Exit;
+      return false;
+    }
+    return true;
+  }
+
+  /** The line patterns that depend on the numbers only (Sim-M3, Sim-U*), then propagation. */
+  patterns(): boolean {
+    const { values, lines } = this;
+    for (const line of lines) {
+      const len = line.length;
+      for (let k = 0; k + 1 < len; k++) {
+        const a = line[k]!;
+        const b = line[k + 1]!;
+        const va = values[a]!;
+        if (k + 2 < len && values[line[k + 2]!] === va && values[b] !== va && !this.assign(b, WHITE, Why.SimM3, a)) return false;
+        if (values[b] !== va) continue;
+        for (let m = 0; m < len; m++) {
+          if (m === k || m === k + 1) continue;
+          const c = line[m]!;
+          if (values[c] === va && !this.assign(c, BLACK, Why.SimUStar, a)) return false;
+        }
+      }
+    }
+    return this.propagate();
+  }
+
+  /**
+   * Rule 3 as a test: the white cells all lie in one part of the non-black cells, and not every
+   * cell is black. Flood fill from one white cell.
+   */
+  connected(): boolean {
+    const { state, nbrStart, nbr, stamp, stack, n } = this;
+    this.work += n;
+    if (this.whiteCount < 2) {
+      if (this.whiteCount === 1 || this.size < n) return true;
+      this.conflict = 0;
+      this.conflictWhy = Why.NCO;
+      return false;
+    }
+    let start = 0;
+    while (state[start] !== WHITE) start++;
+    const epoch = ++this.epoch;
+    let top = 0;
+    stack[top++] = start;
+    stamp[start] = epoch;
+    let whites = 0;
+    while (top > 0) {
+      const i = stack[--top]!;
+      if (state[i] === WHITE) whites++;
+      for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
+        const j = nbr[k]!;
+        if (state[j] !== BLACK && stamp[j] !== epoch) {
+          stamp[j] = epoch;
+          stack[top++] = j;
+        }
+      }
+    }
+    if (whites === this.whiteCount) return true;
+    this.conflict = start;
+    this.conflictWhy = Why.NCO;
+    return false;
+  }
+
+  /**
+   * NCO: whitens every unknown cell that separates white cells (an articulation point of the
+   * non-black cells with white cells on a side it cuts off), then propagates. Returns false on a
+   * contradiction; `this.size` tells whether it decided anything.
+   */
+  separators(): boolean {
+    if (!this.connected()) return false;
+    if (this.whiteCount < 2) return true;
+    const { state, nbrStart, nbr, disc, low, parent, edge, whites, sepWhites, stack, n } = this;
+    let root = 0;
+    while (state[root] !== WHITE) root++;
+    disc.fill(-1);
+    sepWhites.fill(0);
+    let top = 0;
+    let time = 0;
+    stack[top++] = root;
+    disc[root] = low[root] = time++;
+    parent[root] = -1;
+    edge[root] = nbrStart[root]!;
+    whites[root] = 1;
+    while (top > 0) {
+      const v = stack[top - 1]!;
+      if (edge[v]! < nbrStart[v + 1]!) {
+        const w = nbr[edge[v]!]!;
+        edge[v]!++;
+        if (state[w] === BLACK) continue;
+        if (disc[w] === -1) {
+          disc[w] = low[w] = time++;
+          parent[w] = v;
+          edge[w] = nbrStart[w]!;
+          whites[w] = state[w] === WHITE ? 1 : 0;
+          stack[top++] = w;
+        } else if (w !== parent[v] && disc[w]! < low[v]!) low[v] = disc[w]!;
+        continue;
+      }
+      top--;
+      const p = parent[v]!;
+      if (p < 0) continue;
+      if (low[v]! < low[p]!) low[p] = low[v]!;
+      whites[p]! += whites[v]!;
+      if (low[v]! >= disc[p]! && whites[v]! > 0) sepWhites[p]! += whites[v]!;
+    }
+    this.work += n;
+    const total = whites[root]!;
+    for (let x = 0; x < n; x++) {
+      // A cut-off side holds white cells, and so does the rest (the root's side, or another child).
+      if (state[x] !== UNKNOWN || sepWhites[x] === 0) continue;
+      if (sepWhites[x]! < total && !this.assign(x, WHITE, Why.NCO, root)) return false;
+    }
+    return this.propagate();
+  }
+
+  /**
+   * Labels the part of the non-black cells that holds the white cells (`mainStamp`), so that a
+   * probe can tell at once whether a cell it whitens is cut off already.
+   */
+  private labelMain(): void {
+    const { state, nbrStart, nbr, mainStamp, stack } = this;
+    const epoch = ++this.epoch;
+    this.mainEpoch = -1;
+    let start = 0;
+    while (start < this.n && state[start] !== WHITE) start++;
+    if (start === this.n) return;
+    this.mainEpoch = epoch;
+    let top = 0;
+    stack[top++] = start;
+    mainStamp[start] = epoch;
+    while (top > 0) {
+      const i = stack[--top]!;
+      for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
+        const j = nbr[k]!;
+        if (state[j] !== BLACK && mainStamp[j] !== epoch) {
+          mainStamp[j] = epoch;
+          stack[top++] = j;
+        }
+      }
+    }
+    this.work += this.n;
+  }
+
+  /**
+   * Whether a black cell may close a wall: it touches (of its eight surrounding cells) two black
+   * cells, or a black cell and the grid's edge. A black cell with at most one such contact
+   * cannot split the non-black cells (the ring around it stays connected), so a probe whose new
+   * black cells all have at most one needs no flood fill.
+   */
+  private mayCloseWall(i: number): boolean {
+    const { state, rows, cols } = this;
+    const r = (i / cols) | 0;
+    const c = i - r * cols;
+    let contacts = r === 0 || c === 0 || r === rows - 1 || c === cols - 1 ? 1 : 0;
+    for (let dr = -1; dr <= 1; dr++) {
+      const rr = r + dr;
+      if (rr < 0 || rr >= rows) continue;
+      for (let dc = -1; dc <= 1; dc++) {
+        const cc = c + dc;
+        if ((dr === 0 && dc === 0) || cc < 0 || cc >= cols) continue;
+        if (state[rr * cols + cc] === BLACK && ++contacts >= 2) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether colouring cell i `colour` leads to a contradiction (the board is left as it was).
+   * With `connectivity`, rule 3 is tested too: a cell whitened outside the white cells' part is
+   * a contradiction, and a flood fill runs when a new black cell may close a wall.
+   */
+  private fails(i: number, colour: number, connectivity: boolean): boolean {
+    const mark = this.size;
+    let failed = !this.assign(i, colour, Why.Prob, -1) || !this.propagate();
+    if (!failed && connectivity) {
+      let flood = false;
+      for (let t = mark; t < this.size; t++) {
+        const j = this.trail[t]!;
+        if (this.state[j] === WHITE) {
+          if (this.mainEpoch >= 0 && this.mainStamp[j] !== this.mainEpoch) {
+            failed = true;
+            break;
+          }
+        } else if (!flood && this.mayCloseWall(j)) flood = true;
+      }
+      if (!failed && flood) failed = !this.connected();
+    }
+    this.undo(mark);
+    return failed;
+  }
+
+  /**
+   * One pass of probes over the unknown cells; every failed probe decides its cell the other way
+   * at once. Returns the number decided, or -1 on a contradiction.
+   */
+  private probePass(connectivity: boolean, budget: number, deadline: number): number {
+    const { state, n } = this;
+    let found = 0;
+    if (connectivity) this.labelMain();
+    for (let i = 0; i < n; i++) {
+      if (state[i] !== UNKNOWN) continue;
+      if (this.work > budget || ((i & 31) === 0 && deadline !== Infinity && Date.now() > deadline)) return found;
+      const why = connectivity ? Why.ProbConnected : Why.Prob;
+      let colour = -1;
+      if (this.fails(i, BLACK, connectivity)) colour = WHITE;
+      else if (this.fails(i, WHITE, connectivity)) colour = BLACK;
+      if (colour < 0) continue;
+      found++;
+      if (!this.assign(i, colour, why, -1) || !this.propagate()) return -1;
+      if (connectivity) this.labelMain();
+    }
+    return found;
+  }
+
+  /** Runs every technique to a fixpoint (or a contradiction, or the budget or deadline). */
+  run(options: CoreOptions = {}): CoreResult {
+    const deadline = options.deadline ?? Infinity;
+    const budget = this.work + Math.min((options.probeBudget ?? defaultProbeBudget) * this.n, maxProbeWork);
+    let probes = 0;
+    let ok = this.patterns() && this.separators();
+    let spent = false;
+    for (let connectivity = false; ok && this.size < this.n; ) {
+      const found = options.probeBudget === 0 ? 0 : this.probePass(connectivity, budget, deadline);
+      if (found < 0) ok = false;
+      else {
+        probes += found;
+        const before = this.size;
+        ok = this.separators();
+        if (!ok || this.size === this.n) break;
+        if (found > 0 || this.size > before) {
+          connectivity = false;
+          continue;
+        }
+        if (this.work > budget || Date.now() > deadline) {
+          spent = true;
+          break;
+        }
+        if (connectivity || options.probeBudget === 0) break;
+        connectivity = true;
+      }
+    }
+    if (ok && this.size === this.n) ok = this.connected();
+    const status: CoreStatus = !ok ? 'contradiction' : this.size === this.n ? 'solved' : 'stuck';
+    return {
+      status,
+      decided: this.size,
+      probes,
+      budgetSpent: spent,
+      timedOut: status === 'stuck' && deadline !== Infinity && Date.now() > deadline,
+    };
+  }
+
+  /** The shading (true = black) of a board with every cell decided. */
+  shading(): boolean[] {
+    return Array.from(this.state, (s) => s === BLACK);
+  }
+}
+
+/** One recorded step in words, built only when asked: "r3c4 white (NoB: beside black r3c5)". */
+export function describeStep(core: DeductionCore, cell: number): string {
+  const colour = core.state[cell] === BLACK ? 'black' : core.state[cell] === WHITE ? 'white' : 'undecided';
+  const why = core.why[cell]!;
+  const from = core.premise[cell]!;
+  const at = (i: number) => cellLabel(core.cols, i);
+  const code = stepCodes[why]!;
+  const reason = [
+    () => `beside black ${at(from)}`,
+    () => `white ${at(from)} shows the same ${core.values[cell]} in its line`,
+    () => `between two ${core.values[from]}s from ${at(from)}`,
+    () => `beside the pair of ${core.values[from]}s at ${at(from)}`,
+    () => `the only way out of white ${at(from)}`,
+    () => `black here would cut white cells off`,
+    () => `the other colour leads to a contradiction`,
+    () => `the other colour leads to a contradiction or cuts white cells off`,
+  ][why]!();
+  return `${at(cell)} ${colour} (${code}: ${reason})`;
+}

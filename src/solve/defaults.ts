@@ -1,0 +1,20 @@
+/**
+ * What the solve path's callers need before any solving: verdict names, defaults, the checker's
+ * error. Kept apart from solve.ts so that importing them loads neither the encodings nor the SAT
+ * layer (a solve the deductions finish never needs them).
+ */
+import type { BackendName } from '../sat/backend.js';
+
+export const verdicts = ['unique', 'multiple', 'none', 'timeout'] as const;
+export type Verdict = (typeof verdicts)[number];
+
+/** An answer that the independent checker rejects: a bug, never shown as a solution. */
+export class CheckFailedError extends Error {
+  override name = 'CheckFailedError';
+}
+
+export const defaultBackend: BackendName = 'cadical';
+
+/** Connectivity for solving: lazy cuts, by measurement hundreds of times faster than layers (BENCH.md). */
+export const solveConnectivities = ['lazy', 'layers'] as const;
+export const defaultConnectivity: (typeof solveConnectivities)[number] = 'lazy';

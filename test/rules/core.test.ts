@@ -1,0 +1,89 @@
+/**
+ * The deduction core (src/rules/core.ts) against brute force and published solutions: every
+ * cell it decides has that colour in every solution, a contradiction means there is none, and a
+ * finished board is the one solution.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Puzzle } from '../../src/puzzle/puzzle.js';
+import { BLACK, UNKNOWN } from '../../src/rules/board.js';
+import { DeductionCore, describeStep } from '../../src/rules/core.js';
+import { bruteForceSolutions, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
+import { readFixtures } from '../support/fixtures.js';
+
+const janko = readFixtures('janko-sample.jsonl');
+const menneske = readFixtures('menneske-sample.jsonl');
+
+describe('deduction core', () => {
+  it('decides only what every solution agrees on, on 3000 random grids up to 4x4', () => {
+    const rng = mulberry32(2026);
+    let solved = 0;
+    let contradictions = 0;
+    for (let k = 0; k < 3000; k++) {
+      const puzzle = randomGrid(rng, randomInt(rng, 1, 4), randomInt(rng, 1, 4), randomInt(rng, 1, 4)) as Puzzle;
+      const truth = bruteForceSolutions(puzzle, 'literal');
+      const core = new DeductionCore(puzzle);
+      const result = core.run();
+      const where = JSON.stringify(puzzle);
+      if (result.status === 'contradiction') {
+        contradictions++;
+        expect(truth, where).toEqual([]);
+        continue;
+      }
+      for (const mask of truth) {
+        for (let i = 0; i < core.n; i++) {
+          if (core.state[i] === UNKNOWN) continue;
+          expect(core.state[i] === BLACK, `${where} cell ${i}`).toBe(((mask >>> i) & 1) === 1);
+        }
+      }
+      if (result.status === 'solved') {
+        solved++;
+        expect(truth, where).toHaveLength(1);
+      }
+    }
+    // The grids are varied enough to exercise every outcome.
+    expect(solved).toBeGreaterThan(100);
+    expect(contradictions).toBeGreaterThan(100);
+  });
+
+  it.each([...janko, ...menneske].filter((f) => f.solution !== null).map((f) => [f.id, f] as const))(
+    '%s: every decided cell has its published colour',
+    (_id, f) => {
+      const core = new DeductionCore(f.puzzle);
+      const result = core.run();
+      expect(result.status).not.toBe('contradiction');
+      core.cells().forEach((cell, i) => {
+        if (cell !== null) expect(cell).toBe(f.solution![i]);
+      });
+    },
+  );
+
+  it('finishes the published janko sample by deduction alone and explains each step on demand', () => {
+    let finished = 0;
+    for (const f of janko) {
+      const core = new DeductionCore(f.puzzle);
+      if (core.run().status !== 'solved') continue;
+      finished++;
+      expect(core.shading()).toEqual(f.solution);
+      for (let t = 0; t < core.size; t++) expect(describeStep(core, core.trail[t]!)).toMatch(/^r\d+c\d+ (black|white) \(/);
+    }
+    expect(finished).toBeGreaterThan(janko.length / 2);
+  });
+
+  it('with probing switched off it still decides soundly, and probes no cell', () => {
+    for (const f of janko) {
+      const core = new DeductionCore(f.puzzle);
+      const result = core.run({ probeBudget: 0 });
+      expect(result.probes).toBe(0);
+      core.cells().forEach((cell, i) => {
+        if (cell !== null) expect(cell).toBe(f.solution![i]);
+      });
+    }
+  });
+
+  it('stops at a deadline already passed: stuck and timed out, never a wrong verdict', () => {
+    const f = janko[0]!;
+    const result = new DeductionCore(f.puzzle).run({ deadline: Date.now() - 1 });
+    expect(['stuck', 'solved']).toContain(result.status);
+    if (result.status === 'stuck') expect(result.timedOut).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Deduction first (engine `hybrid`) against pure SAT (engine `sat`): the same verdict and the
+ * same solutions on random grids of every size from 1x1 to 6x6 under every convention, and the
+ * same verdict on every bundled puzzle (examples/, the test fixtures, every benchmark set), with
+ * the published solution where there is one. SAT is the independent side here: it never sees a
+ * deduction.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseBenchSet } from '../../src/bench/sets.js';
+import { parsePuzzle } from '../../src/formats/detect.js';
+import { checkShading } from '../../src/puzzle/check.js';
+import { conventions } from '../../src/puzzle/convention.js';
+import type { Puzzle } from '../../src/puzzle/puzzle.js';
+import { solveWithEngine } from '../../src/solve/engines.js';
+import { mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const key = (shadings: readonly (readonly boolean[])[]) => shadings.map((s) => s.map((b) => (b ? 1 : 0)).join('')).sort();
+
+describe('deduction first against pure SAT', () => {
+  it('same verdict and solutions on 600 random grids from 1x1 to 6x6, under every convention', async () => {
+    const rng = mulberry32(909);
+    let byDeduction = 0;
+    for (let k = 0; k < 600; k++) {
+      const rows = randomInt(rng, 1, 6);
+      const cols = randomInt(rng, 1, 6);
+      const puzzle = randomGrid(rng, rows, cols, randomInt(rng, 1, Math.max(rows, cols))) as Puzzle;
+      for (const convention of conventions) {
+        const options = { convention, maxSolutions: 20 } as const;
+        const [first, sat] = await Promise.all([
+          solveWithEngine(puzzle, { ...options, engine: 'hybrid' }),
+          solveWithEngine(puzzle, { ...options, engine: 'sat' }),
+        ]);
+        const where = `${convention} ${JSON.stringify(puzzle)}`;
+        expect(first.status, where).toBe(sat.status);
+        expect(first.complete, where).toBe(sat.complete);
+        if (sat.complete) expect(key(first.solutions), where).toEqual(key(sat.solutions));
+        for (const s of first.solutions) expect(checkShading(puzzle, s, convention), where).toEqual([]);
+        if (first.proof === 'deduction') byDeduction++;
+        expect(sat.proof).toBe('sat');
+      }
+    }
+    // Both kinds of proof are exercised.
+    expect(byDeduction).toBeGreaterThan(100);
+  });
+
+  const files = [
+    ...readdirSync(join(root, 'examples'))
+      .filter((f) => /\.(txt|json)$/.test(f))
+      .map((f) => join(root, 'examples', f)),
+    ...readdirSync(join(root, 'test/cli/fixtures'))
+      .filter((f) => /^janko-\d+\.(txt|json)$/.test(f))
+      .map((f) => join(root, 'test/cli/fixtures', f)),
+  ];
+  it.each(files.map((f) => [f.slice(root.length), f] as const))('%s: same verdict and solution', async (_name, file) => {
+    const puzzle = parsePuzzle(readFileSync(file, 'utf8'), file);
+    const [first, sat] = await Promise.all([solveWithEngine(puzzle, { engine: 'hybrid' }), solveWithEngine(puzzle, { engine: 'sat' })]);
+    expect(first.status).toBe(sat.status);
+    expect(key(first.solutions)).toEqual(key(sat.solutions));
+  });
+
+  const sets = readdirSync(join(root, 'bench/sets'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
+  it.each(sets)('bench/sets/%s: same verdict on every puzzle, and the published solution', async (name) => {
+    const set = parseBenchSet(readFileSync(join(root, 'bench/sets', name), 'utf8'), name);
+    for (const { puzzle, id, expected } of set.records) {
+      const [first, sat] = await Promise.all([solveWithEngine(puzzle, { engine: 'hybrid' }), solveWithEngine(puzzle, { engine: 'sat' })]);
+      expect(first.status, id).toBe(sat.status);
+      if (first.status === 'unique') expect(key(first.solutions), id).toEqual(key(sat.solutions));
+      if (expected.kind === 'solution') expect(key(first.solutions), id).toEqual(key([expected.shading]));
+    }
+  });
+});
