@@ -15,8 +15,8 @@ import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { explainJson, explainText, rateJson, type ExplainJson, type RateJson } from '../render/rules.js';
 import { renderPartial, renderShading } from '../render/text.js';
 import { levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
-import { backendNames } from '../sat/backend.js';
-import type { BackendFactory } from '../sat/backends/index.js';
+import { BackendError, backendNames } from '../sat/backend.js';
+import { externalNeedsNode, type BackendFactory } from '../sat/backends/index.js';
 import { toDimacs as cnfToDimacs } from '../sat/dimacs.js';
 import { engines, solveWithEngine, type EngineOptions, type EngineResult } from '../solve/engines.js';
 import { solveConnectivities } from '../solve/defaults.js';
@@ -98,6 +98,8 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<Solve
 /** `solve` with a backend factory: the Node entry passes its own, which adds `external`. */
 export async function solveWith(puzzle: Puzzle, options: SolveOptions, openBackend?: BackendFactory): Promise<SolveResult> {
   checkSolveOptions(puzzle, options);
+  // Refused before any work, even when the deductions would need no solver at all.
+  if (openBackend === undefined && options.backend === 'external') throw new BackendError('external', externalNeedsNode);
   return solveWithEngine(puzzle, { ...options, ...(openBackend === undefined ? {} : { openBackend }) });
 }
 

@@ -74,6 +74,7 @@ async function sat(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> 
 
 export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
   const engine = options.engine ?? defaultEngine;
+  options.signal?.throwIfAborted();
   if (engine === 'sat') {
     const result = await sat(puzzle, options);
     return { ...result, engine, proof: result.status === 'timeout' ? null : 'sat' };

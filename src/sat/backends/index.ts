@@ -19,6 +19,9 @@ export interface BackendOptions {
 /** Makes a backend; `createBackend` (in-process ones) and `createNodeBackend` (all three) are the two. */
 export type BackendFactory = (name: BackendName, options?: BackendOptions) => Promise<Backend>;
 
+/** Why the browser-safe entry refuses the `external` backend. */
+export const externalNeedsNode = "runs a solver program, so it needs Node: import solve from 'hitori-sat/node'";
+
 export async function createBackend(name: BackendName, options: BackendOptions = {}): Promise<Backend> {
   switch (name) {
     case 'cadical': {
@@ -30,7 +33,7 @@ export async function createBackend(name: BackendName, options: BackendOptions =
       return new MiniSatBackend();
     }
     case 'external':
-      throw new BackendError('external', "runs a solver program, so it needs Node: import solve from 'hitori-sat/node'");
+      throw new BackendError('external', externalNeedsNode);
     default:
       throw new BackendError(name, `is not a backend (expected one of cadical, minisat, external)`);
   }
