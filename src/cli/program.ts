@@ -4,6 +4,7 @@ import { benchCommand } from './bench.js';
 import { decodeCommand } from './decode.js';
 import { dimacsCommand } from './dimacs.js';
 import { explainCommand } from './explain.js';
+import { generateCommand } from './generate.js';
 import { maxBlackCommand } from './maxblack.js';
 import { rateCommand } from './rate.js';
 import { solveCommand } from './solve.js';
@@ -22,6 +23,7 @@ const program = new Command('hitori-sat')
   .addCommand(rateCommand())
   .addCommand(benchCommand())
   .addCommand(enumerateCommand())
+  .addCommand(generateCommand())
   .addCommand(maxBlackCommand());
 // Usage errors as one line, in the same form as every other error.
 const output = {

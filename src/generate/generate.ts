@@ -1,0 +1,534 @@
+/**
+ * The generator of unique puzzles, in the spirit of the thesis (section 7) and Tatham's Singles:
+ *
+ * 1. A random valid shading S: cells in random order, each shaded when none of its neighbours is
+ *    and the unshaded cells stay connected (so S is maximal).
+ * 2. A Latin-like numbering of the unshaded cells: no number twice among the unshaded cells of a
+ *    line. It is an edge colouring of the bipartite graph rows x columns whose edges are the
+ *    unshaded cells, with K colours (the symbols); König's theorem gives one whenever no line has
+ *    more than K unshaded cells, and the alternating-path (Kempe chain) proof builds it, edges
+ *    and free colours taken in random order.
+ * 3. Each shaded cell gets the number of a random unshaded cell of its row or column, so S is a
+ *    solution under every convention (its shaded cells repeat an unshaded number of their line).
+ * 4. Repair until unique: the SAT solver looks for a solution other than S. While there is one,
+ *    S2, take a cell x shaded in S but unshaded in S2 and give it the number of a cell y of its
+ *    row or column unshaded in both: S2 now repeats a number (rule 1) and S still holds (x is
+ *    shaded in S, and its number repeats the unshaded y). If S2 shades every cell S shades, no
+ *    number can rule it out (its unshaded numbers are some of S's, all distinct), so S2 becomes
+ *    the planted solution instead. A shading that needs too many repairs is dropped for a new one.
+ *
+ * One incremental CaDiCaL instance serves a whole repair loop: the clauses that depend only on the
+ * grid (non-adjacency, the connectivity seeds, every connectivity cut found, which hold in every
+ * valid shading) are permanent; those that depend on numbers the repair may change (rule 1 pairs
+ * through a cell that was shaded at the start, and the convention's clauses) carry the negation
+ * of an epoch selector, and each change of numbers starts a new epoch, assumed from then on; the
+ * blocking clause of S carries a selector of its own. Clauses of old epochs stay in the solver,
+ * satisfied by their selector being false, so nothing learnt is unsound.
+ *
+ * The result is then proven unique by the SAT engine itself (`solveHitori`, a fresh solver, the
+ * chosen convention) and its solution passes the independent checker; with a class asked for,
+ * the rule engine rates it and must not solve it one class lower.
+ *
+ * Everything random comes from a generator seeded by the puzzle's seed string, `<seed>:<index>`,
+ * and each puzzle uses solvers of its own, so a puzzle depends on its seed only, never on which
+ * worker made it or what it made before.
+ */
+import { encodeAdjacency } from '../../encodings/adjacency.js';
+import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
+import { conventionEncoders } from '../../encodings/conventions.js';
+import { HitoriVars } from '../../encodings/variables.js';
+import { checkShading } from '../puzzle/check.js';
+import type { Convention } from '../puzzle/convention.js';
+import { colOf, geometry, neighbours, rowOf, type Geometry } from '../puzzle/geometry.js';
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { levels, rate, solveByRules, type Level } from '../rules/index.js';
+import type { Backend } from '../sat/backend.js';
+import { createBackend } from '../sat/backends/index.js';
+import { Cnf } from '../sat/cnf.js';
+import { cadicalOptions, solveHitori } from '../solve/solve.js';
+
+export interface GenerateSpec {
+  readonly rows: number;
+  readonly cols: number;
+  /** The numbers are 1..symbols; default max(rows, cols), as published puzzles use. */
+  readonly symbols?: number;
+  readonly convention?: Convention;
+  /** Only puzzles the rule engine rates this class (and cannot solve one class lower). */
+  readonly class?: Level;
+}
+
+export interface GeneratedPuzzle {
+  readonly puzzle: Puzzle;
+  /** The one solution, proven unique by the SAT engine, checked by the independent checker. */
+  readonly solution: Shading;
+  /** The rule engine's class (thesis's Table 5), or null when the rules cannot solve it. */
+  readonly class: Level | null;
+  /** The seed string that makes this puzzle again (with the same spec). */
+  readonly seed: string;
+  /** Shadings tried (the last one gave the puzzle), and number changes over all of them. */
+  readonly attempts: number;
+  readonly repairs: number;
+  readonly timeMs: number;
+}
+
+/** Raised when the deadline passes before the puzzle is finished. */
+export class GenerateTimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+export function symbolsOf(spec: GenerateSpec): number {
+  return spec.symbols ?? Math.max(spec.rows, spec.cols);
+}
+
+/** Why a spec cannot be generated, or null. */
+export function specProblem(spec: GenerateSpec): string | null {
+  const { rows, cols } = spec;
+  const k = symbolsOf(spec);
+  if (!Number.isSafeInteger(k) || k < 1) return `the number of symbols must be a positive whole number, got ${k}`;
+  if (rows * cols < 2) return 'a 1x1 board has no puzzle to generate (its one cell is always unshaded)';
+  // Each line keeps more than half its cells unshaded (no two shaded cells touch), and those
+  // must carry distinct numbers.
+  const needed = Math.ceil(Math.max(rows, cols) / 2);
+  if (k < needed) return `${k} symbols cannot number a line of ${Math.max(rows, cols)} cells (at least ${needed} are needed)`;
+  if (spec.class === 'A') {
+    if (k < Math.max(rows, cols)) return `class A puzzles are Latin: they need at least max(rows, cols) = ${Math.max(rows, cols)} symbols`;
+    // A Latin square's cells can each be shaded alone without breaking a rule, so under the
+    // rules as written it never has one solution; the other conventions keep unique cells white.
+    if ((spec.convention ?? 'literal') === 'literal')
+      return 'no class A puzzle is unique under the literal convention (any one cell of a Latin square can be shaded): use --convention unique-white or shaded-duplicates';
+  }
+  return null;
+}
+
+/** The seed string of puzzle `index` (0-based) of a run seeded `seed`. */
+export function puzzleSeed(seed: string | number, index: number): string {
+  return `${seed}:${index + 1}`;
+}
+
+/**
+ * Makes the puzzle of one seed string. `deadline` (a `Date.now()` value) bounds the work: past
+ * it, GenerateTimeoutError.
+ */
+export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?: number): Promise<GeneratedPuzzle> {
+  const problem = specProblem(spec);
+  if (problem !== null) throw new RangeError(problem);
+  const start = performance.now();
+  const random = seededRandom(seed);
+  const convention = spec.convention ?? 'literal';
+  const g = geometry(spec.rows, spec.cols);
+  let repairs = 0;
+  for (let attempt = 1; ; attempt++) {
+    if (deadline !== undefined && Date.now() > deadline) throw new GenerateTimeoutError(`no puzzle for seed ${seed} before the time limit`);
+    // Class A is a Latin square with nothing shaded (only UC is needed); else a random shading.
+    const planted = spec.class === 'A' ? new Uint8Array(g.cells) : randomShading(g, random);
+    const values = numberCells(g, planted, symbolsOf(spec), random);
+    if (values === null) continue;
+    const made = await repair(g, values, planted, convention, random, deadline);
+    repairs += made.repairs;
+    if (made.solution === null) continue;
+    const puzzle: Puzzle = { rows: spec.rows, cols: spec.cols, values, id: `gen-${seed}` };
+    // With a class asked for, the cheap test first: solved below the class means rejected.
+    if (spec.class !== undefined && solvableBelow(puzzle, spec.class, deadline)) continue;
+    const cls = classOf(puzzle, deadline);
+    if (spec.class !== undefined && cls !== spec.class) continue;
+    const solution = await proveUnique(puzzle, made.solution, convention, deadline);
+    return { puzzle, solution, class: cls, seed, attempts: attempt, repairs, timeMs: performance.now() - start };
+  }
+}
+
+/** The SAT engine's proof: a fresh solve under the convention must say `unique`, with S. */
+async function proveUnique(puzzle: Puzzle, planted: Shading, convention: Convention, deadline: number | undefined): Promise<Shading> {
+  const timeoutMs = deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
+  const result = await solveHitori(puzzle, { convention, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  if (result.status === 'timeout') throw new GenerateTimeoutError('the time limit passed during the uniqueness proof');
+  const solution = result.solutions[0];
+  if (result.status !== 'unique' || solution === undefined || solution.some((s, i) => s !== planted[i]))
+    throw new Error(`generate: the SAT engine finds the repaired puzzle ${result.status}, not unique with the planted solution: a bug`);
+  const violations = checkShading(puzzle, solution, convention);
+  if (violations.length > 0) throw new Error(`generate: the solution breaks the rules (${violations[0]!.message}): a bug`);
+  return solution;
+}
+
+function classOf(puzzle: Puzzle, deadline: number | undefined): Level | null {
+  const rating = rate(puzzle, deadline === undefined ? {} : { deadline });
+  if (rating.result.timedOut) throw new GenerateTimeoutError('the time limit passed while rating');
+  return rating.class;
+}
+
+/** Whether the rule engine solves the puzzle with the techniques of the classes below `cls`. */
+function solvableBelow(puzzle: Puzzle, cls: Level, deadline: number | undefined): boolean {
+  const k = levels.indexOf(cls);
+  if (k === 0) return false;
+  const options = { techniques: 'thesis', maxLevel: levels[k - 1]!, explain: false } as const;
+  return solveByRules(puzzle, deadline === undefined ? options : { ...options, deadline }).status === 'solved';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Randomness: a 32-bit generator (sfc32) seeded by a string hash, so that seeds are any text.
+
+export type Random = () => number;
+
+/** A generator of floats in [0, 1), a pure function of the seed string. */
+export function seededRandom(seed: string): Random {
+  // cyrb128-style mixing of the seed string into four 32-bit words.
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < seed.length; i++) {
+    const k = seed.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  let a = h1 >>> 0;
+  let b = h2 >>> 0;
+  let c = h3 >>> 0;
+  let d = h4 >>> 0;
+  const next = () => {
+    a |= 0;
+    b |= 0;
+    c |= 0;
+    d |= 0;
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return next;
+}
+
+function pick<T>(random: Random, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+function shuffled(random: Random, n: number): Int32Array {
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = order[i]!;
+    order[i] = order[j]!;
+    order[j] = t;
+  }
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 1: a random maximal valid shading.
+
+export function randomShading(g: Geometry, random: Random): Uint8Array {
+  const shaded = new Uint8Array(g.cells);
+  const finder = new CutFinder(g);
+  for (const i of shuffled(random, g.cells)) {
+    if (neighbours(g, i).some((j) => shaded[j] === 1)) continue;
+    shaded[i] = 1;
+    // Keep it only if the unshaded cells stay one region (and some remain). When the unshaded
+    // neighbours of i are joined around i's 3x3 ring they stay joined, so no search is needed.
+    if (!joinedAround(g, shaded, i) && finder.label(shaded) !== 1) shaded[i] = 0;
+  }
+  return shaded;
+}
+
+/** The ring around a cell, clockwise from the top; even positions are its orthogonal neighbours. */
+const ring = [
+  [-1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, -1],
+] as const;
+
+/**
+ * Whether every unshaded orthogonal neighbour of i lies in one run of unshaded cells of the ring
+ * of eight cells around i (cells off the grid count as shaded): they are then joined without i.
+ * False when i has no unshaded neighbour (shading it could empty a region).
+ */
+function joinedAround(g: Geometry, shaded: Uint8Array, i: number): boolean {
+  const r = rowOf(g, i);
+  const c = colOf(g, i);
+  const open = (k: number): boolean => {
+    const [dr, dc] = ring[k & 7]!;
+    const rr = r + dr;
+    const cc = c + dc;
+    return rr >= 0 && rr < g.rows && cc >= 0 && cc < g.cols && shaded[rr * g.cols + cc] === 0;
+  };
+  // Start right after a closed ring cell, then count runs that hold an orthogonal neighbour.
+  let from = -1;
+  for (let k = 0; k < 8; k++) if (!open(k)) from = k;
+  if (from === -1) return true;
+  let runs = 0;
+  let inRun = false;
+  let counted = false;
+  for (let step = 1; step <= 8; step++) {
+    const k = (from + step) & 7;
+    if (open(k)) {
+      if (!inRun) {
+        inRun = true;
+        counted = false;
+      }
+      if (k % 2 === 0 && !counted) {
+        runs++;
+        counted = true;
+      }
+    } else {
+      inRun = false;
+    }
+  }
+  return runs === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2 and 3: numbers.
+
+/**
+ * Numbers 1..k for every cell: the unshaded cells an edge colouring of rows x columns (no number
+ * twice among the unshaded cells of a line), each shaded cell the number of a random unshaded
+ * cell of its row or column. Null when some line has more than k unshaded cells.
+ */
+export function numberCells(g: Geometry, shaded: Uint8Array, k: number, random: Random): number[] | null {
+  const { rows, cols, cells } = g;
+  // at[line][colour]: the cell of that line holding that colour, or -1; rows are lines 0..R-1,
+  // columns R..R+C-1.
+  const at = Array.from({ length: rows + cols }, () => new Int32Array(k + 1).fill(-1));
+  const colour = new Int32Array(cells);
+  for (let line = 0; line < rows + cols; line++) {
+    let white = 0;
+    for (const i of g.lines[line]!) if (!shaded[i]) white++;
+    if (white > k) return null;
+  }
+  const freeColours = (line: number): number[] => {
+    const out: number[] = [];
+    for (let x = 1; x <= k; x++) if (at[line]![x] === -1) out.push(x);
+    return out;
+  };
+  for (const i of shuffled(random, cells)) {
+    if (shaded[i]) continue;
+    const r = rowOf(g, i);
+    const c = rows + colOf(g, i);
+    const freeR = freeColours(r);
+    const common = freeR.filter((x) => at[c]![x] === -1);
+    if (common.length > 0) {
+      const x = pick(random, common);
+      colour[i] = x;
+      at[r]![x] = i;
+      at[c]![x] = i;
+      continue;
+    }
+    // König: a free at the row, b free at the column; swap a and b along the alternating path
+    // from the column (a, b, a, ...), which cannot reach the row, then a is free at both.
+    const a = pick(random, freeR);
+    const b = pick(random, freeColours(c));
+    const path: number[] = [];
+    let line = c;
+    let want = a;
+    for (;;) {
+      const j = at[line]![want]!;
+      if (j === -1) break;
+      path.push(j);
+      const jr = rowOf(g, j);
+      const jc = rows + colOf(g, j);
+      line = line === jr ? jc : jr;
+      want = want === a ? b : a;
+    }
+    for (const j of path) {
+      const jr = rowOf(g, j);
+      const jc = rows + colOf(g, j);
+      if (at[jr]![colour[j]!] === j) at[jr]![colour[j]!] = -1;
+      if (at[jc]![colour[j]!] === j) at[jc]![colour[j]!] = -1;
+    }
+    for (const j of path) {
+      const jr = rowOf(g, j);
+      const jc = rows + colOf(g, j);
+      colour[j] = colour[j] === a ? b : a;
+      at[jr]![colour[j]!] = j;
+      at[jc]![colour[j]!] = j;
+    }
+    colour[i] = a;
+    at[r]![a] = i;
+    at[c]![a] = i;
+  }
+  for (let i = 0; i < cells; i++) {
+    if (!shaded[i]) continue;
+    const sources = lineCells(g, i).filter((j) => !shaded[j]);
+    colour[i] = colour[pick(random, sources)]!;
+  }
+  return Array.from(colour);
+}
+
+/** The other cells of i's row and column. */
+function lineCells(g: Geometry, i: number): number[] {
+  const out: number[] = [];
+  for (const j of g.lines[rowOf(g, i)]!) if (j !== i) out.push(j);
+  for (const j of g.lines[g.rows + colOf(g, i)]!) if (j !== i) out.push(j);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 4: repair until unique, on one incremental solver per shading.
+
+/** Number changes allowed per shading before it is dropped, per cell of the grid. */
+const repairsPerCell = 2;
+
+interface Repaired {
+  /** The planted solution, the only one; null when the shading was dropped. */
+  readonly solution: Shading | null;
+  readonly repairs: number;
+}
+
+async function repair(
+  g: Geometry,
+  values: number[],
+  start: Uint8Array,
+  convention: Convention,
+  random: Random,
+  deadline: number | undefined,
+): Promise<Repaired> {
+  let planted = Uint8Array.from(start);
+  let repairs = 0;
+  const limit = repairsPerCell * g.cells;
+  // Each solver treats the cells shaded when it was built as the ones whose number may change.
+  while (repairs <= limit) {
+    const solver = await RepairSolver.create(g, values, planted, convention);
+    let changed = false;
+    try {
+      for (;;) {
+        const second = await solver.secondSolution(deadline);
+        if (second === null) return { solution: Array.from(planted, (s) => s === 1), repairs };
+        const moves: [number, number][] = [];
+        let sheds = false;
+        for (let x = 0; x < g.cells; x++) {
+          if (!planted[x] || second[x]) continue;
+          sheds = true;
+          if (!solver.mutable[x]) continue;
+          for (const y of lineCells(g, x)) if (!planted[y] && !second[y]) moves.push([x, y]);
+        }
+        if (!sheds) {
+          // S2 shades all that S shades and more: no number can forbid it; it becomes S.
+          planted = Uint8Array.from(second);
+          solver.plant(planted);
+          continue;
+        }
+        // Only cells whose numbers are fixed in this solver would do: rebuild it, unless it is
+        // new, in which case no move exists at all and the shading is dropped.
+        if (moves.length === 0) {
+          if (!changed) return { solution: null, repairs };
+          break;
+        }
+        const [x, y] = pick(random, moves);
+        values[x] = values[y]!;
+        changed = true;
+        solver.renumber();
+        if (++repairs > limit) return { solution: null, repairs };
+      }
+    } finally {
+      solver.dispose();
+    }
+  }
+  return { solution: null, repairs };
+}
+
+class RepairSolver {
+  /** Cells whose number may change (shaded when the solver was built). */
+  readonly mutable: Uint8Array;
+  private readonly vars: HitoriVars;
+  private readonly finder: CutFinder;
+  private readonly model: Uint8Array;
+  private top: number;
+  private epoch = 0;
+  private block = 0;
+
+  private constructor(
+    private readonly g: Geometry,
+    private readonly values: number[],
+    planted: Uint8Array,
+    private readonly convention: Convention,
+    private readonly backend: Backend,
+  ) {
+    this.mutable = Uint8Array.from(planted);
+    const board: Puzzle = { rows: g.rows, cols: g.cols, values };
+    this.vars = new HitoriVars(board);
+    this.top = g.cells;
+    this.finder = new CutFinder(g);
+    this.model = new Uint8Array(g.cells);
+    const cnf = new Cnf();
+    cnf.declare(g.cells);
+    encodeAdjacency(board, this.vars, cnf);
+    encodeConnectivitySeeds(board, this.vars, cnf);
+    // Rule 1 between two cells whose numbers never change here: permanent.
+    for (const line of g.lines) {
+      for (let p = 0; p < line.length; p++) {
+        const x = line[p]!;
+        if (this.mutable[x]) continue;
+        for (let q = p + 1; q < line.length; q++) {
+          const y = line[q]!;
+          if (!this.mutable[y] && values[x] === values[y]) cnf.add2(x + 1, y + 1);
+        }
+      }
+    }
+    backend.addCnf(cnf);
+    this.renumber();
+    this.plant(planted);
+  }
+
+  static async create(g: Geometry, values: number[], planted: Uint8Array, convention: Convention): Promise<RepairSolver> {
+    const backend = await createBackend('cadical', { cadical: cadicalOptions });
+    return new RepairSolver(g, values, planted, convention, backend);
+  }
+
+  /** A new epoch: the number-dependent clauses for the current numbers. */
+  renumber(): void {
+    this.epoch = ++this.top;
+    const guard = -this.epoch;
+    const { g, values, mutable } = this;
+    for (const line of g.lines) {
+      for (let p = 0; p < line.length; p++) {
+        const x = line[p]!;
+        for (let q = p + 1; q < line.length; q++) {
+          const y = line[q]!;
+          if ((mutable[x] || mutable[y]) && values[x] === values[y]) this.backend.addClause([guard, x + 1, y + 1]);
+        }
+      }
+    }
+    const extra = conventionEncoders[this.convention];
+    if (extra) {
+      const cnf = new Cnf();
+      extra({ rows: g.rows, cols: g.cols, values }, this.vars, cnf);
+      cnf.forEach((clause) => {
+        this.backend.addClause([guard, ...clause]);
+      });
+    }
+  }
+
+  /** Blocks the planted solution (under a selector of its own, as the planted one may change). */
+  plant(planted: Uint8Array): void {
+    this.block = ++this.top;
+    const clause = [-this.block];
+    for (let i = 0; i < this.g.cells; i++) clause.push(planted[i] ? -(i + 1) : i + 1);
+    this.backend.addClause(clause);
+  }
+
+  /** A valid shading other than the planted one under the current numbers, or null if none. */
+  async secondSolution(deadline: number | undefined): Promise<Uint8Array | null> {
+    const call = { assumptions: [this.epoch, this.block], ...(deadline === undefined ? {} : { deadline }) };
+    for (;;) {
+      const status = await this.backend.solve(call);
+      if (status === 'unknown') throw new GenerateTimeoutError('the time limit passed during a repair');
+      if (status === 'unsatisfiable') return null;
+      for (let i = 0; i < this.g.cells; i++) this.model[i] = this.backend.value(i + 1) ? 1 : 0;
+      if (this.finder.cuts(this.model, this.vars, (clause) => this.backend.addClause(clause)) === 0) return Uint8Array.from(this.model);
+    }
+  }
+
+  dispose(): void {
+    this.backend.dispose();
+  }
+}

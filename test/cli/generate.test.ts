@@ -1,0 +1,86 @@
+/**
+ * `hitori-sat generate`: the same seed gives the same puzzles whatever --jobs; JSON Lines records
+ * in the bench/sets shape whose solutions the built `solve` command proves unique; usage errors.
+ */
+import { describe, expect, it } from 'vitest';
+import { linesOf, run } from './run.js';
+
+interface Record {
+  id: string;
+  rows: number;
+  cols: number;
+  grid: number[][];
+  solution: number[][];
+  class: string | null;
+  seed: string;
+}
+
+describe('generate command', () => {
+  it('--seed gives the same puzzles with --jobs 1 and --jobs 3', async () => {
+    const one = await run(['generate', '9x9', '--count', '5', '--seed', 'jobs', '--format', 'jsonl', '--jobs', '1']);
+    const three = await run(['generate', '9x9', '--count', '5', '--seed', 'jobs', '--format', 'jsonl', '--jobs', '3']);
+    expect(one.code).toBe(0);
+    expect(three.code).toBe(0);
+    expect(linesOf(one.stdout)).toHaveLength(5);
+    expect(three.stdout).toBe(one.stdout);
+  });
+
+  it('--format jsonl: id, rows, cols, grid, solution, class, seed; `solve` finds each unique with that solution', async () => {
+    const r = await run(['generate', '7x8', '--count', '3', '--seed', '11', '--format', 'jsonl']);
+    expect(r.code).toBe(0);
+    for (const line of linesOf(r.stdout)) {
+      const record = JSON.parse(line) as Record;
+      expect(Object.keys(record).sort()).toEqual(['class', 'cols', 'grid', 'id', 'rows', 'seed', 'solution']);
+      expect(record).toMatchObject({ rows: 7, cols: 8 });
+      expect(record.seed).toMatch(/^11:[1-3]$/);
+      const solved = await run(['solve', '-', '--format', 'json'], { stdin: line });
+      const answer = JSON.parse(solved.stdout) as { status: string; solution: number[][] };
+      expect(answer.status).toBe('unique');
+      expect(answer.solution).toEqual(record.solution);
+    }
+  });
+
+  it('--class G --convention shaded-duplicates: the records say class G, and solve agrees it is unique under that convention', async () => {
+    const r = await run(['generate', '6x6', '--class', 'G', '--convention', 'shaded-duplicates', '--seed', '3', '--format', 'jsonl']);
+    expect(r.code).toBe(0);
+    const record = JSON.parse(linesOf(r.stdout)[0]!) as Record;
+    expect(record.class).toBe('G');
+    const solved = await run(['solve', '-', '--format', 'json', '--convention', 'shaded-duplicates'], { stdin: linesOf(r.stdout)[0]! });
+    expect((JSON.parse(solved.stdout) as { status: string }).status).toBe('unique');
+  });
+
+  it('text: a header line with id, size, class and seed, then the grid', async () => {
+    const r = await run(['generate', '5x5', '--seed', 'x']);
+    expect(r.code).toBe(0);
+    const lines = linesOf(r.stdout);
+    expect(lines[0]).toMatch(/^gen-x:1 {2}5x5 {2}class [A-G] {2}seed x:1$/);
+    expect(lines.slice(1, 6).every((l) => /^\d( \d){4}$/.test(l))).toBe(true);
+  });
+
+  it('--format json: one document with the puzzles', async () => {
+    const r = await run(['generate', '5x6', '--count', '2', '--seed', '8', '--format', 'json']);
+    const doc = JSON.parse(r.stdout) as { seed: string; complete: boolean; puzzles: Record[] };
+    expect(doc).toMatchObject({ seed: '8', complete: true });
+    expect(doc.puzzles).toHaveLength(2);
+  });
+
+  it('usage errors: one line, exit code 2', async () => {
+    for (const args of [
+      ['generate', '5x5', '--class', 'A'],
+      ['generate', '9x9', '--symbols', '3'],
+      ['generate', '17'],
+      ['generate', '5x5', '--class', 'H'],
+    ]) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(linesOf(r.stderr), args.join(' ')).toHaveLength(1);
+    }
+  });
+
+  it('--timeout: the puzzles made so far, exit code 3', async () => {
+    const r = await run(['generate', '40x40', '--count', '100', '--timeout', '300', '--format', 'jsonl']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('time limit');
+    expect(linesOf(r.stdout).length).toBeLessThan(100);
+  });
+});

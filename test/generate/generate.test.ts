@@ -1,0 +1,167 @@
+/**
+ * The generator against independent truth: on boards of up to 16 cells every shading is tried by
+ * the test support's brute force, which must find exactly the generated solution; on larger boards
+ * the solution passes the independent checker and MiniSat (not the generator's CaDiCaL) finds the
+ * complete layered CNF unsatisfiable once that solution is blocked. Also: classes as asked (the
+ * rule engine's rate, not solvable one class lower), seeds, the Latin numbering, bad specs.
+ */
+import { describe, expect, it } from 'vitest';
+import { blockingClause, encodeHitori } from '../../encodings/index.js';
+import { generateMany } from '../../src/generate/generate-run.js';
+import {
+  generatePuzzle,
+  numberCells,
+  puzzleSeed,
+  randomShading,
+  seededRandom,
+  specProblem,
+  type GeneratedPuzzle,
+} from '../../src/generate/generate.js';
+import { checkShading } from '../../src/puzzle/check.js';
+import { conventions, type Convention } from '../../src/puzzle/convention.js';
+import { geometry } from '../../src/puzzle/geometry.js';
+import { levels, rate, solveByRules, type Level } from '../../src/rules/index.js';
+import { createBackend } from '../../src/sat/backends/index.js';
+import { bruteForceSolutions, fromMask } from '../support/brute-force.js';
+
+/** A second opinion on uniqueness: MiniSat on the complete CNF with the solution blocked. */
+async function minisatFindsNoOther(p: GeneratedPuzzle, convention: Convention): Promise<boolean> {
+  const { cnf, vars } = encodeHitori(p.puzzle, { convention, connectivity: 'layers' });
+  cnf.add(blockingClause(vars, p.solution));
+  const backend = await createBackend('minisat');
+  try {
+    backend.addCnf(cnf);
+    return (await backend.solve()) === 'unsatisfiable';
+  } finally {
+    backend.dispose();
+  }
+}
+
+describe('generatePuzzle', () => {
+  for (const convention of conventions) {
+    it(`under ${convention}, every puzzle of up to 16 cells has exactly the generated solution, by brute force`, async () => {
+      for (const [rows, cols] of [
+        [4, 4],
+        [3, 5],
+        [2, 7],
+        [4, 3],
+      ] as const) {
+        for (let k = 0; k < 6; k++) {
+          const p = await generatePuzzle({ rows, cols, convention }, puzzleSeed(`bf-${convention}`, k));
+          const solutions = bruteForceSolutions(p.puzzle, convention);
+          expect(solutions, `${rows}x${cols} ${p.seed}`).toHaveLength(1);
+          expect(fromMask(solutions[0]!, rows * cols)).toEqual(p.solution);
+          expect(Math.max(...p.puzzle.values)).toBeLessThanOrEqual(Math.max(rows, cols));
+        }
+      }
+    });
+  }
+
+  it('on 9x9 to 17x17 the solution passes the checker and MiniSat proves no other exists', async () => {
+    for (const [rows, cols, convention] of [
+      [9, 9, 'literal'],
+      [12, 10, 'literal'],
+      [17, 17, 'literal'],
+      [10, 10, 'shaded-duplicates'],
+      [10, 10, 'unique-white'],
+    ] as const) {
+      const p = await generatePuzzle({ rows, cols, convention }, `big-${rows}x${cols}`);
+      expect(checkShading(p.puzzle, p.solution, convention)).toEqual([]);
+      expect(await minisatFindsNoOther(p, convention), `${rows}x${cols} ${convention}`).toBe(true);
+    }
+  });
+
+  it('the same seed gives the same puzzle, another seed another one', async () => {
+    const a = await generatePuzzle({ rows: 8, cols: 8 }, 'same');
+    const b = await generatePuzzle({ rows: 8, cols: 8 }, 'same');
+    const c = await generatePuzzle({ rows: 8, cols: 8 }, 'other');
+    expect(b.puzzle.values).toEqual(a.puzzle.values);
+    expect(b.solution).toEqual(a.solution);
+    expect(c.puzzle.values).not.toEqual(a.puzzle.values);
+  });
+
+  it('generateMany gives puzzle k the seed "<seed>:k", the same as generatePuzzle alone', async () => {
+    const run = await generateMany({ rows: 6, cols: 6 }, { count: 3, seed: 42 });
+    expect(run.complete).toBe(true);
+    for (const [k, p] of run.puzzles.entries()) {
+      expect(p.seed).toBe(`42:${k + 1}`);
+      expect((await generatePuzzle({ rows: 6, cols: 6 }, p.seed)).puzzle.values).toEqual(p.puzzle.values);
+    }
+  });
+
+  for (const cls of ['B', 'F', 'G'] as const) {
+    it(`--class ${cls}: rated ${cls} by the rule engine and not solved by the techniques below ${cls}`, async () => {
+      for (let k = 0; k < 2; k++) {
+        const p = await generatePuzzle({ rows: 7, cols: 7, class: cls }, puzzleSeed(`class-${cls}`, k));
+        expect(p.class).toBe(cls);
+        expect(rate(p.puzzle).class).toBe(cls);
+        const below = levels[levels.indexOf(cls) - 1] as Level;
+        expect(solveByRules(p.puzzle, { techniques: 'thesis', maxLevel: below }).status).not.toBe('solved');
+      }
+    });
+  }
+
+  it('--class A under shaded-duplicates: a Latin square, nothing shaded, unique by brute force', async () => {
+    const p = await generatePuzzle({ rows: 4, cols: 4, class: 'A', convention: 'shaded-duplicates' }, 'latin');
+    expect(p.class).toBe('A');
+    expect(p.solution.every((s) => !s)).toBe(true);
+    expect(bruteForceSolutions(p.puzzle, 'shaded-duplicates')).toEqual([0]);
+  });
+
+  it('refuses what cannot be made: class A under literal, too few symbols, a 1x1 board', () => {
+    expect(specProblem({ rows: 5, cols: 5, class: 'A' })).toMatch(/literal/);
+    expect(specProblem({ rows: 9, cols: 9, symbols: 4 })).toMatch(/symbols/);
+    expect(specProblem({ rows: 1, cols: 1 })).toMatch(/1x1/);
+    expect(specProblem({ rows: 9, cols: 9, symbols: 5 })).toBeNull();
+  });
+
+  it('with fewer symbols than the side, the numbers stay in 1..k', async () => {
+    const p = await generatePuzzle({ rows: 8, cols: 8, symbols: 6 }, 'few');
+    expect(new Set(p.puzzle.values).size).toBeLessThanOrEqual(6);
+    expect(Math.max(...p.puzzle.values)).toBeLessThanOrEqual(6);
+    expect(await minisatFindsNoOther(p, 'literal')).toBe(true);
+  });
+
+  it('stops at the time limit with the puzzles made so far', async () => {
+    const run = await generateMany({ rows: 30, cols: 30 }, { count: 50, seed: 1, timeoutMs: 1 });
+    expect(run.complete).toBe(false);
+    expect(run.puzzles.length).toBeLessThan(50);
+  });
+});
+
+describe('the steps of the method', () => {
+  it('a random shading is valid and maximal: no further cell can be shaded', () => {
+    const g = geometry(11, 13);
+    const random = seededRandom('shading');
+    for (let k = 0; k < 20; k++) {
+      const shaded = randomShading(g, random);
+      const puzzle = { rows: 11, cols: 13, values: Array.from({ length: g.cells }, (_, i) => i + 1) };
+      const shading = Array.from(shaded, (s) => s === 1);
+      expect(checkShading(puzzle, shading)).toEqual([]);
+      for (let i = 0; i < g.cells; i++) {
+        if (shading[i]) continue;
+        const more = shading.map((s, j) => s || j === i);
+        expect(checkShading(puzzle, more)).not.toEqual([]);
+      }
+    }
+  });
+
+  it('the numbering repeats no number among the unshaded cells of a line, and a shaded cell repeats an unshaded one of its lines', () => {
+    const random = seededRandom('numbers');
+    for (const [rows, cols, k] of [
+      [9, 9, 9],
+      [6, 11, 11],
+      [10, 10, 7],
+      [12, 12, 20],
+    ] as const) {
+      const g = geometry(rows, cols);
+      const shaded = randomShading(g, random);
+      const values = numberCells(g, shaded, k, random);
+      if (values === null) continue; // a line with more than k unshaded cells
+      const puzzle = { rows, cols, values };
+      const shading = Array.from(shaded, (s) => s === 1);
+      expect(checkShading(puzzle, shading, 'shaded-duplicates')).toEqual([]);
+      expect(values.every((v) => v >= 1 && v <= k)).toBe(true);
+    }
+  });
+});
