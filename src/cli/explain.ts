@@ -4,9 +4,10 @@ import { explainJson, explainText } from '../render/rules.js';
 import { explainPuzzle } from '../api/explain.js';
 import { levels, ruleSets, type Level, type RuleSet } from '../rules/index.js';
 import { readPuzzle } from './io.js';
+import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import { addFormatOption, addTimeoutOption, exitCodes, type OutputFormat } from './common.js';
 
-interface ExplainCliOptions {
+interface ExplainCliOptions extends BatchCliOptions {
   maxLevel: Level;
   techniques: RuleSet;
   assumeUnique: boolean;
@@ -42,7 +43,13 @@ export function explainCommand(): Command {
     .option('--no-assume-unique', 'never use techniques that assume a unique solution (UC)');
   addFormatOption(command);
   addTimeoutOption(command);
-  return command.addHelpText('after', explainExitCodeHelp).action((file: string, options: ExplainCliOptions) => {
+  addBatchOptions(command);
+  return command.addHelpText('after', `${explainExitCodeHelp}\n${batchHelp}`).action(async (file: string, options: ExplainCliOptions) => {
+    if (isBatch(command, file, options)) {
+      const { maxLevel, techniques, assumeUnique } = options;
+      const timeout = options.timeout === undefined ? {} : { timeoutMs: options.timeout };
+      return runBatchCommand(file, { command: 'explain', maxLevel, techniques, assumeUnique, ...timeout }, options);
+    }
     const puzzle = readPuzzle(file);
     const run = explainPuzzle(puzzle, {
       maxLevel: options.maxLevel,

@@ -1,6 +1,7 @@
 /** Reading the user's files (or stdin) and writing output files without ever leaving a partial one. */
-import { readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { createReadStream, openSync, statSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { parsePuzzle } from '../formats/detect.js';
 import { InputError } from '../formats/input-error.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
@@ -47,6 +48,22 @@ export async function writeAtomic(path: string, chunks: Iterable<string>, checkp
     const code = (error as NodeJS.ErrnoException).code;
     if (code === undefined) throw error;
     throw new InputError(`cannot write it: ${fileProblem(code, (error as Error).message, 'no such folder')}`, {}, path);
+  }
+}
+
+/**
+ * A stream of a file, or of stdin for "-", with its size when it is a file: for input read line
+ * by line, never whole. An unreadable file is an InputError naming it, raised here, not later.
+ */
+export function openInputStream(path: string): { stream: Readable; size?: number } {
+  if (path === '-') return { stream: process.stdin };
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    return { stream: createReadStream(path, { fd: openSync(path, 'r') }), size: stat.size };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot read it: ${fileProblem(code, (error as Error).message, 'no such file')}`, {}, path);
   }
 }
 

@@ -13,9 +13,10 @@ import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '
 import { rate, type RuleSet } from '../rules/index.js';
 import { ruleSetNames } from './explain.js';
 import { readInput, sourceName } from './io.js';
+import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import { addFormatOption, exitCodes, maxTimeoutMs, positiveInteger, progressLine, type OutputFormat } from './common.js';
 
-interface RateCliOptions {
+interface RateCliOptions extends BatchCliOptions {
   techniques: RuleSet;
   timeout?: number;
   format: OutputFormat;
@@ -49,48 +50,59 @@ export function rateCommand(): Command {
       positiveInteger('--timeout', maxTimeoutMs),
     );
   addFormatOption(command);
-  return command.addHelpText('after', rateExitCodeHelp).action((file: string, options: RateCliOptions) => {
-    const text = readInput(file);
-    const deadline = () => (options.timeout === undefined ? {} : { deadline: Date.now() + options.timeout });
-    if (!isSet(file, text)) {
-      const puzzle = attribute(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
-      const rating = rate(puzzle, { ruleSet: options.techniques, ...deadline() });
+  addBatchOptions(command);
+  return command
+    .addHelpText(
+      'after',
+      `${rateExitCodeHelp}\n${batchHelp.replace('(a .jsonl file, or --batch)', '(--batch; a .jsonl file alone gets the histogram)')}`,
+    )
+    .action(async (file: string, options: RateCliOptions) => {
+      // A .jsonl file alone gets the set's histogram; --batch a line per puzzle.
+      if (isBatch(command, file, options, false)) {
+        const timeout = options.timeout === undefined ? {} : { timeoutMs: options.timeout };
+        return runBatchCommand(file, { command: 'rate', ruleSet: options.techniques, ...timeout }, options);
+      }
+      const text = readInput(file);
+      const deadline = () => (options.timeout === undefined ? {} : { deadline: Date.now() + options.timeout });
+      if (!isSet(file, text)) {
+        const puzzle = attribute(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
+        const rating = rate(puzzle, { ruleSet: options.techniques, ...deadline() });
+        process.stdout.write(
+          options.format === 'json'
+            ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n`
+            : rateText(puzzle, rating, options.techniques, options.timeout),
+        );
+        process.exitCode = rating.result.timedOut
+          ? exitCodes.timeout
+          : { solved: exitCodes.solved, contradiction: exitCodes.noSolution, stuck: exitCodes.stuck }[rating.status];
+        return;
+      }
+      const records = attribute(file, () => parseJsonLines(text));
+      if (records.length === 0) throw new InputError('no puzzles (expected one JSON object per line)', {}, sourceName(file));
+      const progress = progressLine();
+      let lastDraw = 0;
+      const rated: RatedRecord[] = records.map((record, k) => {
+        const now = performance.now();
+        if (now - lastDraw > 100) {
+          progress.update(`rate: ${k}/${records.length} ${record.puzzle.id ?? ''}`);
+          lastDraw = now;
+        }
+        const line = record.line ?? k + 1;
+        return {
+          id: record.puzzle.id ?? `line ${line}`,
+          line,
+          difficulty: record.difficulty ?? null,
+          rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline() }),
+        };
+      });
+      progress.done();
       process.stdout.write(
         options.format === 'json'
-          ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n`
-          : rateText(puzzle, rating, options.techniques, options.timeout),
+          ? `${JSON.stringify(rateSetJson(rated, options.techniques))}\n`
+          : rateSetText(rated, options.techniques, sourceName(file)),
       );
-      process.exitCode = rating.result.timedOut
-        ? exitCodes.timeout
-        : { solved: exitCodes.solved, contradiction: exitCodes.noSolution, stuck: exitCodes.stuck }[rating.status];
-      return;
-    }
-    const records = attribute(file, () => parseJsonLines(text));
-    if (records.length === 0) throw new InputError('no puzzles (expected one JSON object per line)', {}, sourceName(file));
-    const progress = progressLine();
-    let lastDraw = 0;
-    const rated: RatedRecord[] = records.map((record, k) => {
-      const now = performance.now();
-      if (now - lastDraw > 100) {
-        progress.update(`rate: ${k}/${records.length} ${record.puzzle.id ?? ''}`);
-        lastDraw = now;
-      }
-      const line = record.line ?? k + 1;
-      return {
-        id: record.puzzle.id ?? `line ${line}`,
-        line,
-        difficulty: record.difficulty ?? null,
-        rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline() }),
-      };
+      process.exitCode = rated.some((x) => x.rating.result.timedOut) ? exitCodes.timeout : exitCodes.solved;
     });
-    progress.done();
-    process.stdout.write(
-      options.format === 'json'
-        ? `${JSON.stringify(rateSetJson(rated, options.techniques))}\n`
-        : rateSetText(rated, options.techniques, sourceName(file)),
-    );
-    process.exitCode = rated.some((x) => x.rating.result.timedOut) ? exitCodes.timeout : exitCodes.solved;
-  });
 }
 
 /** A set: a `.jsonl` file, or a text with more than one line holding a whole JSON object. */

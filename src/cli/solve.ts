@@ -6,6 +6,7 @@ import { solveBounded } from '../solve/bounded.js';
 import { defaultEngine, engines, type Engine } from '../solve/engines.js';
 import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/defaults.js';
 import { readPuzzle } from './io.js';
+import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addConventionOption,
   chooseBackend,
@@ -18,7 +19,7 @@ import {
   type CommonOptions,
 } from './common.js';
 
-interface SolveCliOptions extends CommonOptions {
+interface SolveCliOptions extends CommonOptions, BatchCliOptions {
   count: number;
   engine: Engine;
   connectivity: (typeof solveConnectivities)[number];
@@ -47,7 +48,25 @@ export function solveCommand(): Command {
   addConventionOption(command);
   addFormatOption(command);
   addTimeoutOption(command);
-  return command.addHelpText('after', exitCodeHelp).action(async (file: string, options: SolveCliOptions) => {
+  addBatchOptions(command);
+  return command.addHelpText('after', `${exitCodeHelp}\n${batchHelp}`).action(async (file: string, options: SolveCliOptions) => {
+    if (isBatch(command, file, options)) {
+      const backend = chooseBackend(command, options);
+      return runBatchCommand(
+        file,
+        {
+          command: 'solve',
+          engine: options.engine,
+          backend,
+          convention: options.convention,
+          connectivity: options.connectivity,
+          maxSolutions: options.count,
+          ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
+          ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+        },
+        options,
+      );
+    }
     const puzzle = readPuzzle(file);
     const progress = progressLine();
     const result = await solveBounded(puzzle, {
