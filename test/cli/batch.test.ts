@@ -1,0 +1,167 @@
+/**
+ * Batch mode (`solve`, `rate --batch`, `explain`, on a .jsonl file or `--batch` with stdin): one
+ * JSON line per puzzle line, in order, ids kept, bad lines as error records, and answers equal
+ * to solving each puzzle on its own. All 881 janko puzzles are solved with --jobs 2 and
+ * compared with their published solutions and with the library solving them one by one.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { solve } from '../../src/node.js';
+import { fixture, linesOf, repoRoot, run } from './run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hitori-batch-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface SetRecord {
+  id: string;
+  rows: number;
+  cols: number;
+  grid: number[][];
+  solution: number[][];
+}
+
+/** Every bundled janko puzzle, as one JSON Lines file. */
+const jankoDir = join(repoRoot, 'bench', 'sets', 'janko');
+const jankoText = readdirSync(jankoDir)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort()
+  .map((f) => readFileSync(join(jankoDir, f), 'utf8'))
+  .join('');
+const janko = linesOf(jankoText).map((l) => JSON.parse(l) as SetRecord);
+const jankoPath = join(dir, 'janko-all.jsonl');
+writeFileSync(jankoPath, jankoText);
+
+type Output = Record<string, unknown> & { line: number; id: string | null };
+const records = (stdout: string) => linesOf(stdout).map((l) => JSON.parse(l) as Output);
+/** A report without its timing, which differs from run to run. */
+const untimed = ({ timeMs: _t, line: _l, ...rest }: Record<string, unknown>) => rest;
+
+describe('solve over all 881 janko puzzles as JSON Lines, --jobs 2', () => {
+  it('answers every line in order, with its id, unique and equal to the published solution and to one-by-one solves', async () => {
+    expect(janko).toHaveLength(881);
+    const r = await run(['solve', jankoPath, '--jobs', '2'], { killAfterMs: 120_000 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = records(r.stdout);
+    expect(out.map((o) => [o.line, o.id])).toEqual(janko.map((p, k) => [k + 1, p.id]));
+    for (const [k, o] of out.entries()) {
+      expect(o['status'], janko[k]!.id).toBe('unique');
+      expect(o['solution'], janko[k]!.id).toEqual(janko[k]!.solution);
+    }
+    // One by one, in-process, through the library.
+    for (const [k, p] of janko.entries()) {
+      const alone = await solve({ rows: p.rows, cols: p.cols, values: p.grid.flat(), id: p.id });
+      expect([alone.status, alone.solutions.length], p.id).toEqual([out[k]!['status'], (out[k]!['solutions'] as unknown[]).length]);
+    }
+  });
+
+  it('gives, line for line, the report of a single solve run on that puzzle (a sample of lines)', async () => {
+    const r = await run(['solve', jankoPath, '--jobs', '2', '--format', 'json'], { killAfterMs: 120_000 });
+    const out = records(r.stdout);
+    for (const k of [0, 100, 300, 500, 700, 880]) {
+      const alone = await run(['solve', '-', '--format', 'json'], { stdin: JSON.stringify(janko[k]) });
+      expect(untimed(out[k]!)).toEqual(untimed(JSON.parse(alone.stdout) as Record<string, unknown>));
+    }
+  });
+});
+
+describe('batch input', () => {
+  const mixed = [
+    '{"id":"ok-1","grid":[[1,1],[2,1]]}',
+    '',
+    '{"id":"bad-json","grid":[[1,x]]}',
+    'https://puzz.link/p?hitori/4/4/3314432213423432',
+    '{"id":"ragged","grid":[[1,2],[3]]}',
+    '{"id":"ok-2","grid":[[2,2],[2,1]]}',
+  ].join('\n');
+
+  it('gives a bad line an error record with its line number and goes on; exit code 2', async () => {
+    const r = await run(['solve', '-', '--batch'], { stdin: mixed });
+    expect(r.code).toBe(2);
+    const out = records(r.stdout);
+    expect(out.map((o) => o.line)).toEqual([1, 3, 4, 5, 6]);
+    expect(out[0]).toMatchObject({
+      id: 'ok-1',
+      status: 'unique',
+      solution: [
+        [0, 1],
+        [0, 0],
+      ],
+    });
+    expect(out[1]).toEqual({ line: 3, id: null, error: 'stdin, line 3, column 29: not valid JSON: unexpected "x"' });
+    expect(out[2]).toMatchObject({
+      id: null,
+      rows: 4,
+      cols: 4,
+      status: 'unique',
+      solution: janko.find((p) => p.id === 'janko-001')!.solution,
+    });
+    expect(out[3]).toEqual({ line: 5, id: 'ragged', error: 'stdin, line 5, row 2: grid row 2 has 1 values, row 1 has 2' });
+    expect(out[4]).toMatchObject({
+      id: 'ok-2',
+      status: 'unique',
+      solution: [
+        [1, 0],
+        [0, 0],
+      ],
+    });
+  });
+
+  it('keeps the order of the input with several workers, whatever finishes first', async () => {
+    const big = readFileSync(fixture('janko-037.json'), 'utf8').replace(/\s+/g, ' ').trim();
+    const lines = [big, '{"id":"tiny","grid":[[1]]}', big, '{"id":"tiny2","grid":[[1,1]]}'];
+    const r = await run(['solve', '-', '--batch', '--jobs', '3'], { stdin: lines.join('\n') });
+    expect(r.code).toBe(0);
+    expect(records(r.stdout).map((o) => [o.line, o.id])).toEqual([
+      [1, 'janko-037'],
+      [2, 'tiny'],
+      [3, 'janko-037'],
+      [4, 'tiny2'],
+    ]);
+  });
+
+  it('exits 3 when some line reaches the time limit, and answers the others', async () => {
+    const r = await run(['solve', jankoPath, '--engine', 'rules', '--timeout', '1'], { killAfterMs: 120_000 });
+    expect(r.code).toBe(3);
+    expect(records(r.stdout)).toHaveLength(881);
+  });
+
+  it('refuses --jobs without a batch input, and a missing file, as usage errors', async () => {
+    const jobs = await run(['solve', 'janko-037.txt', '--jobs', '2']);
+    expect(jobs.code).toBe(2);
+    expect(jobs.stderr).toMatch(/--jobs goes with a batch/);
+    const missing = await run(['solve', 'missing.jsonl']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('hitori-sat: missing.jsonl: cannot read it: no such file\n');
+  });
+});
+
+describe('rate and explain in batch', () => {
+  const sample = janko.filter((_, k) => k % 60 === 0);
+  const samplePath = join(dir, 'sample.jsonl');
+  writeFileSync(samplePath, `${sample.map((p) => JSON.stringify(p)).join('\n')}\n`);
+
+  it('rate --batch gives each line the JSON of rate --format json on that puzzle', async () => {
+    const r = await run(['rate', samplePath, '--batch', '--jobs', '2']);
+    expect(r.code).toBe(0);
+    const out = records(r.stdout);
+    expect(out.map((o) => o.id)).toEqual(sample.map((p) => p.id));
+    for (const [k, p] of sample.entries()) {
+      const alone = await run(['rate', '-', '--format', 'json'], { stdin: JSON.stringify(p) });
+      expect(untimed(out[k]!)).toEqual(untimed(JSON.parse(alone.stdout) as Record<string, unknown>));
+    }
+  });
+
+  it('explain on a .jsonl file gives each line the JSON of explain --format json, its board the published solution', async () => {
+    const r = await run(['explain', samplePath, '--format', 'json']);
+    expect(r.code).toBe(0);
+    const out = records(r.stdout);
+    for (const [k, p] of sample.entries()) {
+      expect(out[k]!['board'], p.id).toEqual(p.solution);
+      const alone = await run(['explain', '-', '--format', 'json'], { stdin: JSON.stringify(p) });
+      expect(untimed(out[k]!)).toEqual(untimed(JSON.parse(alone.stdout) as Record<string, unknown>));
+    }
+  });
+});
