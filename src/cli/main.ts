@@ -6,6 +6,7 @@
  *   compiles wasm functions lazily and then tiers hot ones up to its optimising compiler; for a
  *   one-shot solve that tier-up costs more than it saves (BENCH.md, CLI start-up), so `solve`
  *   runs on V8's baseline wasm compiler only (`--liftoff-only`). `bench` keeps the default.
+ * - `solve` loads the program with that command alone (solve-only.ts).
  * - For `solve --engine sat` it starts compiling CaDiCaL's wasm in the background, so that loading
  *   the program and compiling the solver overlap instead of following each other (`bench` solves
  *   in workers). The default engine deduces first and loads the solver only if it needs it.
@@ -21,4 +22,7 @@ if (command === 'solve') {
   const engine = args.find((a, k) => args[k - 1] === '--engine' || a.startsWith('--engine='));
   if (engine === 'sat' || engine === '--engine=sat') void import('../sat/backends/cadical.js').then((m) => m.preloadCadical());
 }
-await import('./program.js');
+// A solve loads the solve command alone: the other commands' modules (the rule engine's
+// explanations, the generators, the benchmark) cost more start-up time than the solve itself.
+if (command === 'solve') await import('./solve-only.js');
+else await import('./program.js');

@@ -8,27 +8,34 @@
 import type { Convention } from './convention.js';
 import { cellName, type Puzzle, type Shading } from './puzzle.js';
 
-/** The orthogonal neighbours of cell i, written out here on purpose (see the header). */
-function besideCells(puzzle: Puzzle, i: number): number[] {
+/**
+ * The orthogonal neighbours of cell i, written out here on purpose (see the header), into `out`
+ * (reused by the caller: the checker runs on every answer, so it allocates nothing per cell).
+ */
+function besideCells(puzzle: Puzzle, i: number, out: number[]): number[] {
   const { rows, cols } = puzzle;
   const r = Math.floor(i / cols);
-  const c = i % cols;
-  return [
-    [r - 1, c],
-    [r, c - 1],
-    [r, c + 1],
-    [r + 1, c],
-  ]
-    .filter(([y, x]) => y! >= 0 && y! < rows && x! >= 0 && x! < cols)
-    .map(([y, x]) => y! * cols + x!);
+  const c = i - r * cols;
+  out.length = 0;
+  if (r > 0) out.push(i - cols);
+  if (c > 0) out.push(i - 1);
+  if (c < cols - 1) out.push(i + 1);
+  if (r < rows - 1) out.push(i + cols);
+  return out;
 }
 
-/** The row and the column through cell i, each as its cells (see the header). */
-function rowAndColumn(puzzle: Puzzle, i: number): [number[], number[]] {
-  const { rows, cols } = puzzle;
-  const r = Math.floor(i / cols);
-  const c = i % cols;
-  return [Array.from({ length: cols }, (_, k) => r * cols + k), Array.from({ length: rows }, (_, k) => k * cols + c)];
+/** The cells of row r (see the header). */
+function rowCells(puzzle: Puzzle, r: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < puzzle.cols; k++) out.push(r * puzzle.cols + k);
+  return out;
+}
+
+/** The cells of column c (see the header). */
+function columnCells(puzzle: Puzzle, c: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < puzzle.rows; k++) out.push(k * puzzle.cols + c);
+  return out;
 }
 
 export type RuleName = 'repeat' | 'adjacent-shaded' | 'disconnected' | 'unique-white' | 'shaded-duplicates' | 'size';
@@ -51,12 +58,12 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   const v = puzzle.values;
 
   // Rule 1: no number twice among the unshaded cells of a line.
-  const lines = [
-    ...Array.from({ length: puzzle.rows }, (_, r) => rowAndColumn(puzzle, r * puzzle.cols)[0]),
-    ...Array.from({ length: puzzle.cols }, (_, c) => rowAndColumn(puzzle, c)[1]),
-  ];
+  const lines: number[][] = [];
+  for (let r = 0; r < puzzle.rows; r++) lines.push(rowCells(puzzle, r));
+  for (let c = 0; c < puzzle.cols; c++) lines.push(columnCells(puzzle, c));
+  const seen = new Map<number, number>();
   for (const line of lines) {
-    const seen = new Map<number, number>();
+    seen.clear();
     for (const i of line) {
       if (shading[i]) continue;
       const first = seen.get(v[i]!);
@@ -66,9 +73,10 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   }
 
   // Rule 2: no two shaded cells share an edge (each pair reported once, from its lower index).
+  const beside: number[] = [];
   for (let i = 0; i < n; i++) {
     if (!shading[i]) continue;
-    for (const j of besideCells(puzzle, i)) {
+    for (const j of besideCells(puzzle, i, beside)) {
       if (j > i && shading[j])
         out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
     }
@@ -85,7 +93,7 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
     reached[white[0]!] = 1;
     while (stack.length > 0) {
       const i = stack.pop()!;
-      for (const j of besideCells(puzzle, i)) {
+      for (const j of besideCells(puzzle, i, beside)) {
         if (!shading[j] && !reached[j]) {
           reached[j] = 1;
           stack.push(j);
@@ -105,8 +113,8 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   if (convention !== 'literal') {
     for (let i = 0; i < n; i++) {
       if (!shading[i]) continue;
-      const [row, col] = rowAndColumn(puzzle, i);
-      const mates = [...row, ...col].filter((j) => j !== i && v[j] === v[i]);
+      const r = Math.floor(i / puzzle.cols);
+      const mates = [...rowCells(puzzle, r), ...columnCells(puzzle, i - r * puzzle.cols)].filter((j) => j !== i && v[j] === v[i]);
       if (convention === 'unique-white' && mates.length === 0) {
         out.push({ rule: 'unique-white', cells: [i], message: `${name(i)} is shaded but its ${v[i]} is unique in its row and column` });
       }

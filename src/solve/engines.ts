@@ -24,7 +24,7 @@ import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { DeductionCore } from '../rules/core.js';
-import { extraShadable, solveByRules, type Level, type RulesResult, type RulesStatus } from '../rules/index.js';
+import type { Level, RulesResult, RulesStatus } from '../rules/index.js';
 import { noStats } from '../sat/backend.js';
 import { CheckFailedError } from './defaults.js';
 import type { SolveOptions, SolveResult } from './solve.js';
@@ -85,6 +85,8 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
   // The rules stop at the deadline too (their fixpoint loop and every probe look at it), so a
   // time limit bounds every engine.
   const deadline = options.timeoutMs === undefined ? {} : { deadline: Date.now() + options.timeoutMs };
+  // The rule engine is loaded on use: the default engine needs only its deduction core.
+  const { extraShadable, solveByRules } = await import('../rules/index.js');
   const rules = solveByRules(puzzle, { explain: false, ...deadline });
   const summary = summarise(puzzle, rules);
   if (rules.timedOut) {
@@ -105,7 +107,7 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
       timeMs: performance.now() - start,
     };
   }
-  const verdict = rulesVerdict(puzzle, rules, convention);
+  const verdict = rulesVerdict(puzzle, rules, convention, extraShadable);
   return {
     ...verdict,
     engine,
@@ -174,7 +176,7 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     if (broken.length > 0)
       throw new CheckFailedError(`the deductions break the rules (${broken[0]!.message}): this is a bug in hitori-sat`);
     // The only candidate under the rules as written; a stricter convention may still rule it out.
-    if (checkShading(puzzle, shading, convention).length === 0) solutions = [shading];
+    if (convention === 'literal' || checkShading(puzzle, shading, convention).length === 0) solutions = [shading];
   }
   return {
     ...without,
@@ -193,6 +195,7 @@ function rulesVerdict(
   puzzle: Puzzle,
   rules: RulesResult,
   convention: Convention,
+  extraShadable: (puzzle: Puzzle, shading: Shading) => number[],
 ): Pick<EngineResult, 'status' | 'solutions' | 'complete' | 'partial'> {
   if (rules.status === 'contradiction') return { status: 'none', solutions: [], complete: true };
   if (rules.status === 'stuck' || rules.shading === null)
