@@ -20,6 +20,28 @@ export interface CompressedGraph {
   readonly nbr: Int32Array;
 }
 
+/** Working arrays of one search, for callers that search often (the deduction core) and must not allocate each time. */
+export interface SearchScratch {
+  readonly disc: Int32Array;
+  readonly low: Int32Array;
+  readonly parent: Int32Array;
+  readonly edge: Int32Array;
+  readonly stack: Int32Array;
+  /** The result: reused too, so it is valid until the next search with the same scratch. */
+  readonly cut: Uint8Array;
+}
+
+export function searchScratch(n: number): SearchScratch {
+  return {
+    disc: new Int32Array(n),
+    low: new Int32Array(n),
+    parent: new Int32Array(n),
+    edge: new Int32Array(n),
+    stack: new Int32Array(n),
+    cut: new Uint8Array(n),
+  };
+}
+
 /**
  * Searches the part of an undirected graph that `inside` admits, from `root` (which must be
  * inside), and returns the articulation points of that component as flags. `closed(child,
@@ -31,15 +53,13 @@ export function articulationPoints(
   root: number,
   inside: (v: number) => boolean,
   closed?: (child: number, parent: number, separates: boolean) => void,
+  scratch: SearchScratch = searchScratch(g.nbrStart.length - 1),
 ): Uint8Array {
   const { nbrStart, nbr } = g;
-  const n = nbrStart.length - 1;
-  const disc = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const parent = new Int32Array(n).fill(-1);
-  const edge = new Int32Array(n);
-  const cut = new Uint8Array(n);
-  const stack = new Int32Array(n);
+  const { disc, low, parent, edge, cut, stack } = scratch;
+  disc.fill(-1);
+  parent.fill(-1);
+  cut.fill(0);
   let rootChildren = 0;
   let top = 0;
   let time = 0;

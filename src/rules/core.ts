@@ -37,6 +37,7 @@
  *         pass of these runs only when the cheap probes are stuck.
  */
 import { geometryOf, lineMates } from '../puzzle/geometry.js';
+import { articulationPoints, searchScratch, type CompressedGraph, type SearchScratch } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, cellLabel, UNKNOWN, WHITE } from './board.js';
 import type { TechniqueCode } from './types.js';
@@ -110,10 +111,9 @@ export class DeductionCore {
   private mainEpoch = -1;
   private epoch = 0;
   private readonly stack: Int32Array;
-  private readonly disc: Int32Array;
-  private readonly low: Int32Array;
-  private readonly parent: Int32Array;
-  private readonly edge: Int32Array;
+  private readonly graph: CompressedGraph;
+  private readonly scratch: SearchScratch;
+  /** Per cell of the search: the white cells in its finished subtree. */
   private readonly whites: Int32Array;
   private readonly sepWhites: Int32Array;
 
@@ -137,13 +137,19 @@ export class DeductionCore {
     this.stamp = new Int32Array(n);
     this.mainStamp = new Int32Array(n);
     this.stack = new Int32Array(n);
-    this.disc = new Int32Array(n);
-    this.low = new Int32Array(n);
-    this.parent = new Int32Array(n);
-    this.edge = new Int32Array(n);
+    this.graph = g;
+    this.scratch = searchScratch(n);
     this.whites = new Int32Array(n);
     this.sepWhites = new Int32Array(n);
   }
+
+  // The articulation search's callbacks, made once (see separators).
+  private readonly nonBlack = (v: number): boolean => this.state[v] !== BLACK;
+  private readonly countWhites = (child: number, parent: number, separates: boolean): void => {
+    const w = this.whites[child]! + (this.state[child] === WHITE ? 1 : 0);
+    this.whites[parent]! += w;
+    if (separates && w > 0) this.sepWhites[parent]! += w;
+  };
 
   get unknownCount(): number {
     return this.n - this.size;
@@ -292,42 +298,14 @@ export class DeductionCore {
   separators(): boolean {
     if (!this.connected()) return false;
     if (this.whiteCount < 2) return true;
-    const { state, nbrStart, nbr, disc, low, parent, edge, whites, sepWhites, stack, n } = this;
+    const { state, whites, sepWhites, n } = this;
     let root = 0;
     while (state[root] !== WHITE) root++;
-    disc.fill(-1);
+    whites.fill(0);
     sepWhites.fill(0);
-    let top = 0;
-    let time = 0;
-    stack[top++] = root;
-    disc[root] = low[root] = time++;
-    parent[root] = -1;
-    edge[root] = nbrStart[root]!;
-    whites[root] = 1;
-    while (top > 0) {
-      const v = stack[top - 1]!;
-      if (edge[v]! < nbrStart[v + 1]!) {
-        const w = nbr[edge[v]!]!;
-        edge[v]!++;
-        if (state[w] === BLACK) continue;
-        if (disc[w] === -1) {
-          disc[w] = low[w] = time++;
-          parent[w] = v;
-          edge[w] = nbrStart[w]!;
-          whites[w] = state[w] === WHITE ? 1 : 0;
-          stack[top++] = w;
-        } else if (w !== parent[v] && disc[w]! < low[v]!) low[v] = disc[w]!;
-        continue;
-      }
-      top--;
-      const p = parent[v]!;
-      if (p < 0) continue;
-      if (low[v]! < low[p]!) low[p] = low[v]!;
-      whites[p]! += whites[v]!;
-      if (low[v]! >= disc[p]! && whites[v]! > 0) sepWhites[p]! += whites[v]!;
-    }
+    articulationPoints(this.graph, root, this.nonBlack, this.countWhites, this.scratch);
     this.work += n;
-    const total = whites[root]!;
+    const total = whites[root]! + 1;
     for (let x = 0; x < n; x++) {
       // A cut-off side holds white cells, and so does the rest (the root's side, or another child).
       if (state[x] !== UNKNOWN || sepWhites[x] === 0) continue;
