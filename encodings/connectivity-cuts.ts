@@ -22,7 +22,7 @@
  * boundary has at most `maxSeedBoundary` cells (pairs at corners and borders), whenever O is
  * non-empty. They stop the solver from proposing the most common cut-off shapes.
  */
-import { type Geometry, geometryOf, neighbours } from '../src/puzzle/geometry.js';
+import { type Geometry, geometryOf, maxCachedSizes, neighbours } from '../src/puzzle/geometry.js';
 import type { Puzzle, Shading } from '../src/puzzle/puzzle.js';
 import { Cnf } from '../src/sat/cnf.js';
 import type { Encoder, HitoriVars } from './variables.js';
@@ -137,13 +137,14 @@ export function addCuts(puzzle: Puzzle, vars: HitoriVars, shading: Shading, add:
 export const maxSeedBoundary = 4;
 
 /**
- * The seed clauses of an R x C grid. They depend on the shape only (cell i's shading is always
- * variable i + 1), so they are built once per size and copied into each formula in bulk.
+ * The seed clauses of an R x C grid. They depend on the shape and on where the pool put the
+ * block of shading variables (its members are consecutive), so they are built once per size
+ * and block and copied into each formula in bulk. Bounded like the geometry cache.
  */
 const seedCache = new Map<string, Cnf>();
 
 function seedClauses(puzzle: Puzzle, vars: HitoriVars): Cnf {
-  const key = `${puzzle.rows}x${puzzle.cols}`;
+  const key = `${puzzle.rows}x${puzzle.cols}@${vars.shaded(0)}`;
   let seeds = seedCache.get(key);
   if (!seeds) {
     const cnf = new Cnf();
@@ -160,6 +161,7 @@ function seedClauses(puzzle: Puzzle, vars: HitoriVars): Cnf {
     }
     seeds = cnf;
     seedCache.set(key, seeds);
+    if (seedCache.size > maxCachedSizes) seedCache.delete(seedCache.keys().next().value!);
   }
   return seeds;
 }

@@ -1,10 +1,11 @@
 /**
- * The variables of the Hitori encodings, allocated through one IDPool.
+ * The variables of the Hitori encodings, every one allocated through one IDPool.
  *
- * `shaded(i)` ("cell i is black") is variable i + 1 for every cell, allocated first as one block,
- * so a model's shading is read off variables 1..R·C and a DIMACS file can be decoded without the
- * pool. The distance layers of each cell are a block of their own, allocated by the layer
- * encoder for exactly the layers that cell can have.
+ * `shaded(i)` ("cell i is black") is member i of the block `shaded`, which is allocated first in
+ * a fresh pool, so it is variable i + 1: a model's shading is read off variables 1..R·C, the
+ * documented DIMACS contract, and a DIMACS file can be decoded without the pool. The distance
+ * layers of each cell are a block of their own, allocated by the layer encoder for exactly the
+ * layers that cell can have.
  */
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import type { Cnf } from '../src/sat/cnf.js';
@@ -15,6 +16,8 @@ export type HitoriKey = string | readonly (string | number)[];
 export class HitoriVars {
   readonly pool = new IDPool<HitoriKey>();
   readonly cells: number;
+  /** The variable of cell 0's shading; the block's members are consecutive. */
+  private readonly shadedFirst: number;
   /** Per cell: the variable of its lowest layer, and that layer (set by `layerBlock`). */
   private readonly layerFirst: Int32Array;
   private readonly layerLow: Int32Array;
@@ -22,15 +25,15 @@ export class HitoriVars {
 
   constructor(readonly puzzle: Puzzle) {
     this.cells = puzzle.rows * puzzle.cols;
-    this.pool.block('shaded', this.cells);
+    this.shadedFirst = this.pool.block('shaded', this.cells);
     this.layerFirst = new Int32Array(this.cells);
     this.layerLow = new Int32Array(this.cells);
     this.layerCount = new Int32Array(this.cells);
   }
 
-  /** "Cell i is shaded": always variable i + 1. */
+  /** "Cell i is shaded": variable i + 1, as the block is the pool's first. */
   shaded(i: number): number {
-    return i + 1;
+    return this.shadedFirst + i;
   }
 
   /** Allocates the variables d(i,k) for k = low .. low + count - 1 (distance-layer connectivity). */

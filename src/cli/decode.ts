@@ -1,5 +1,6 @@
 /** `hitori-sat decode <puzzle> <model-file|->`: an external solver's model, mapped to the grid and checked. */
 import { Command } from 'commander';
+import { HitoriVars } from '../../encodings/variables.js';
 import { InputError } from '../formats/input-error.js';
 import { checkShading } from '../puzzle/check.js';
 import { shadingToGrid } from '../puzzle/puzzle.js';
@@ -50,7 +51,10 @@ export function decodeCommand(): Command {
       process.exitCode = answer.status === 'unsatisfiable' ? exitCodes.noSolution : exitCodes.timeout;
       return;
     }
-    for (let v = 1; v <= n; v++) {
+    // The DIMACS contract: cell i's shading is the variable the encodings give it (1..R·C).
+    const vars = new HitoriVars(puzzle);
+    for (let i = 0; i < n; i++) {
+      const v = vars.shaded(i);
       if (!answer.values[v])
         throw new InputError(
           `the model gives no value for variable ${v} (a cell's shading variable; the puzzle has ${n} cells)`,
@@ -58,7 +62,7 @@ export function decodeCommand(): Command {
           sourceName(modelFile),
         );
     }
-    const shading = Array.from({ length: n }, (_, i) => answer.values[i + 1] === 1);
+    const shading = Array.from({ length: n }, (_, i) => answer.values[vars.shaded(i)] === 1);
     const violations = checkShading(puzzle, shading, options.convention);
     const valid = violations.length === 0;
     const verdict = valid

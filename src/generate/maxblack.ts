@@ -92,7 +92,9 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
   // No valid shading has more than ceil(n/2) shaded cells (pair the cells into dominoes, one
   // shaded cell at most per domino), so ceil(n/2) + 1 is the largest bound ever asked for.
   const cap = Math.ceil(n / 2) + 1;
-  const fresh = () => vars.pool.block('count', 1);
+  // The counter's auxiliary variables, each from the pool under its own key.
+  let counted = 0;
+  const fresh = () => vars.pool.id(['count', counted++]);
   const outputs = encodeAtLeastTotalizer(
     Array.from({ length: n }, (_, i) => vars.shaded(i)),
     cap,

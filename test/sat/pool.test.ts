@@ -43,4 +43,33 @@ describe('IDPool', () => {
     expect(pool.top).toBe(1);
     expect(pool.peek('only')).toBe(1);
   });
+
+  it('keys by structure, not by text: strings, numbers and tuples that print alike are different keys', () => {
+    const pool = new IDPool();
+    const vars = [pool.id('a,b'), pool.id(['a,b']), pool.id(['a', 'b']), pool.id(12), pool.id('12'), pool.id([12]), pool.id(['12'])];
+    expect(new Set(vars).size).toBe(vars.length);
+    expect(pool.id(['a', 'b'])).toBe(vars[2]);
+    expect(pool.obj(vars[4]!)).toBe('12');
+  });
+
+  it('finds a block member by its key [...family, index], and maps it back', () => {
+    const pool = new IDPool();
+    pool.id('before');
+    const first = pool.block('shaded', 4);
+    const layers = pool.block(['layer', 3], 2);
+    expect(first).toBe(2);
+    expect(pool.id(['shaded', 2])).toBe(first + 2);
+    expect(pool.peek(['layer', 3, 1])).toBe(layers + 1);
+    expect(pool.obj(layers + 1)).toEqual(['layer', 3, 1]);
+    expect(pool.top).toBe(7);
+  });
+
+  it('refuses a second block for one family, and a key beside a block of its family', () => {
+    const pool = new IDPool();
+    pool.block('shaded', 4);
+    expect(() => pool.block(['shaded'], 2)).toThrow(RangeError);
+    expect(() => pool.id(['shaded', 4])).toThrow(RangeError);
+    pool.id(['d', 0]);
+    expect(() => pool.block('d', 3)).toThrow(RangeError);
+  });
 });
