@@ -38,13 +38,13 @@ import {
   p95,
   progress,
   publishedShading,
-  sameShading,
   table,
   revision,
   timestamp,
   writeSection,
   type SizeGroup,
 } from './lib.js';
+import { sameShading } from '../src/puzzle/puzzle.js';
 
 const sizes = ['8x8', '10x10', '12x12', '15x15', '17x17'];
 const pair = ['cadical', 'minisat'] as const satisfies readonly BackendName[];
@@ -122,7 +122,15 @@ function ratio(x: number, y: number): string {
   return `${(x / y).toFixed(2)}`;
 }
 
-function backendsSection(results: SizeResult[], rounds: number, perSize: number, command: string, started: Date, code: string): string {
+interface BackendsRun {
+  readonly rounds: number;
+  readonly perSize: number;
+  readonly command: string;
+  readonly started: Date;
+  readonly code: string;
+}
+
+function backendsSection(results: SizeResult[], { rounds, perSize, command, started, code }: BackendsRun): string {
   const rows = results.map((r) => {
     const c = r.perPuzzle.cadical;
     const m = r.perPuzzle.minisat;
@@ -337,7 +345,7 @@ async function main(): Promise<void> {
   });
   sampleRss();
   const results = await compare(groups, perSize, rounds);
-  const sections: [string, string][] = [['backends', backendsSection(results, rounds, perSize, command, started, code)]];
+  const sections: [string, string][] = [['backends', backendsSection(results, { rounds, perSize, command, started, code })]];
   let nativeFailed = false;
   if (!values['no-native']) {
     const g17 = all.find((g) => g.label === '17x17');

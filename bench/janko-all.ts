@@ -25,13 +25,13 @@ import {
   p95,
   progress,
   publishedShading,
-  sameShading,
   table,
   revision,
   timestamp,
   writeSection,
   type SizeGroup,
 } from './lib.js';
+import { sameShading } from '../src/puzzle/puzzle.js';
 
 const inProcess = ['cadical', 'minisat'] as const satisfies readonly BackendName[];
 type InProcess = (typeof inProcess)[number];

@@ -11,7 +11,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseJsonLines, type PuzzleRecord } from '../src/formats/json.js';
-import type { Shading } from '../src/puzzle/puzzle.js';
+import { shadingFromGrid } from '../src/puzzle/puzzle.js';
 
 /** The repository root: this file is compiled to `dist/bench/lib.js`, two levels below it. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,13 +48,7 @@ export function loadSet(dir: string = jankoDir): SizeGroup[] {
 
 /** The published solution of a record as a shading, or undefined when the set gives none. */
 export function publishedShading(record: PuzzleRecord): boolean[] | undefined {
-  return record.solution?.flat().map((v) => v === 1);
-}
-
-export function sameShading(a: Shading, b: Shading): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  return record.solution && shadingFromGrid(record.solution);
 }
 
 export interface Machine {

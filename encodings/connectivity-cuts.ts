@@ -23,7 +23,7 @@
  * non-empty. They stop the solver from proposing the most common cut-off shapes.
  */
 import { type Geometry, geometryOf, maxCachedSizes, neighbours } from '../src/puzzle/geometry.js';
-import type { Puzzle, Shading } from '../src/puzzle/puzzle.js';
+import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { Cnf } from '../src/sat/cnf.js';
 import type { Encoder, HitoriVars } from './variables.js';
 
@@ -108,13 +108,6 @@ export class CutFinder {
   }
 }
 
-/** The unshaded components of a shading, each a list of cells. */
-export function whiteComponents(puzzle: Puzzle, shading: Shading): number[][] {
-  const finder = new CutFinder(geometryOf(puzzle));
-  const count = finder.label(shading);
-  return Array.from({ length: count }, (_, c) => Array.from(finder.component(c)));
-}
-
 /** B: the cells outside `set` next to a cell of it. */
 export function boundary(puzzle: Pick<Puzzle, 'rows' | 'cols'>, set: readonly number[]): number[] {
   const inside = new Set(set);
@@ -127,11 +120,6 @@ export function boundary(puzzle: Pick<Puzzle, 'rows' | 'cols'>, set: readonly nu
 /** The lemma's clause for a connected set: not every boundary cell is shaded. */
 export function cutClause(vars: HitoriVars, boundaryCells: readonly number[]): number[] {
   return boundaryCells.map((b) => -vars.shaded(b));
-}
-
-/** Adds the cut of every component of a disconnected shading; returns how many were added. */
-export function addCuts(puzzle: Puzzle, vars: HitoriVars, shading: Shading, add: (clause: number[]) => void): number {
-  return new CutFinder(geometryOf(puzzle)).cuts(shading, vars, (clause) => add(Array.from(clause)));
 }
 
 export const maxSeedBoundary = 4;

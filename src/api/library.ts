@@ -13,14 +13,13 @@ import { checkShading, type Violation } from '../puzzle/check.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { explainJson, explainText, rateJson, type ExplainJson, type RateJson } from '../render/rules.js';
-import { renderPartial, renderShading } from '../render/text.js';
-import { levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
-import { BackendError, backendNames } from '../sat/backend.js';
+import { renderShading } from '../render/text.js';
+import { explainPuzzle, levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
+import { BackendError, backendNames, maxTimerMs } from '../sat/backend.js';
 import { externalNeedsNode, type BackendFactory } from '../sat/backends/index.js';
 import { toDimacs as cnfToDimacs } from '../sat/dimacs.js';
 import { engines, solveWithEngine, type EngineOptions, type EngineResult } from '../solve/engines.js';
 import { solveConnectivities } from '../solve/defaults.js';
-import { explainPuzzle } from './explain.js';
 import { validateChoice, validateCount, validatePuzzle, validateShading } from './validate.js';
 
 /** The formats `parse` reads and `format` writes. */
@@ -112,7 +111,7 @@ export function checkSolveOptions(puzzle: Puzzle, options: SolveOptions): void {
   validateChoice('convention', options.convention, conventions);
   validateChoice('connectivity', options.connectivity, solveConnectivities);
   validateCount('maxSolutions', options.maxSolutions);
-  validateCount('timeoutMs', options.timeoutMs, 2 ** 31 - 1);
+  validateCount('timeoutMs', options.timeoutMs, maxTimerMs);
   if (options.backend === 'external' && (typeof options.solverCmd !== 'string' || options.solverCmd.trim() === ''))
     throw new InputError('backend "external" needs solverCmd, the solver command line (e.g. "cadical")', {}, 'options');
   if (options.solverCmd !== undefined && options.backend !== 'external')
@@ -149,7 +148,7 @@ export function explain(puzzle: Puzzle, options: ExplainOptions = {}): Explanati
   validatePuzzle(puzzle);
   const maxLevel = validateChoice('maxLevel', options.maxLevel, levels);
   const techniques = validateChoice('techniques', options.techniques, ruleSetNames);
-  const timeoutMs = validateCount('timeoutMs', options.timeoutMs, 2 ** 31 - 1);
+  const timeoutMs = validateCount('timeoutMs', options.timeoutMs, maxTimerMs);
   const run = explainPuzzle(puzzle, {
     ...(maxLevel === undefined ? {} : { maxLevel }),
     ...(techniques === undefined ? {} : { techniques }),
@@ -179,7 +178,7 @@ export interface RateOptions {
 export function rate(puzzle: Puzzle, options: RateOptions = {}): RateJson {
   validatePuzzle(puzzle);
   const ruleSet = validateChoice('techniques', options.techniques, ruleSetNames) ?? 'thesis';
-  const timeoutMs = validateCount('timeoutMs', options.timeoutMs, 2 ** 31 - 1);
+  const timeoutMs = validateCount('timeoutMs', options.timeoutMs, maxTimerMs);
   const rating = rateByRules(puzzle, { ruleSet, ...(timeoutMs === undefined ? {} : { deadline: Date.now() + timeoutMs }) });
   return rateJson(puzzle, rating, ruleSet);
 }
@@ -230,7 +229,7 @@ export function render(puzzle: Puzzle, options: RenderOptions = {}): string {
   const n = puzzle.rows * puzzle.cols;
   if (!Array.isArray(cells) || cells.length !== n || cells.some((s) => s !== null && typeof s !== 'boolean'))
     throw new InputError(`"cells" must be an array of ${n} booleans or nulls`, {}, 'options');
-  return cells.includes(null) ? renderPartial(puzzle, cells) : renderShading(puzzle, cells as Shading);
+  return renderShading(puzzle, cells);
 }
 
 /**

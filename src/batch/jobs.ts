@@ -8,14 +8,13 @@
  * `explain --format json`, the writers of `convert`), so a batch answers each line exactly as a
  * run on that puzzle alone would. Configurations are plain data: they travel to worker threads.
  */
-import { explainPuzzle } from '../api/explain.js';
 import { formatDocument, parseDocument, type FormatName } from '../formats/detect.js';
 import { InputError } from '../formats/input-error.js';
 import type { PuzzleDocument } from '../formats/document.js';
 import type { Convention } from '../puzzle/convention.js';
 import { solveReport } from '../render/report.js';
 import { explainJson, rateJson } from '../render/rules.js';
-import { rate, type Level, type RuleSet } from '../rules/index.js';
+import { explainPuzzle, rate, type Level, type RuleSet } from '../rules/index.js';
 import type { BackendName } from '../sat/backend.js';
 import { solveBounded } from '../solve/bounded.js';
 import type { Engine } from '../solve/engines.js';

@@ -27,7 +27,7 @@ export type BenchConnectivity = (typeof benchConnectivities)[number];
 /** The default of `solveHitori`. */
 export const defaultBenchConnectivity: BenchConnectivity = defaultConnectivity;
 
-export interface EngineOptions {
+export interface BenchConfig {
   readonly engine: Engine;
   readonly backend: BenchBackend;
   readonly connectivity: BenchConnectivity;
@@ -43,7 +43,7 @@ export interface EngineAnswer {
 }
 
 /** Solves one puzzle with the engine, under the rules as written, seeking two solutions. */
-export async function solveWith(puzzle: Puzzle, options: EngineOptions): Promise<EngineAnswer> {
+export async function solveWith(puzzle: Puzzle, options: BenchConfig): Promise<EngineAnswer> {
   const result = await solveWithEngine(puzzle, {
     engine: options.engine,
     backend: options.backend,

@@ -4,7 +4,7 @@
  * the number of shadings, and the answer must match what the set publishes (see `sets.ts`).
  */
 import { checkShading } from '../puzzle/check.js';
-import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { type Puzzle, sameShading, type Shading } from '../puzzle/puzzle.js';
 import type { Verdict } from '../solve/solve.js';
 import type { Expected } from './sets.js';
 
@@ -57,10 +57,4 @@ export function judgeAnswer(puzzle: Puzzle, expected: Expected, answer: Answer):
     return wrong('unique, but not the published solution');
   }
   return { outcome: 'correct' };
-}
-
-export function sameShading(a: Shading, b: Shading): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

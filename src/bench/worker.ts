@@ -4,11 +4,11 @@
  * each answer as soon as it has it. Messages are handled strictly in order.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { solveWith, type EngineOptions } from './engines.js';
+import { solveWith, type BenchConfig } from './engines.js';
 import { shadingToBytes, unpackPuzzle, type AnswerMessage, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
 
 const config = workerData as WorkerConfig;
-const options: EngineOptions = {
+const options: BenchConfig = {
   engine: config.engine,
   backend: config.backend,
   connectivity: config.connectivity,

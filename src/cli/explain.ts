@@ -1,8 +1,7 @@
 /** `hitori-sat explain <file|->`: the rule engine's solution, one numbered line per deduction, then the verdict. */
 import { Command, Option } from 'commander';
 import { explainJson, explainText } from '../render/rules.js';
-import { explainPuzzle } from '../api/explain.js';
-import { levels, ruleSets, type Level, type RuleSet } from '../rules/index.js';
+import { explainPuzzle, levels, ruleSets, type Level, type RuleSet } from '../rules/index.js';
 import { readPuzzle } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import { addFormatOption, addTimeoutOption, exitCodes, type OutputFormat } from './common.js';

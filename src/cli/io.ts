@@ -23,8 +23,13 @@ export function sourceName(path: string): string {
 /** Reads and parses a puzzle file; errors name the file. */
 export function readPuzzle(path: string): Puzzle {
   const text = readInput(path);
+  return withSource(path, () => parsePuzzle(text, path === '-' ? undefined : basename(path)));
+}
+
+/** Runs a parser; a bad-input error it throws names the file. */
+export function withSource<T>(path: string, parse: () => T): T {
   try {
-    return parsePuzzle(text, path === '-' ? undefined : basename(path));
+    return parse();
   } catch (error) {
     throw error instanceof InputError ? error.withSource(sourceName(path)) : error;
   }

@@ -8,11 +8,11 @@ import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { InputError } from '../formats/input-error.js';
 import { parseJsonLines } from '../formats/json.js';
-import { parsePuzzle } from '../formats/detect.js';
+import { isPuzzleSet, parsePuzzle } from '../formats/detect.js';
 import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../render/rules.js';
 import { rate, type RuleSet } from '../rules/index.js';
 import { ruleSetNames } from './explain.js';
-import { readInput, sourceName } from './io.js';
+import { readInput, sourceName, withSource } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import { addFormatOption, exitCodes, maxTimeoutMs, positiveInteger, progressLine, type OutputFormat } from './common.js';
 
@@ -64,8 +64,8 @@ export function rateCommand(): Command {
       }
       const text = readInput(file);
       const deadline = () => (options.timeout === undefined ? {} : { deadline: Date.now() + options.timeout });
-      if (!isSet(file, text)) {
-        const puzzle = attribute(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
+      if (!isPuzzleSet(file, text)) {
+        const puzzle = withSource(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
         const rating = rate(puzzle, { ruleSet: options.techniques, ...deadline() });
         process.stdout.write(
           options.format === 'json'
@@ -77,7 +77,7 @@ export function rateCommand(): Command {
           : { solved: exitCodes.solved, contradiction: exitCodes.noSolution, stuck: exitCodes.stuck }[rating.status];
         return;
       }
-      const records = attribute(file, () => parseJsonLines(text));
+      const records = withSource(file, () => parseJsonLines(text));
       if (records.length === 0) throw new InputError('no puzzles (expected one JSON object per line)', {}, sourceName(file));
       const progress = progressLine();
       let lastDraw = 0;
@@ -103,22 +103,4 @@ export function rateCommand(): Command {
       );
       process.exitCode = rated.some((x) => x.rating.result.timedOut) ? exitCodes.timeout : exitCodes.solved;
     });
-}
-
-/** A set: a `.jsonl` file, or a text with more than one line holding a whole JSON object. */
-export function isSet(file: string, text: string): boolean {
-  if (/\.jsonl$/i.test(file)) return true;
-  const objectLines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((line) => /^\s*\{.*\}\s*$/.test(line));
-  return objectLines.length > 1;
-}
-
-function attribute<T>(file: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    throw error instanceof InputError ? error.withSource(sourceName(file)) : error;
-  }
 }

@@ -58,6 +58,19 @@ export function parseDocument(text: string, options: { from?: FormatName; id?: s
   return formats[options.from ?? detectFormat(text)].parse(text, options.id);
 }
 
+/**
+ * Whether an input is a set of puzzles (JSON Lines) rather than one puzzle: a `.jsonl` file, or
+ * a text with more than one line holding a whole JSON object.
+ */
+export function isPuzzleSet(name: string, text: string): boolean {
+  if (/\.jsonl$/i.test(name)) return true;
+  const objectLines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => /^\s*\{.*\}\s*$/.test(line));
+  return objectLines.length > 1;
+}
+
 /** Reads a puzzle in whichever supported format the text is in (any answer it holds is dropped). */
 export function parsePuzzle(text: string, id?: string): Puzzle {
   return parseDocument(text, id === undefined ? {} : { id }).puzzle;

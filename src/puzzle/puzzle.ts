@@ -50,6 +50,13 @@ export function shadingToGrid(puzzle: Pick<Puzzle, 'rows' | 'cols'>, shading: Sh
   );
 }
 
+/** Whether two shadings shade exactly the same cells. */
+export function sameShading(a: Shading, b: Shading): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** "row 3, column 5" (1-based) for cell i. */
 export function cellName(puzzle: Pick<Puzzle, 'cols'>, i: number): string {
   const r = Math.floor(i / puzzle.cols);

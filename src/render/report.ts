@@ -1,7 +1,7 @@
 /** The text and JSON forms of a solve's outcome, shared by `solve` and `decode`. */
 import { shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import type { EngineResult } from '../solve/engines.js';
-import { renderPartial, renderShading } from './text.js';
+import { renderShading } from './text.js';
 
 export interface SolveReport {
   id: string | null;
@@ -66,7 +66,7 @@ export function solveText(puzzle: Puzzle, result: EngineResult): string {
   const grids = result.solutions.map(
     (s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + renderShading(puzzle, s),
   );
-  if (result.partial) grids.push(renderPartial(puzzle, result.partial));
+  if (result.partial) grids.push(renderShading(puzzle, result.partial));
   const how = [`convention ${result.convention}`];
   if (result.engine !== 'sat') how.push(`engine ${result.engine}`);
   const { rules } = result;

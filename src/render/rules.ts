@@ -12,31 +12,17 @@ import {
   techniqueCodes,
   verdict,
   type Deduction,
+  type ExplainRun,
   type Level,
   type Rating,
-  type RulesResult,
   type RulesStatus,
   type TechniqueCode,
 } from '../rules/index.js';
-import { renderPartial, renderShading, textTable } from './text.js';
+import { renderShading, textTable } from './text.js';
 
 export interface CellRef {
   row: number;
   col: number;
-}
-
-/** A solve by the rules, as `explain` reports it. */
-export interface ExplainRun {
-  readonly result: RulesResult;
-  /** Whether the run reported used the techniques that assume a unique solution (UC). */
-  readonly assumedUnique: boolean;
-  /**
-   * True when a run with UC filled the grid but the puzzle has more than one solution, so the
-   * run reported is the one without UC (its steps hold in every solution).
-   */
-  readonly uniquenessDropped: boolean;
-  /** The time limit in ms, when one was given. */
-  readonly timeoutMs?: number;
 }
 
 export interface ExplainJson {
@@ -119,7 +105,7 @@ export function explainText(puzzle: Puzzle, run: ExplainRun): string {
   const out = numberedSteps(result.steps);
   if (out.length === 0) out.push('(no step: no technique applies to this grid)');
   out.push('');
-  const grid = result.status === 'solved' ? renderShading(puzzle, result.shading!) : renderPartial(puzzle, result.board.cells());
+  const grid = renderShading(puzzle, result.status === 'solved' ? result.shading! : result.board.cells());
   out.push(grid.replace(/\n$/, ''));
   if (run.uniquenessDropped) {
     out.push(

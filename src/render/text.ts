@@ -2,30 +2,12 @@
 import { geometryOf } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 
-export function renderShading(puzzle: Puzzle, shading: Shading): string {
-  return renderCells(puzzle, shading);
-}
-
 /**
- * A partly solved grid: shaded cells as '#', unshaded ones as their number, undecided ones as
- * their number in brackets ("[7]"), so the grid can be read on from where the solver stopped.
+ * The one grid renderer for text: shaded cells as '#', unshaded ones as their number. A partly
+ * solved grid (`null` for an undecided cell, as the rule engine leaves it) shows undecided
+ * numbers in brackets ("[7]"), so the grid can be read on from where the solver stopped.
  */
-export function renderPartial(puzzle: Puzzle, cells: readonly (boolean | null)[]): string {
-  return renderCells(puzzle, cells);
-}
-
-/** A plain-text table, columns padded to their widest cell, right-aligned where `right[k]`. */
-export function textTable(header: readonly string[], rows: readonly (readonly string[])[], right: readonly boolean[]): string[] {
-  const widths = header.map((h, k) => Math.max(h.length, ...rows.map((row) => row[k]!.length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((c, k) => (right[k] ? c.padStart(widths[k]!) : c.padEnd(widths[k]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)];
-}
-
-function renderCells(puzzle: Puzzle, cells: readonly (boolean | null)[]): string {
+export function renderShading(puzzle: Puzzle, cells: Shading | readonly (boolean | null)[]): string {
   const open = cells.some((s) => s === null);
   const width = Math.max(...puzzle.values.map((v) => String(v).length)) + (open ? 2 : 0);
   let out = '';
@@ -40,4 +22,15 @@ function renderCells(puzzle: Puzzle, cells: readonly (boolean | null)[]): string
     out += `${row.join(' ')}\n`;
   }
   return out;
+}
+
+/** A plain-text table, columns padded to their widest cell, right-aligned where `right[k]`. */
+export function textTable(header: readonly string[], rows: readonly (readonly string[])[], right: readonly boolean[]): string[] {
+  const widths = header.map((h, k) => Math.max(h.length, ...rows.map((row) => row[k]!.length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, k) => (right[k] ? c.padStart(widths[k]!) : c.padEnd(widths[k]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)];
 }

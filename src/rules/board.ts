@@ -295,23 +295,6 @@ export class Board {
     }
     return { epoch, whites };
   }
-
-  /** The grid as text: the value of a white or unknown cell, '#' black; unknown cells in brackets. */
-  toString(): string {
-    const out: string[] = [];
-    const width = Math.max(...Array.from(this.geo.values, (v) => String(v).length));
-    for (let r = 0; r < this.geo.rows; r++) {
-      const cells: string[] = [];
-      for (let c = 0; c < this.geo.cols; c++) {
-        const i = r * this.geo.cols + c;
-        const s = this.state[i];
-        const v = String(this.value(i)).padStart(width);
-        cells.push(s === BLACK ? `${'#'.repeat(width)} ` : s === WHITE ? `${v} ` : `${v}?`);
-      }
-      out.push(cells.join(' '));
-    }
-    return out.join('\n');
-  }
 }
 
 function knockOn(board: Board, technique: TechniqueCode, from: number, made: number[], colour: Colour): Deduction {

@@ -1,6 +1,52 @@
-/** A solve told in lines: one per step, then the verdict. */
-import type { RulesResult } from './strategy.js';
+/**
+ * A solve told in lines: one per step, then the verdict; and the policy of what an explanation
+ * may show (`explainPuzzle`).
+ */
+import type { Puzzle } from '../puzzle/puzzle.js';
+import { type RulesOptions, type RulesResult, solveByRules } from './strategy.js';
 import type { Deduction } from './types.js';
+
+/** A solve by the rules, as an explanation reports it. */
+export interface ExplainRun {
+  readonly result: RulesResult;
+  /** Whether the run reported used the techniques that assume a unique solution (UC). */
+  readonly assumedUnique: boolean;
+  /**
+   * True when a run with UC filled the grid but the puzzle has more than one solution, so the
+   * run reported is the one without UC (its steps hold in every solution).
+   */
+  readonly uniquenessDropped: boolean;
+  /** The time limit in ms, when one was given. */
+  readonly timeoutMs?: number;
+}
+
+export interface ExplainOptions extends Pick<RulesOptions, 'techniques' | 'maxLevel' | 'assumeUnique'> {
+  /** A time limit in ms for the whole explanation (both runs). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Runs the rule engine for an explanation. When the techniques that assume a unique solution
+ * fill the grid but the puzzle has a second solution, their steps are not consequences of the
+ * rules: the solve is then run again without them, so that every step shown holds in every
+ * solution.
+ */
+export function explainPuzzle(puzzle: Puzzle, options: ExplainOptions = {}): ExplainRun {
+  const { timeoutMs } = options;
+  const deadline = timeoutMs === undefined ? {} : { deadline: Date.now() + timeoutMs };
+  const base: RulesOptions = {
+    ...(options.techniques === undefined ? {} : { techniques: options.techniques }),
+    ...(options.maxLevel === undefined ? {} : { maxLevel: options.maxLevel }),
+    ...deadline,
+  };
+  const timeout = timeoutMs === undefined ? {} : { timeoutMs };
+  const assumeUnique = options.assumeUnique !== false;
+  const first = solveByRules(puzzle, { ...base, assumeUnique });
+  if (!(first.status === 'solved' && first.unique === false))
+    return { result: first, assumedUnique: assumeUnique, uniquenessDropped: false, ...timeout };
+  const strict = solveByRules(puzzle, { ...base, assumeUnique: false });
+  return { result: strict, assumedUnique: false, uniquenessDropped: true, ...timeout };
+}
 
 /** "Sim-U3, row 4: 7 7 7 at c3-c5, so c3 and c5 black, c4 white" */
 export function explainStep(d: Deduction): string {

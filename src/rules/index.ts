@@ -9,7 +9,16 @@
  */
 export { solveByRules, type RulesOptions, type RulesResult, type RulesStatus } from './strategy.js';
 export { rate, type Rating, type RateOptions } from './rating.js';
-export { explainLines, explainStep, explainStepLines, numberedSteps, verdict } from './explain.js';
+export {
+  explainLines,
+  explainPuzzle,
+  explainStep,
+  explainStepLines,
+  numberedSteps,
+  verdict,
+  type ExplainOptions,
+  type ExplainRun,
+} from './explain.js';
 export { uniquenessHolds, extraShadable } from './uniqueness.js';
 export { Board, cellLabel } from './board.js';
 export { techniques, technique, levelInfo, ruleSets, type RuleSet, type Technique } from './catalogue.js';

@@ -155,10 +155,22 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
   board.trace = null;
   // Unfinished past the deadline: the techniques may have been cut short, so "stuck" is not final.
   const timedOut = board.contradiction === null && board.unknownCount > 0 && Date.now() > deadline;
-  return finish(puzzle, board, steps, stats, t0, timedOut);
+  return finish(board, { steps, stats, startedAt: t0, timedOut });
 }
 
-export function finish(puzzle: Puzzle, board: Board, steps: Deduction[], stats: FixpointStats, t0: number, timedOut = false): RulesResult {
+/** How a run of the engine went, for `finish`. */
+export interface RunRecord {
+  readonly steps: Deduction[];
+  readonly stats: FixpointStats;
+  /** `performance.now()` at the start. */
+  readonly startedAt: number;
+  /** Stopped by the deadline (so "stuck" is not final). */
+  readonly timedOut?: boolean;
+}
+
+/** The result of a run: the verdict of the final board, checked by the independent checker. */
+export function finish(board: Board, { steps, stats, startedAt, timedOut = false }: RunRecord): RulesResult {
+  const { puzzle } = board;
   let status: RulesStatus = board.contradiction ? 'contradiction' : board.unknownCount === 0 ? 'solved' : 'stuck';
   let shading: boolean[] | null = null;
   let contradiction = board.contradiction;
@@ -184,6 +196,6 @@ export function finish(puzzle: Puzzle, board: Board, steps: Deduction[], stats: 
     unique,
     hardest: stats.hardest < 0 ? null : levels[stats.hardest]!,
     timedOut,
-    timeMs: performance.now() - t0,
+    timeMs: performance.now() - startedAt,
   };
 }

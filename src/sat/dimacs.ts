@@ -3,6 +3,7 @@
  * clauses, variable count and comments. Also reads what SAT solvers print (`s`/`v` lines in the
  * SAT competition format, MiniSat's result file, or a bare list of literals).
  */
+import type { SolveStatus } from './backend.js';
 import { Cnf } from './cnf.js';
 
 /** An error in a DIMACS text or a solver's output, with the 1-based line it was found on. */
@@ -96,11 +97,9 @@ export function parseDimacs(text: string): Cnf {
   return cnf;
 }
 
-export type SolverStatus = 'satisfiable' | 'unsatisfiable' | 'unknown';
-
 /** What a solver said: its status and, when satisfiable, the literals of its model. */
 export interface SolverAnswer {
-  readonly status: SolverStatus;
+  readonly status: SolveStatus;
   /** `values[v]` is 1 (true), -1 (false) or 0 (not given) for variable v; index 0 unused. */
   readonly values: Int8Array;
 }
@@ -113,7 +112,7 @@ export interface SolverAnswer {
 export function parseSolverOutput(text: string): SolverAnswer {
   const rows = text.split(/\r?\n/);
   const competition = rows.some((l) => /^s\s/.test(l));
-  let status: SolverStatus | undefined;
+  let status: SolveStatus | undefined;
   const lits: number[] = [];
   for (let n = 0; n < rows.length; n++) {
     const line = rows[n]!.trim();
@@ -148,7 +147,7 @@ export function parseSolverOutput(text: string): SolverAnswer {
   return { status, values };
 }
 
-function statusWord(word: string, line: number): SolverStatus {
+function statusWord(word: string, line: number): SolveStatus {
   switch (word) {
     case 'SATISFIABLE':
     case 'SAT':

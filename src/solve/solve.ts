@@ -99,17 +99,17 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
     options.onProgress?.(`encoded ${encoding}: ${cnf.numVars} variables, ${cnf.numClauses} clauses; solving with ${backendName}`);
     backend.addCnf(cnf);
     const wanted = Math.max(1, options.maxSolutions ?? 2);
-    const { solutions, complete, timedOut, cuts } = await enumerate(
+    const { solutions, complete, timedOut, cuts } = await enumerate({
       puzzle,
       backend,
       vars,
       convention,
-      Math.max(2, wanted),
+      limit: Math.max(2, wanted),
       deadline,
-      options.onProgress,
-      connectivity === 'lazy',
-      options.signal,
-    );
+      onProgress: options.onProgress,
+      lazy: connectivity === 'lazy',
+      signal: options.signal,
+    });
     const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
     return {
       status,
@@ -129,18 +129,22 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   }
 }
 
+interface EnumerateJob {
+  readonly puzzle: Puzzle;
+  readonly backend: Backend;
+  readonly vars: HitoriVars;
+  readonly convention: Convention;
+  /** Stop after this many solutions. */
+  readonly limit: number;
+  readonly deadline: number | undefined;
+  readonly onProgress: ((message: string) => void) | undefined;
+  /** Lazy connectivity: add the cuts of a model that falls apart and solve again. */
+  readonly lazy: boolean;
+  readonly signal: AbortSignal | undefined;
+}
+
 /** Finds up to `limit` distinct checked shadings, blocking each one found. */
-async function enumerate(
-  puzzle: Puzzle,
-  backend: Backend,
-  vars: HitoriVars,
-  convention: Convention,
-  limit: number,
-  deadline: number | undefined,
-  onProgress: ((message: string) => void) | undefined,
-  lazy: boolean,
-  signal: AbortSignal | undefined,
-) {
+async function enumerate({ puzzle, backend, vars, convention, limit, deadline, onProgress, lazy, signal }: EnumerateJob) {
   const solutions: Shading[] = [];
   let cuts = 0;
   const call = deadline === undefined ? {} : { deadline };

@@ -4,7 +4,8 @@
  * solve loop must end with exactly the valid shadings.
  */
 import { describe, expect, it } from 'vitest';
-import { addCuts, boundary, cutClause, whiteComponents } from '../../encodings/connectivity-cuts.js';
+import { boundary, CutFinder, cutClause } from '../../encodings/connectivity-cuts.js';
+import { geometryOf } from '../../src/puzzle/geometry.js';
 import { encodeHitori } from '../../encodings/index.js';
 import { HitoriVars } from '../../encodings/variables.js';
 import { conventions } from '../../src/puzzle/convention.js';
@@ -47,7 +48,7 @@ function randomGrids(seed: number, perSize: number): Grid[] {
 }
 
 describe('white components and boundaries', () => {
-  it('whiteComponents finds one component exactly when the brute force calls the unshaded cells connected', () => {
+  it('CutFinder.label finds one component exactly when the brute force calls the unshaded cells connected', () => {
     const rng = mulberry32(11);
     for (const [rows, cols] of [
       [1, 5],
@@ -59,7 +60,8 @@ describe('white components and boundaries', () => {
       for (let t = 0; t < 200; t++) {
         const mask = Math.floor(rng() * 2 ** (rows * cols));
         const shading = fromMask(mask, rows * cols);
-        const components = whiteComponents(grid as Puzzle, shading);
+        const finder = new CutFinder(geometryOf(grid));
+        const components = Array.from({ length: finder.label(shading) }, (_, c) => Array.from(finder.component(c)));
         // Every unshaded cell lies in exactly one component.
         expect(components.flat().sort((a, b) => a - b)).toEqual(shading.flatMap((s, i) => (s ? [] : [i])));
         expect(components.length === 1, `${rows}x${cols} mask ${mask.toString(2)}`).toBe(!judgeMask(grid, mask).disconnected);
@@ -85,11 +87,12 @@ describe('white components and boundaries', () => {
     const added: number[][] = [];
     // 0 1 0 / 1 0 0 / 0 0 0: cell (1,1) is cut off from the other six unshaded cells.
     const split = fromMask(0b000_001_010, 9);
-    expect(addCuts(p, vars, split, (c) => added.push(c))).toBe(2);
+    const finder = new CutFinder(geometryOf(p));
+    expect(finder.cuts(split, vars, (c) => added.push(Array.from(c)))).toBe(2);
     expect(added.map((c) => [...c].sort((a, b) => a - b))).toContainEqual([-4, -2]);
     // Each cut is violated by the split shading (all its boundary cells are shaded there).
     for (const clause of added) expect(clause.every((lit) => split[-lit - 1])).toBe(true);
-    expect(addCuts(p, vars, fromMask(0, 9), (c) => added.push(c))).toBe(0);
+    expect(finder.cuts(fromMask(0, 9), vars, (c) => added.push(Array.from(c)))).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 /** The board: knock-on effects of a colour, contradictions as they arise, and copies. */
 import { describe, expect, it } from 'vitest';
+import { renderShading } from '../../src/render/text.js';
 import { Board } from '../../src/rules/board.js';
 import { at, grid, position } from './support.js';
 
@@ -93,8 +94,8 @@ describe('Board', () => {
     expect(trace).toHaveLength(1);
   });
 
-  it('draws itself with # for black and ? after unknown numbers', () => {
+  it('is drawn by the one text renderer: # for black, undecided numbers in brackets', () => {
     const p = grid('1 2 / 3 4');
-    expect(position(p, '# o / . o').toString()).toBe('#  2 \n3? 4 ');
+    expect(renderShading(p, position(p, '# o / . o').cells())).toBe('###  2 \n[3]  4 \n');
   });
 });
