@@ -127,6 +127,8 @@ export { max, median, p95, percentile } from '../src/bench/stats.js';
 
 /** Milliseconds for a table: one decimal below 100 ms, none above. */
 export function ms(value: number): string {
+  // Below 0.1 ms two significant digits, so that a short time never prints as 0.0.
+  if (value > 0 && value < 0.1) return value.toPrecision(2);
   return value < 100 ? value.toFixed(1) : value.toFixed(0);
 }
 

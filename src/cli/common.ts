@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { conventions, type Convention } from '../puzzle/convention.js';
-import { maxTimerMs, type BackendName } from '../sat/backend.js';
+import type { BackendName } from '../sat/backend.js';
+import { shellWords } from '../sat/shell-words.js';
+import { maxTimerMs } from '../sat/timer.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
 export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -104,7 +106,13 @@ export function progressLine(): { update(message: string): void; done(): void } 
 export function chooseBackend(command: Command, options: Pick<CommonOptions, 'backend' | 'solverCmd'>): BackendName {
   const explicit = command.getOptionValueSource('backend') === 'cli';
   if (options.solverCmd !== undefined) {
-    if (options.solverCmd.trim() === '') command.error('error: --solver-cmd is empty', { exitCode: exitCodes.badInput });
+    let words: string[] = [];
+    try {
+      words = shellWords(options.solverCmd);
+    } catch (error) {
+      command.error(`error: --solver-cmd: ${(error as Error).message}`, { exitCode: exitCodes.badInput });
+    }
+    if (words.length === 0) command.error('error: --solver-cmd is empty', { exitCode: exitCodes.badInput });
     if (explicit && options.backend !== 'external')
       command.error(`error: --solver-cmd goes with --backend external, not ${options.backend}`, { exitCode: exitCodes.badInput });
     return 'external';

@@ -32,9 +32,6 @@ export function noStats(solveMs = 0): BackendStats {
   return { variables: 0, clauses: 0, conflicts: null, solveCalls: 0, solveMs };
 }
 
-/** The longest delay a Node timer can wait (about 24.8 days); a longer one fires at once. */
-export const maxTimerMs = 2 ** 31 - 1;
-
 export interface Backend {
   readonly name: BackendName;
   /** Whether `solve` honours a deadline while it runs (else it can only check between calls). */

@@ -5,8 +5,9 @@
  * on abort.
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { maxTimerMs, noStats } from '../sat/backend.js';
+import { noStats } from '../sat/backend.js';
 import { createNodeBackend } from '../sat/backends/node.js';
+import { maxTimerMs } from '../sat/timer.js';
 import { defaultEngine, solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
 import { defaultBackend, defaultConnectivity } from './defaults.js';
 

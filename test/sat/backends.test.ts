@@ -215,3 +215,39 @@ describe('createNodeBackend', () => {
     await expect(createNodeBackend('external')).rejects.toThrow(/needs a solver command/);
   });
 });
+
+describe('MiniSat beyond its heap', () => {
+  it('turns the abort into an error naming the heap, and leaves the global console alone', () => {
+    const original = Object.getOwnPropertyDescriptor(console, 'log')!;
+    let replaced = 0;
+    let printed = 0;
+    Object.defineProperty(console, 'log', {
+      configurable: true,
+      get: () => () => void printed++,
+      set: () => void replaced++,
+    });
+    try {
+      const b = new MiniSatBackend();
+      // 1,000-literal clauses until the fixed 64 MiB heap runs out (about 5,000 of them).
+      const clause = Int32Array.from({ length: 1000 }, (_, k) => k + 1);
+      const fill = () => {
+        for (let i = 0; i < 30_000; i++) {
+          clause[0] = 1001 + i;
+          b.addClause(clause);
+        }
+      };
+      let error: unknown;
+      try {
+        fill();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(BackendError);
+      expect((error as Error).message).toMatch(/64 MiB heap; use --backend cadical/);
+    } finally {
+      Object.defineProperty(console, 'log', original);
+    }
+    expect(replaced).toBe(0);
+    expect(printed).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@
  * and `minisat {cnf} {out}` (writes its model to a result file). Skipped where a binary is absent.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -120,5 +120,25 @@ describe('ExternalBackend errors', () => {
     b.addClause([1]);
     await expect(b.solve()).rejects.toThrow(/no such program/);
     b.dispose();
+  });
+
+  it('refuses a command with an unterminated quote, naming the problem', () => {
+    expect(() => new ExternalBackend("'/opt/my solvers/cadical")).toThrow(/unterminated single quote/);
+  });
+});
+
+const cadicalThere = solvers[0].available;
+describe(`a solver under a path with a space${cadicalThere ? '' : ' — SKIPPED: no "cadical" binary on the PATH'}`, () => {
+  it.skipIf(!cadicalThere)('runs when the path is quoted or its space escaped, as a shell would take it', async () => {
+    const folder = join(dir, 'my solvers');
+    mkdirSync(folder, { recursive: true });
+    const where = spawnSync('sh', ['-c', 'command -v cadical'], { encoding: 'utf8' }).stdout.trim();
+    symlinkSync(where, join(folder, 'cadical'));
+    for (const command of [`'${folder}/cadical' -q`, `"${folder}/cadical"`, `${folder.replace(' ', '\\ ')}/cadical`]) {
+      const b = new ExternalBackend(command);
+      b.addCnf(pigeonhole(3));
+      expect(await b.solve(), command).toBe('unsatisfiable');
+      b.dispose();
+    }
   });
 });

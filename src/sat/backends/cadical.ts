@@ -32,9 +32,15 @@ interface CadicalNative {
 
 let shared: Promise<CadicalNative> | undefined;
 
-/** The shared module, compiled on first use. */
+/** The shared module, compiled on first use. A load that fails is forgotten, so the next use tries again. */
 function nativeModule(): Promise<CadicalNative> {
-  shared ??= loadCadical().then((mod: CadicalModule) => mod as unknown as CadicalNative);
+  if (shared === undefined) {
+    const loading = loadCadical().then((mod: CadicalModule) => mod as unknown as CadicalNative);
+    shared = loading;
+    loading.catch(() => {
+      if (shared === loading) shared = undefined;
+    });
+  }
   return shared;
 }
 

@@ -3,17 +3,20 @@
  * the assumptions as unit clauses, to a temporary DIMACS file, runs the command and reads its
  * answer with `parseSolverOutput`.
  *
- * The command is split on white space. `{cnf}` stands for the DIMACS file and is appended when
- * absent; `{out}` stands for a result file to read instead of stdout (MiniSat writes its model
+ * The command is split into words as a POSIX shell would split it (quotes and backslashes; no
+ * expansions, and no shell runs: shell-words.ts), so a path with a space can be given quoted.
+ * `{cnf}` stands for the DIMACS file and is appended when absent; `{out}` stands for a result file to read instead of stdout (MiniSat writes its model
  * only there: `--solver-cmd "minisat {cnf} {out}"`).
  */
 import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
-import { BackendError, maxTimerMs } from '../backend.js';
+import { BackendError } from '../backend.js';
 import { Cnf, type Clause } from '../cnf.js';
 import { dimacsChunks, parseSolverOutput, type SolverAnswer } from '../dimacs.js';
+import { shellWords } from '../shell-words.js';
+import { maxTimerMs } from '../timer.js';
 
 export class ExternalBackend implements Backend {
   readonly name = 'external' as const;
@@ -24,8 +27,15 @@ export class ExternalBackend implements Backend {
   private calls = 0;
   private solveMs = 0;
 
-  constructor(private readonly command: string) {
-    if (command.trim() === '') throw new BackendError(this.name, 'the solver command is empty');
+  private readonly words: readonly string[];
+
+  constructor(command: string) {
+    try {
+      this.words = shellWords(command);
+    } catch (error) {
+      throw new BackendError(this.name, `cannot read the solver command: ${(error as Error).message}`);
+    }
+    if (this.words.length === 0) throw new BackendError(this.name, 'the solver command is empty');
   }
 
   addClause(clause: Clause): void {
@@ -44,7 +54,7 @@ export class ExternalBackend implements Backend {
     const cnfPath = join(this.dir, `call-${this.calls}.cnf`);
     const outPath = join(this.dir, `call-${this.calls}.out`);
     await writeChunks(cnfPath, dimacsChunks(this.cnf, assumptions));
-    const words = this.command.trim().split(/\s+/);
+    const words = [...this.words];
     if (!words.includes('{cnf}')) words.push('{cnf}');
     const argv = words.map((w) => (w === '{cnf}' ? cnfPath : w === '{out}' ? outPath : w));
     const start = performance.now();

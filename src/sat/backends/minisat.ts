@@ -4,8 +4,9 @@
  *
  * The native side has four limits, each handled here:
  * - A fixed 64 MiB heap: a CNF too large for it aborts the asm.js module with "Cannot enlarge
- *   memory arrays", printed to stdout. Native calls run with console output captured, and an
- *   abort becomes a BackendError that names the heap and suggests the cadical backend.
+ *   memory arrays" through the module's own `print`/`printErr`. Each instance points those two
+ *   at its own buffer (the global console is never touched), and an abort during a native call
+ *   becomes a BackendError that names the heap and suggests the cadical backend.
  * - `solveAssuming` takes one positive variable only (a negative literal is silently ignored).
  *   Any list of assumptions becomes one fresh selector variable `a` with clauses (-a | l) for
  *   each assumption l; the solve assumes `a`, and the unit (-a) retires the selector afterwards.
@@ -26,6 +27,9 @@ import type { Clause, Cnf } from '../cnf.js';
 
 /** The parts of the Emscripten module that the wrapper exposes as `_C`. */
 interface MiniSatNative {
+  /** Where the module prints (an abort's message among it); read at each call, so it can be replaced. */
+  print: (text: string) => void;
+  printErr: (text: string) => void;
   HEAP32: Int32Array;
   HEAP8: Int8Array;
   _malloc(bytes: number): number;
@@ -60,9 +64,12 @@ export class MiniSatBackend implements Backend {
   private calls = 0;
   private solveMs = 0;
   private solution: Int8Array | null = null;
+  /** What the module printed during the current native call. */
+  private readonly printed: string[] = [];
 
   constructor() {
     this.native = this.guard(() => (new MiniSat() as MiniSatWrapper)._C);
+    this.native.print = this.native.printErr = (text: string) => void this.printed.push(String(text));
   }
 
   addClause(clause: Clause): void {
@@ -176,25 +183,21 @@ export class MiniSatBackend implements Backend {
   }
 
   /**
-   * Runs a native call with console output captured, so that an asm.js abort neither prints to
-   * the user's stdout nor escapes as a bare string, and becomes a BackendError.
+   * Runs a native call so that an asm.js abort (its message printed into `printed`, then thrown
+   * as a bare string) becomes a BackendError.
    */
   private guard<T>(fn: () => T): T {
     if (this.aborted) throw new BackendError(this.name, this.aborted);
-    const log = console.log;
-    const captured: string[] = [];
-    console.log = (...args: unknown[]) => void captured.push(args.join(' '));
+    this.printed.length = 0;
     try {
       return fn();
     } catch (error) {
-      const text = `${captured.join('\n')}\n${String(error)}`;
+      const text = `${this.printed.join('\n')}\n${String(error)}`;
       this.aborted = /Cannot enlarge memory arrays/.test(text)
         ? `the CNF (${this.numVars} variables, ${this.numClauses} clauses) does not fit MiniSat's fixed 64 MiB heap; use --backend cadical`
         : `MiniSat aborted: ${firstLine(text)}`;
       this.unsat = true;
       throw new BackendError(this.name, this.aborted);
-    } finally {
-      console.log = log;
     }
   }
 }

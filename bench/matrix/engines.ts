@@ -1,0 +1,35 @@
+/** The "matrix-engines" section: the SAT engine against the rule engine on every 17x17 set. */
+import { levels, rate } from '../../src/rules/index.js';
+import { ms, table } from '../lib.js';
+import { type BenchRun, type Context, head, loadSet, type SetSpec, setLabel } from './run.js';
+import { prose } from './template.js';
+
+export const engineNames = ['sat', 'rules', 'hybrid'] as const;
+
+/** Answered correctly, time; and the rule engine's classes. */
+export function enginesSection(results: { spec: SetSpec; runs: BenchRun[] }[], ctx: Context): string {
+  const rows = results.flatMap(({ spec: s, runs }) =>
+    runs.map((r) => {
+      const solved = `${((100 * r.result.correct) / r.result.n).toFixed(1)}%`;
+      const times = [ms(r.result.medianMs), ms(r.result.p95Ms), ms(r.result.maxMs)];
+      return [setLabel(s), r.result.engine, `${r.result.correct}/${r.result.n}`, solved, ...times];
+    }),
+  );
+  const classRows = results.map(({ spec: s }) => {
+    const records = loadSet(s).records;
+    const classes = records.map((rec) => rate(rec.puzzle).class);
+    const histogram = levels.map((l) => String(classes.filter((c) => c === l).length));
+    return [setLabel(s), String(records.length), ...histogram, String(classes.filter((c) => c === null).length)];
+  });
+  return [
+    ...head('## matrix-engines: the SAT engine against the rule engine, every 17x17 set', ctx),
+    prose('engines-method', { engines: engineNames.join(', ') }),
+    '',
+    table(['set', 'engine', 'correct', 'solved', 'median ms', 'p95 ms', 'max ms'], rows, [false, false, true, true, true, true, true]),
+    '',
+    'The rule engine\'s classes (`rate`, the thesis\'s Table 5; "unsolved": the rules alone could not decide every cell):',
+    '',
+    table(['set', 'puzzles', ...levels, 'unsolved'], classRows, [false, ...Array<boolean>(levels.length + 2).fill(true)]),
+    '',
+  ].join('\n');
+}
