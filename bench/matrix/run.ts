@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { BenchJson } from '../../src/bench/run-set.js';
 import { parseBenchSet, type BenchSet } from '../../src/bench/sets.js';
 import { describeMachine, ms, progress, repoRoot, timestamp } from '../lib.js';
+import { wrap } from './template.js';
 
 /**
  * The command measured: a copy of dist/ taken when the run starts (with package.json and a link
@@ -132,24 +133,28 @@ export interface Context {
 
 export function head(title: string, ctx: Context): string[] {
   const load = `load average (1 min) ${ctx.loadStart.toFixed(2)} when the run started, ${os.loadavg()[0]!.toFixed(2)} when this part ended`;
-  return [
-    title,
-    '',
+  const list = [
     `- Command: \`${ctx.command}\` (after \`npm run build\`)`,
     `- Date: ${timestamp(ctx.started)}`,
     `- Machine: ${describeMachine()}; ${load}`,
     `- Code: ${ctx.code}`,
   ];
+  return [title, '', wrap(list.join('\n'))];
 }
 
-/** The machine's shape as measured here: logical CPUs, and whether it runs under a hypervisor. */
+/** The machine's shape as detected here: logical CPUs, and whether it is a virtual machine or a container. */
 export function machineShape(): string {
   const cpus = os.cpus().length;
-  const detect = spawnSync('systemd-detect-virt', [], { encoding: 'utf8' });
-  const virt = detect.status === 0 ? detect.stdout.trim() : '';
-  const flags = os.platform() === 'linux' ? readFileSafe('/proc/cpuinfo') : '';
-  const hypervisor = virt !== '' && virt !== 'none' ? `a ${virt} virtual machine` : /\bhypervisor\b/.test(flags) ? 'a virtual machine' : '';
-  return `${cpus} logical CPU${cpus === 1 ? '' : 's'}${hypervisor === '' ? '' : ` (${hypervisor})`}`;
+  const detect = (flag: string) => {
+    const run = spawnSync('systemd-detect-virt', [flag], { encoding: 'utf8' });
+    const name = run.status === 0 ? run.stdout.trim() : '';
+    return name === 'none' ? '' : name;
+  };
+  const vm = detect('--vm');
+  const flagged = /\bhypervisor\b/.test(os.platform() === 'linux' ? readFileSafe('/proc/cpuinfo') : '');
+  const kinds = [vm !== '' ? `a ${vm} virtual machine` : flagged ? 'a virtual machine' : '', detect('--container')].filter((k) => k !== '');
+  const where = kinds.length === 0 ? '' : ` (${kinds.map((k) => (k.startsWith('a ') ? k : `in a ${k} container`)).join(', ')})`;
+  return `${cpus} logical CPU${cpus === 1 ? '' : 's'}${where}`;
 }
 
 function readFileSafe(path: string): string {

@@ -33,5 +33,30 @@ export function prose(name: string, values: Readonly<Record<string, string | num
   });
   const unused = Object.keys(values).filter((k) => !used.has(k));
   if (unused.length > 0) throw new Error(`prose part "${name}" has no hole for ${unused.join(', ')}`);
-  return filled;
+  return wrap(filled);
+}
+
+/** Markdown prose wrapped at `width`: paragraphs and list items ("- ...") refilled, blank lines kept. */
+export function wrap(text: string, width = 100): string {
+  const out: string[] = [];
+  for (const block of text.split(/\n\s*\n/)) {
+    const items: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('- ') || items.length === 0) items.push(line.trim());
+      else items[items.length - 1] += ` ${line.trim()}`;
+    }
+    if (out.length > 0) out.push('');
+    for (const item of items) {
+      const bullet = item.startsWith('- ');
+      let line = '';
+      for (const word of item.split(/ +/)) {
+        if (line !== '' && line.length + 1 + word.length > width) {
+          out.push(line);
+          line = bullet ? `  ${word}` : word;
+        } else line = line === '' ? word : `${line} ${word}`;
+      }
+      out.push(line);
+    }
+  }
+  return out.join('\n');
 }
