@@ -122,7 +122,7 @@ export function cutClause(vars: HitoriVars, boundaryCells: readonly number[]): n
   return boundaryCells.map((b) => -vars.shaded(b));
 }
 
-export const maxSeedBoundary = 4;
+const maxSeedBoundary = 4;
 
 /**
  * The seed clauses of an R x C grid. They depend on the shape and on where the pool put the

@@ -13,13 +13,13 @@ import { encodeDeductions } from './deductions.js';
 import { encodeUniqueness } from './uniqueness.js';
 import { HitoriVars } from './variables.js';
 
-export const connectivityModes = ['layers', 'lazy', 'none'] as const;
+const connectivityModes = ['layers', 'lazy', 'none'] as const;
 /**
  * `layers`: complete distance-layer connectivity. `lazy`: only the seed clauses of the
  * enclosure lemma; the solve loop adds cuts when a model falls apart (incomplete on its own).
  * `none`: rules 1 and 2 only.
  */
-export type ConnectivityMode = (typeof connectivityModes)[number];
+type ConnectivityMode = (typeof connectivityModes)[number];
 
 export interface EncodeOptions {
   readonly convention?: Convention;

@@ -39,7 +39,7 @@ const cell = (r: BenchRun | undefined) => {
  * The failures of each run, grouped by kind (the reason with its puzzle and numbers taken out),
  * each kind with its count and one full example.
  */
-export function failureList(runs: readonly BenchRun[]): string {
+function failureList(runs: readonly BenchRun[]): string {
   const lines: string[] = [];
   for (const r of runs) {
     const kinds = new Map<string, string[]>();

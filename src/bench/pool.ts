@@ -37,7 +37,7 @@ export interface PoolRun {
 }
 
 /** How long after the engine's own time limit a silent worker is ended. */
-export function graceMs(timeoutMs: number): number {
+function graceMs(timeoutMs: number): number {
   return 1000 + timeoutMs / 4;
 }
 

@@ -64,10 +64,6 @@ export function packPuzzles(puzzles: readonly Puzzle[]): PackedPuzzles {
   return { offsets, data };
 }
 
-export function packedCount(packed: PackedPuzzles): number {
-  return packed.offsets.length - 1;
-}
-
 export function unpackPuzzle(packed: PackedPuzzles, index: number): Puzzle {
   const at = packed.offsets[index];
   const end = packed.offsets[index + 1];

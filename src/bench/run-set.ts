@@ -44,7 +44,7 @@ export interface BenchProgress {
   readonly failed: number;
 }
 
-export interface PuzzleOutcome {
+interface PuzzleOutcome {
   readonly id: string;
   readonly line: number;
   readonly outcome: Outcome;
@@ -74,7 +74,7 @@ export const defaultWarmup = 50;
 export const defaultWarmupBudgetMs = 2000;
 
 /** The warm-up puzzles: the `count` smallest of all sets (by cells, then set and file order). */
-export function warmupPuzzles(sets: readonly BenchSet[], count: number): Puzzle[] {
+function warmupPuzzles(sets: readonly BenchSet[], count: number): Puzzle[] {
   const all = sets.flatMap((set) => set.records.map((r) => r.puzzle));
   return all
     .map((puzzle, order) => ({ puzzle, order }))

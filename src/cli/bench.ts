@@ -36,7 +36,7 @@ interface BenchCliOptions {
   warmup: number;
 }
 
-export const benchExitCodeHelp = `
+const benchExitCodeHelp = `
 Exit codes:
   0  every answer correct
   1  some answer wrong (verdict or solution differs from the set's, or the checker rejects it)
@@ -119,7 +119,7 @@ function progressMessage(p: BenchProgress): string {
 }
 
 /** The report as an aligned table, the settings, and every failure with its reason. */
-export function benchText(reports: readonly SetReport[], options: Pick<BenchCliOptions, 'warmup' | 'timeout'>): string {
+function benchText(reports: readonly SetReport[], options: Pick<BenchCliOptions, 'warmup' | 'timeout'>): string {
   const header = ['set', 'n', 'correct', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'];
   const rows = reports.map((r) => [
     r.name,
@@ -152,7 +152,7 @@ export function benchText(reports: readonly SetReport[], options: Pick<BenchCliO
 }
 
 /** One line per puzzle that is not correct: set, line, id, and why. */
-export function failureLines(reports: readonly SetReport[]): string[] {
+function failureLines(reports: readonly SetReport[]): string[] {
   return reports.flatMap((r) =>
     r.failures.map(
       (f) =>

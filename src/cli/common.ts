@@ -30,7 +30,7 @@ Exit codes:
   4  stuck: the rule engine alone could not decide every cell
   5  the SAT solver failed (backend limit, missing binary)`;
 
-export const outputFormats = ['text', 'json'] as const;
+const outputFormats = ['text', 'json'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 export interface CommonOptions {
@@ -72,7 +72,7 @@ export function addFormatOption(command: Command): Command {
 }
 
 /** Raised when a command's own deadline passes between steps. */
-export class TimeoutError extends Error {
+class TimeoutError extends Error {
   override name = 'TimeoutError';
 }
 

@@ -14,7 +14,7 @@ interface ExplainCliOptions extends BatchCliOptions {
   format: OutputFormat;
 }
 
-export const explainExitCodeHelp = `
+const explainExitCodeHelp = `
 Exit codes:
   0  solved by the rules
   1  no solution: the rules reach a contradiction

@@ -22,7 +22,7 @@ interface RateCliOptions extends BatchCliOptions {
   format: OutputFormat;
 }
 
-export const rateExitCodeHelp = `
+const rateExitCodeHelp = `
 Exit codes:
   0  rated (for a set: every puzzle was tried, whatever its class)
   1  no solution: the rules reach a contradiction (one puzzle)

@@ -20,7 +20,7 @@ import {
 } from '../rules/index.js';
 import { renderShading, textTable } from './text.js';
 
-export interface CellRef {
+interface CellRef {
   row: number;
   col: number;
 }
@@ -139,7 +139,7 @@ function distinct(cells: readonly number[]): number[] {
 }
 
 /** The technique the class stands for: the last one in catalogue order (the hardest) that changed the board at the class's level. */
-export function hardestTechnique(rating: Rating): TechniqueCode | null {
+function hardestTechnique(rating: Rating): TechniqueCode | null {
   if (rating.class === null) return null;
   let best: TechniqueCode | null = null;
   for (const code of Object.keys(rating.techniques) as TechniqueCode[]) {

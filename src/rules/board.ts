@@ -36,7 +36,7 @@ export interface PuzzleShape extends Geometry, LineMates {
   readonly memo: Map<string, unknown>;
 }
 
-export function shapeOf(puzzle: Puzzle): PuzzleShape {
+function shapeOf(puzzle: Puzzle): PuzzleShape {
   const g = geometryOf(puzzle);
   return {
     ...g,

@@ -147,7 +147,7 @@ export function technique(code: TechniqueCode): Technique {
 export const levelOf = (code: TechniqueCode): Level => technique(code).level;
 
 /** The single-line pattern rules that the 2-SAT line solver replaces in the 'two-sat' rule set. */
-export const lineRules: readonly TechniqueCode[] = ['Sim-M3', 'Sim-U3', 'Sim-U*', 'Sim-M4', 'Sim-M*'];
+const lineRules: readonly TechniqueCode[] = ['Sim-M3', 'Sim-U3', 'Sim-U*', 'Sim-M4', 'Sim-M*'];
 
 /** Rule sets: `thesis` is the thesis's rule-based solver (Table 17), `two-sat` its SAT-based one (Table 18), `all` both. */
 export const ruleSets = {

@@ -137,7 +137,7 @@ export function EP_M(board: Board): Deduction[] {
  * The unknown cells whose blackening would split the white cells, each with the white cells it
  * would cut off from the largest remaining part, and one white cell on each side.
  */
-export function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: number; kept: number }[] {
+function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: number; kept: number }[] {
   const n = board.geo.cells;
   const out: { cell: number; weight: number; cutOff: number; kept: number }[] = [];
   if (board.whiteCount < 2) return out;

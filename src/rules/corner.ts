@@ -22,7 +22,7 @@ import type { Board } from './board.js';
 import { openDeduction } from './lines.js';
 import type { CellColour, Deduction } from './types.js';
 
-export interface Corner {
+interface Corner {
   readonly c: number;
   readonly s1: number;
   readonly s2: number;
@@ -30,7 +30,7 @@ export interface Corner {
 }
 
 /** The four corner squares (fewer on a grid with one row or one column: none). */
-export function corners(board: Board): Corner[] {
+function corners(board: Board): Corner[] {
   const { rows, cols } = board;
   if (rows < 2 || cols < 2) return [];
   const out: Corner[] = [];

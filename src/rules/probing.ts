@@ -17,7 +17,7 @@ import type { Board } from './board.js';
 import type { Colour, Deduction, ProbeChain } from './types.js';
 
 /** What a probe's inner run found: a contradiction or not, the hardest technique class it used (0 = A), and whether it used UC. */
-export interface ProbeOutcome {
+interface ProbeOutcome {
   readonly contradiction: string | null;
   readonly hardest: number;
   readonly usedUniqueness: boolean;
@@ -31,7 +31,7 @@ export interface ProbeCursor {
   next: number;
 }
 
-export function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeOutcome {
+function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeOutcome {
   const copy = board.clone();
   if (!copy.assume(cell, colour) || !copy.checkConnectivity()) {
     return { contradiction: copy.contradiction?.reason ?? 'contradiction', hardest: 0, usedUniqueness: false };

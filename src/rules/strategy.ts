@@ -159,7 +159,7 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
 }
 
 /** How a run of the engine went, for `finish`. */
-export interface RunRecord {
+interface RunRecord {
   readonly steps: Deduction[];
   readonly stats: FixpointStats;
   /** `performance.now()` at the start. */
@@ -169,7 +169,7 @@ export interface RunRecord {
 }
 
 /** The result of a run: the verdict of the final board, checked by the independent checker. */
-export function finish(board: Board, { steps, stats, startedAt, timedOut = false }: RunRecord): RulesResult {
+function finish(board: Board, { steps, stats, startedAt, timedOut = false }: RunRecord): RulesResult {
   const { puzzle } = board;
   let status: RulesStatus = board.contradiction ? 'contradiction' : board.unknownCount === 0 ? 'solved' : 'stuck';
   let shading: boolean[] | null = null;

@@ -35,7 +35,7 @@ class ImplicationGraph {
  * Solves one line: undefined when it forces nothing new, else the deduction (which colours a
  * cell both ways when the line has no valid shading, so that applying it is a contradiction).
  */
-export function solveLine(board: Board, line: number): Deduction | undefined {
+function solveLine(board: Board, line: number): Deduction | undefined {
   const L = board.geo.lines[line]!;
   if (!worthSolving(board, L)) return undefined;
   const varOf = new Map<number, number>();

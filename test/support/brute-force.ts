@@ -35,7 +35,7 @@ export const allRules = (convention: Convention = 'literal'): RuleSet => ({
 });
 
 /** The most cells a brute-force enumeration accepts (2^16 = 65,536 shadings). */
-export const MAX_BRUTE_CELLS = 16;
+const MAX_BRUTE_CELLS = 16;
 
 /** Everything that is wrong with a shading, one flag per rule. */
 export interface Judgement {

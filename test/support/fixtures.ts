@@ -12,7 +12,7 @@ export interface FixtureRecord {
   readonly solution: boolean[] | null;
 }
 
-export function fixturePath(name: string): string {
+function fixturePath(name: string): string {
   return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 }
 
