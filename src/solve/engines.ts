@@ -89,27 +89,8 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
   const { extraShadable, solveByRules } = await import('../rules/index.js');
   const rules = solveByRules(puzzle, { explain: false, ...deadline });
   const summary = summarise(puzzle, rules);
-  if (rules.timedOut) {
-    return {
-      status: 'timeout',
-      solutions: [],
-      complete: false,
-      engine,
-      backend: null,
-      convention,
-      encoding: `rules/${convention}`,
-      variables: 0,
-      clauses: 0,
-      cuts: 0,
-      stats: noStats(),
-      rules: summary,
-      proof: null,
-      timeMs: performance.now() - start,
-    };
-  }
-  const verdict = rulesVerdict(puzzle, rules, convention, extraShadable);
-  return {
-    ...verdict,
+  // What a result says when no SAT solver ran.
+  const withoutSat = {
     engine,
     backend: null,
     convention,
@@ -119,9 +100,13 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
     cuts: 0,
     stats: noStats(),
     rules: summary,
-    proof: verdict.status === 'stuck' ? null : 'deduction',
-    timeMs: performance.now() - start,
   };
+  if (rules.timedOut) {
+    return { status: 'timeout', solutions: [], complete: false, ...withoutSat, proof: null, timeMs: performance.now() - start };
+  }
+  const verdict = rulesVerdict(puzzle, rules, convention, extraShadable);
+  const proof = verdict.status === 'stuck' ? null : 'deduction';
+  return { ...verdict, ...withoutSat, proof, timeMs: performance.now() - start };
 }
 
 /** Deduction first (engine `hybrid`): the deduction core, then SAT only for what it left open. */
