@@ -34,7 +34,7 @@ export function explainCommand(): Command {
     .addOption(
       new Option(
         '--techniques <set>',
-        'rule set: all, thesis (Sim-* line rules, no 2-SAT), two-sat (the 2-SAT line solver instead of Sim-*)',
+        "rule set: all (every technique, extras included; default), thesis (the thesis's rules only), two-sat (2-SAT instead of the Sim-* rules)",
       )
         .choices(ruleSetNames)
         .default('all'),

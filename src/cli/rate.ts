@@ -39,7 +39,7 @@ export function rateCommand(): Command {
     .addOption(
       new Option(
         '--techniques <set>',
-        "rule set: thesis (the thesis's rule-based solver), two-sat (2-SAT line solver instead of the Sim-* rules), all",
+        "rule set: thesis (the thesis's rules only, its NCO read as NCO-K; default), two-sat (the thesis's SAT-based classifier), all (every technique, extras included)",
       )
         .choices(ruleSetNames)
         .default('thesis'),

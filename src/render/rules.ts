@@ -242,6 +242,11 @@ export interface RateSetJson {
   stuck: number;
   contradiction: number;
   timedOut: number;
+  /**
+   * Rated puzzles (a class given) that have more than one solution under the rules as written:
+   * the rating assumed a unique solution (UC), and a white cell of the solution could be shaded as well.
+   */
+  notUnique: number;
   /** Per `difficulty` label of the set: the count per class, unsolved, total (only when the set has labels). */
   crossTable?: Record<string, Record<Level | 'unsolved' | 'total', number>>;
   puzzles: {
@@ -253,6 +258,8 @@ export interface RateSetJson {
     hardestTechnique: TechniqueCode | null;
     status: RulesStatus;
     timedOut: boolean;
+    /** False: more than one solution under the rules as written; null: not solved. */
+    unique: boolean | null;
   }[];
 }
 
@@ -267,6 +274,7 @@ export function rateSetJson(rated: readonly RatedRecord[], ruleSet: string): Rat
     stuck: unsolved.filter((x) => x.rating.status === 'stuck' && !x.rating.result.timedOut).length,
     contradiction: unsolved.filter((x) => x.rating.status === 'contradiction').length,
     timedOut: unsolved.filter((x) => x.rating.result.timedOut).length,
+    notUnique: rated.filter((x) => x.rating.class !== null && x.rating.unique === false).length,
     puzzles: rated.map((x) => ({
       id: x.id,
       line: x.line,
@@ -276,6 +284,7 @@ export function rateSetJson(rated: readonly RatedRecord[], ruleSet: string): Rat
       hardestTechnique: hardestTechnique(x.rating),
       status: x.rating.status,
       timedOut: x.rating.result.timedOut,
+      unique: x.rating.unique,
     })),
   };
   const labels = difficultyLabels(rated);
@@ -328,6 +337,13 @@ export function rateSetText(rated: readonly RatedRecord[], ruleSet: string, sour
       report.timedOut > 0 ? `${report.timedOut} at the time limit` : '',
     ].filter((s) => s !== '');
     out.push('', `not solved by rules: ${parts.join(', ')}`);
+  }
+  if (report.notUnique > 0) {
+    const ids = report.puzzles.filter((x) => x.class !== null && x.unique === false).map((x) => `${x.id} (line ${x.line})`);
+    out.push(
+      '',
+      `not unique: ${report.notUnique} rated puzzle(s) have more than one solution under the rules as written; the rating assumed a unique solution (UC): ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? `, and ${ids.length - 10} more` : ''}`,
+    );
   }
   if (report.crossTable !== undefined) {
     const head = ['difficulty', ...levels, 'unsolved', 'total'];

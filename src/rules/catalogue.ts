@@ -28,10 +28,13 @@
  *  EP-B    F      connectivity.ts  the same for a border cell beside a black
  *  EP-M    F      connectivity.ts  the same for an inner cell beside two blacks
  *  NCO     F      connectivity.ts  black here would split the white cells -> white        Tatham MC/QM, Yen f
+ *  NCO-K   F      connectivity.ts  the same after black's knock-on effects (thesis mode)
  *  Prob    G      probing.ts       a colour that leads to a contradiction -> the other    Tatham CnC, Yen local search
  *  Prob-C  G      probing.ts       both colours of a cell lead to y's colour -> y has it  Tatham "MC: two possibilities"
  *  Prob-2  G      probing.ts       Prob whose probes may probe once more inside           (the thesis's depth-first probing)
  *  (*) assumes the puzzle has a unique solution (`assumesUniqueness`).
+ *  Extras, not in the thesis (`extra`): 2-SAT (its section 6.1 uses it as a separate, SAT-based
+ *  classifier, not as a rule), Prob-C and Prob-2.
  *
  * Levels follow Table 5 of the thesis (D: CP, DoT; E: BoP). The thesis's running text says the
  * opposite (BoP class D, CP and DoT class E); Table 5 is taken because its step measures fit it
@@ -47,7 +50,7 @@
 import { BoP, BoP_D, BoP_T } from './border.js';
 import { CP, DoT } from './corner.js';
 import { DP, SbP } from './advanced.js';
-import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C } from './connectivity.js';
+import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C, NCO_K } from './connectivity.js';
 import type { Board } from './board.js';
 import { Prob, ProbC, type ProbeCursor, type ProbeRunner } from './probing.js';
 import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from './simple.js';
@@ -76,6 +79,8 @@ export interface Technique {
   readonly assumesUniqueness: boolean;
   /** Carried out by the board itself as a knock-on effect of every change (NoB, DoW): never needs a pass of its own. */
   readonly byBoard: boolean;
+  /** Not one of the thesis's rules (2-SAT, Prob-C, Prob-2): left out of the `thesis` rule set. */
+  readonly extra: boolean;
   readonly find: (board: Board, ctx: Context) => Deduction[];
 }
 
@@ -87,7 +92,11 @@ export const levelInfo: Readonly<Record<Level, { readonly name: string; readonly
   D: { name: 'medium', steps: 'cells solved by the corner rules' },
   E: { name: 'pretty hard', steps: 'sweeps (mean of H-first and V-first)' },
   F: { name: 'hard', steps: 'sum of the white cells a cut would cut off' },
-  G: { name: 'super hard', steps: 'mean over the probes of the class each needed (A = 1 .. F = 6; 7 for a probe that probed again)' },
+  G: {
+    name: 'super hard',
+    steps:
+      'mean over every probe tried of the class of the hardest technique its trials used (A = 1 .. F = 6; 7 for a trial that probed again)',
+  },
 };
 
 export const levelIndex = (level: Level): number => levels.indexOf(level);
@@ -96,6 +105,7 @@ interface Flags {
   readonly static?: boolean;
   readonly assumesUniqueness?: boolean;
   readonly byBoard?: boolean;
+  readonly extra?: boolean;
 }
 
 const T = (code: TechniqueCode, level: Level, name: string, file: string, find: Technique['find'], flags: Flags = {}): Technique => ({
@@ -106,6 +116,7 @@ const T = (code: TechniqueCode, level: Level, name: string, file: string, find: 
   static: flags.static ?? false,
   assumesUniqueness: flags.assumesUniqueness ?? false,
   byBoard: flags.byBoard ?? false,
+  extra: flags.extra ?? false,
   find,
 });
 const once: Flags = { static: true };
@@ -119,7 +130,7 @@ export const techniques: readonly Technique[] = [
   T('Sim-U*', 'B', 'Simple sequence of Uniform characters separated by some cells', 'simple.ts', (b, x) => SimUStar(b, x.scope), once),
   T('Sim-M4', 'B', 'Simple sequence of Multiple characters of length 4', 'simple.ts', (b, x) => SimM4(b, x.scope), once),
   T('Sim-M*', 'B', 'Simple sequence of Multiple characters separated by some cells', 'simple.ts', (b, x) => SimMStar(b, x.scope), once),
-  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope)),
+  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope), { extra: true }),
   T('DP', 'C', 'Double Pair', 'advanced.ts', (b, x) => DP(b, x.scope), once),
   T('SbP', 'C', 'Single between Pairs', 'advanced.ts', (b, x) => SbP(b, x.scope), once),
   T('CP', 'D', 'Corner Pairs', 'corner.ts', (b) => CP(b), once),
@@ -133,9 +144,10 @@ export const techniques: readonly Technique[] = [
   T('EP-B', 'F', 'Enclosing Pair at the Border', 'connectivity.ts', (b) => EP_B(b)),
   T('EP-M', 'F', 'Enclosing Pair in the Middle', 'connectivity.ts', (b) => EP_M(b)),
   T('NCO', 'F', 'No Cut-Off', 'connectivity.ts', (b) => NCO(b)),
+  T('NCO-K', 'F', 'No Cut-Off after the knock-on effects', 'connectivity.ts', (b) => NCO_K(b)),
   T('Prob', 'G', 'Probing', 'probing.ts', (b, x) => (x.prober ? Prob(b, x.prober, x.cursor) : [])),
-  T('Prob-C', 'G', 'Probing, common consequence', 'probing.ts', (b, x) => (x.prober ? ProbC(b, x.prober, x.cursor) : [])),
-  T('Prob-2', 'G', 'Probing two deep', 'probing.ts', (b, x) => (x.prober2 ? Prob(b, x.prober2, x.cursor, 'Prob-2') : [])),
+  T('Prob-C', 'G', 'Probing, common consequence', 'probing.ts', (b, x) => (x.prober ? ProbC(b, x.prober, x.cursor) : []), { extra: true }),
+  T('Prob-2', 'G', 'Probing two deep', 'probing.ts', (b, x) => (x.prober2 ? Prob(b, x.prober2, x.cursor, 'Prob-2') : []), { extra: true }),
 ];
 
 export function technique(code: TechniqueCode): Technique {
@@ -149,10 +161,20 @@ export const levelOf = (code: TechniqueCode): Level => technique(code).level;
 /** The single-line pattern rules that the 2-SAT line solver replaces in the 'two-sat' rule set. */
 const lineRules: readonly TechniqueCode[] = ['Sim-M3', 'Sim-U3', 'Sim-U*', 'Sim-M4', 'Sim-M*'];
 
-/** Rule sets: `thesis` is the thesis's rule-based solver (Table 17), `two-sat` its SAT-based one (Table 18), `all` both. */
+/**
+ * Rule sets:
+ * - `all` (the default for solving and explaining): every technique but NCO-K, extras included:
+ *   the strongest engine (NCO-K only moves deductions that probing finds anyway into class F).
+ * - `thesis` (the default for rating): the thesis's rules only, as its rule-based classifier has
+ *   them (Table 17, 19): no extra, and its class F connectivity rule read with the knock-on
+ *   effects (NCO-K).
+ * - `two-sat`: the thesis's SAT-based classifier (Table 18): `thesis` with the 2-SAT line solver
+ *   in place of the single-line Sim-* rules.
+ */
+const codesOf = (keep: (t: Technique) => boolean): TechniqueCode[] => techniques.filter(keep).map((t) => t.code);
 export const ruleSets = {
-  all: techniques.map((t) => t.code),
-  thesis: techniques.map((t) => t.code).filter((c) => c !== '2-SAT'),
-  'two-sat': techniques.map((t) => t.code).filter((c) => !lineRules.includes(c)),
+  all: codesOf((t) => t.code !== 'NCO-K'),
+  thesis: codesOf((t) => !t.extra),
+  'two-sat': codesOf((t) => (!t.extra || t.code === '2-SAT') && !lineRules.includes(t.code)),
 } as const satisfies Record<string, readonly TechniqueCode[]>;
 export type RuleSet = keyof typeof ruleSets;

@@ -24,7 +24,7 @@
  *       would be cut off from the largest remaining part.
  */
 import { articulationPoints } from '../puzzle/graph.js';
-import { type Board, WHITE } from './board.js';
+import { BLACK, Board, UNKNOWN, WHITE } from './board.js';
 import { labels, plural } from './lines.js';
 import type { Deduction } from './types.js';
 
@@ -237,4 +237,81 @@ function cutOffRegion(
     for (const j of nb) if (board.isBlack(j)) blacks.add(j);
   }
   return { region, blacks: [...blacks].sort((x, y) => x - y), edge, other };
+}
+
+/**
+ * NCO-K: the thesis's reading of NCO (class F: "making a cell black may lead to the cut-off of a
+ * half grid"), which counts the knock-on effects of the trial black cell before it tests the
+ * cut-off: x black makes its neighbours white (rule 2), and those make the other copies of their
+ * numbers in their lines black (rule 1). If the white cells then fall apart, x is white. Sound:
+ * each effect holds in every solution where x is black, so a split shows there is none. A trial
+ * that breaks rule 1 or 2 instead proves nothing here (that is probing, class G). Its weight is
+ * the number of white cells cut off (the smaller side).
+ */
+export function NCO_K(board: Board): Deduction[] {
+  const out: Deduction[] = [];
+  for (let x = 0; x < board.n; x++) {
+    if (!board.isUnknown(x)) continue;
+    const trial = knockOnTrial(board, x);
+    if (trial === null) continue;
+    const hypo = new Board(board.puzzle, board.geo, trial.state);
+    if (hypo.checkConnectivity()) continue;
+    const [a, b] = hypo.contradiction!.cells as [number, number];
+    const cut = cutOffRegion(hypo, x, a, b);
+    const whites = cut.region.filter((i) => hypo.isWhite(i));
+    const listed = whites.slice(0, 4);
+    const more = whites.length > 4 ? ` and ${whites.length - 4} more white cell${plural(whites.length - 4, '', 's')}` : '';
+    const realBlacks = cut.blacks.filter((i) => board.isBlack(i));
+    const newBlacks = cut.blacks.filter((i) => !board.isBlack(i) && i !== x);
+    const effects = [`${labels(board, trial.whitened)} white`];
+    if (trial.blackened.length > 0) effects.push(`${labels(board, trial.blackened)} black`);
+    const already = [...(realBlacks.length > 0 ? [`black ${labels(board, realBlacks)}`] : []), ...(cut.edge ? ['the grid edge'] : [])];
+    const around = `${labels(board, [x, ...newBlacks])}${already.length > 0 ? `, with ${already.join(' and ')},` : ''}`;
+    const shown = cut.region.length <= 12 ? `the region ${labels(board, cut.region)}` : `a region of ${cut.region.length} cells`;
+    const known = (i: number) => board.isWhite(i);
+    out.push({
+      technique: 'NCO-K',
+      cells: [{ cell: x, colour: 'white' }],
+      premises: [...cut.region, ...cut.blacks, cut.other],
+      reason: `black at ${board.label(x)} would make ${effects.join(' and then ')}; then ${around} would close in ${shown} (white ${labels(board, listed)}${more}), cutting it off from white ${board.label(cut.other)}; so ${board.label(x)} is white`,
+      weight: whites.length,
+      given: [
+        ...listed.filter(known).map((cell) => ({ cell, colour: 'white' as const })),
+        ...(known(cut.other) ? [{ cell: cut.other, colour: 'white' as const }] : []),
+        ...realBlacks.map((cell) => ({ cell, colour: 'black' as const })),
+      ],
+    });
+  }
+  return out;
+}
+
+/**
+ * The board with x black and its knock-on effects, one round as the thesis describes them: x's
+ * neighbours white, then the other copies of their numbers black. Null when these break rule 1
+ * or 2, or change nothing beyond x (plain NCO covers that).
+ */
+function knockOnTrial(board: Board, x: number): { state: Uint8Array; whitened: number[]; blackened: number[] } | null {
+  const state = board.state.slice();
+  state[x] = BLACK;
+  const whitened: number[] = [];
+  for (const j of board.neighbours(x)) {
+    if (state[j] === BLACK) return null;
+    if (state[j] === UNKNOWN) {
+      state[j] = WHITE;
+      whitened.push(j);
+    }
+  }
+  if (whitened.length === 0) return null;
+  const blackened: number[] = [];
+  for (const w of whitened) {
+    for (const m of board.mates(w)) {
+      if (state[m] === WHITE) return null;
+      if (state[m] === UNKNOWN) {
+        state[m] = BLACK;
+        blackened.push(m);
+      }
+    }
+  }
+  for (const b of blackened) for (const j of board.neighbours(b)) if (state[j] === BLACK) return null;
+  return { state, whitened, blackened };
 }

@@ -26,9 +26,16 @@ interface ProbeOutcome {
 /** Runs the cheaper techniques on `board` (already carrying the probed colour) to a fixpoint or a contradiction. */
 export type ProbeRunner = (board: Board) => ProbeOutcome;
 
-/** Where the next call starts looking, so that a pass does not retry the same failing cells first. */
+/**
+ * Where the next call starts looking, so that a pass does not retry the same failing cells first;
+ * and the tally of every probe tried (a cell probed black, then white unless black failed), each
+ * counted with the class of the hardest technique its trials used (1 = A .. 6 = F, 7 when a
+ * trial probed again): the thesis's step measure for class G ("probing every cell").
+ */
 export interface ProbeCursor {
   next: number;
+  tried?: number;
+  classSum?: number;
 }
 
 function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeOutcome {
@@ -39,13 +46,18 @@ function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner)
   return run(copy);
 }
 
+function tally(cursor: ProbeCursor, cls: number): void {
+  cursor.tried = (cursor.tried ?? 0) + 1;
+  cursor.classSum = (cursor.classSum ?? 0) + cls;
+}
+
 /**
  * The failed trial of a probe, step by step, for an explanation: the probe runs again on a copy
  * that records its steps (probes run without a record, and only the ones that fail are told).
  * The inner run is deterministic, so it ends in the same clash; undefined if it did not (a
  * deadline cut it short).
  */
-export function traceProbe(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeChain | undefined {
+function traceProbe(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeChain | undefined {
   const steps: Deduction[] = [];
   const copy = board.clone(steps);
   if (copy.assume(cell, colour) && copy.checkConnectivity()) run(copy);
@@ -63,8 +75,11 @@ export function Prob(
   for (let k = 0; k < n; k++) {
     const cell = (cursor.next + k) % n;
     if (!board.isUnknown(cell)) continue;
+    let hardest = 0;
     for (const colour of ['black', 'white'] as const) {
       const outcome = probeCell(board, cell, colour, run);
+      hardest = Math.max(hardest, outcome.hardest + 1);
+      if (colour === 'white' || outcome.contradiction !== null) tally(cursor, hardest);
       if (outcome.contradiction === null) continue;
       cursor.next = (cell + 1) % n;
       const other = colour === 'black' ? 'white' : 'black';
@@ -90,7 +105,9 @@ export function Prob(
  * Prob-C (common consequence; the "two possibilities" that Tatham's singles.c lists as still to
  * do): probe an unknown cell both ways; a cell that comes out the same colour in both runs has
  * that colour. Sound: the probed cell is black or white in every solution, and each run's
- * deductions hold in every solution with that colour.
+ * deductions hold in every solution with that colour. With UC inside the runs, a white
+ * conclusion holds up to unshading only, by the unshading lemma of uniqueness.ts; the deduction
+ * is then flagged `usedUniqueness`.
  */
 export function ProbC(board: Board, run: ProbeRunner, cursor: ProbeCursor = { next: 0 }): Deduction[] {
   const { n } = board;

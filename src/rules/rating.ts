@@ -12,9 +12,11 @@
  * - D: the number of cells the corner rules (CP, DoT) coloured.
  * - F: the sum, over the connectivity deductions, of the white cells the opposite colour would
  *   have cut off (1 for NCO-C, NCO-B and the EP rules; the size of the smaller side for NCO).
- * - G: the mean, over the successful probes, of the class (A = 1 .. F = 6) of the hardest
- *   technique the probe needed to reach its contradiction (7 when a Prob-2 probe had to probe
- *   again inside).
+ * - G: the thesis probes every cell ("the number is determined by probing every cell and then
+ *   considering the highest class methods that are used after that"): the mean, over every probe
+ *   tried, successful or not, of the class (A = 1 .. F = 6) of the hardest technique its trials
+ *   used (7 when a Prob-2 trial probed again). A probe is a cell tried black, then white unless
+ *   black failed.
  * Knock-on effects (NoB, DoW) are free everywhere, as the thesis treats them.
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
@@ -77,8 +79,8 @@ export function rate(puzzle: Puzzle, options: RateOptions = {}): Rating {
         steps = at('F').reduce((sum, d) => sum + (d.weight ?? 1), 0);
         break;
       case 'G': {
-        const probes = at('G');
-        steps = probes.length === 0 ? 0 : probes.reduce((sum, d) => sum + (d.weight ?? 1), 0) / probes.length;
+        const tried = result.probesTried ?? 0;
+        steps = tried === 0 ? 0 : (result.probeClassSum ?? 0) / tried;
         break;
       }
     }

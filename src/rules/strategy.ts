@@ -52,6 +52,9 @@ export interface RulesResult {
   readonly hardest: Level | null;
   /** The deadline passed before the rules finished (status `stuck`). */
   readonly timedOut: boolean;
+  /** Probes tried (each cell probed, successful or not) and the sum of their classes (see ProbeCursor). */
+  readonly probesTried?: number;
+  readonly probeClassSum?: number;
   readonly timeMs: number;
 }
 
@@ -155,7 +158,11 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
   board.trace = null;
   // Unfinished past the deadline: the techniques may have been cut short, so "stuck" is not final.
   const timedOut = board.contradiction === null && board.unknownCount > 0 && Date.now() > deadline;
-  return finish(board, { steps, stats, startedAt: t0, timedOut });
+  return {
+    ...finish(board, { steps, stats, startedAt: t0, timedOut }),
+    probesTried: ctx.cursor.tried ?? 0,
+    probeClassSum: ctx.cursor.classSum ?? 0,
+  };
 }
 
 /** How a run of the engine went, for `finish`. */

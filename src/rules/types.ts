@@ -34,6 +34,7 @@ export const techniqueCodes = [
   'EP-B',
   'EP-M',
   'NCO',
+  'NCO-K',
   'Prob',
   'Prob-C',
   'Prob-2',

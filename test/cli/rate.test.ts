@@ -30,8 +30,9 @@ interface RateSetJson {
   stuck: number;
   contradiction: number;
   timedOut: number;
+  notUnique: number;
   crossTable?: Record<string, Record<string, number>>;
-  puzzles: { id: string; class: string | null }[];
+  puzzles: { id: string; class: string | null; unique: boolean | null }[];
 }
 
 function json<T>(stdout: string): T {
@@ -99,6 +100,24 @@ describe('rate, a set', () => {
     expect(j.puzzles.find((p) => p.id === 'two-by-two-none')?.class).toBeNull();
     expect(j.contradiction).toBeGreaterThanOrEqual(1);
     expect(j.crossTable).toBeUndefined();
+  });
+
+  it('a set flags the rated puzzles that have several solutions under the rules as written', async () => {
+    // 1 2 / 3 4 repeats nothing: UC rates it A, yet any single corner may be shaded too (five solutions, by hand).
+    // 1 1 / 2 1 has one: r1c2 black (r1c1 black leaves the 1s of column 2 white, or with r2c2 black splits the white cells).
+    const stdin = '{"id": "several", "grid": [[1, 2], [3, 4]]}\n{"id": "one", "grid": [[1, 1], [2, 1]]}\n';
+    const text = await run(['rate', '-'], { stdin });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /^not unique: 1 rated puzzle\(s\) have more than one solution under the rules as written; the rating assumed a unique solution \(UC\): several \(line 1\)$/m,
+    );
+    const r = await run(['rate', '-', '--format', 'json'], { stdin });
+    const j = json<RateSetJson>(r.stdout);
+    expect(j.notUnique).toBe(1);
+    expect(j.puzzles.map((p) => [p.id, p.unique])).toEqual([
+      ['several', false],
+      ['one', true],
+    ]);
   });
 
   it('a set with difficulty labels: a cross-table whose rows hold every label with its count', async () => {

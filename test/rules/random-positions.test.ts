@@ -9,7 +9,7 @@ import { Board, BLACK, WHITE } from '../../src/rules/board.js';
 import { techniques, type Context } from '../../src/rules/catalogue.js';
 import { probeRunner, selectTechniques } from '../../src/rules/strategy.js';
 import { bruteForceSolutions, fromMask, isValid, mulberry32, randomInt } from '../support/brute-force.js';
-import { solutionsOf } from './support.js';
+import { madePuzzle, solutionsOf } from './support.js';
 
 const strict = selectTechniques({ assumeUnique: false });
 const ctx: Context = { scope: {}, cursor: { next: 0 }, prober: probeRunner(strict), prober2: probeRunner(strict, true) };
@@ -132,39 +132,3 @@ describe('no technique deduces anything false on random positions', () => {
     if (process.env['SHOW_FIRED']) console.log([...fired]);
   });
 });
-
-/**
- * A puzzle with at least one solution: a random valid shading, a Latin fill of the grid, and
- * under each black cell the number of a white cell in its row or column (often a neighbour's,
- * which makes pairs).
- */
-function madePuzzle(rng: () => number, rows: number, cols: number): { rows: number; cols: number; values: number[] } {
-  const n = rows * cols;
-  const black = new Array<boolean>(n).fill(false);
-  const order = Array.from({ length: n }, (_, i) => i).sort(() => rng() - 0.5);
-  for (const i of order) {
-    if (black.filter(Boolean).length >= n * 0.3) break;
-    const r = Math.floor(i / cols);
-    const c = i % cols;
-    const nb = [r > 0 ? i - cols : -1, c > 0 ? i - 1 : -1, c < cols - 1 ? i + 1 : -1, r < rows - 1 ? i + cols : -1].filter((j) => j >= 0);
-    if (nb.some((j) => black[j])) continue;
-    black[i] = true;
-    if (!isValid({ rows, cols, values: Array.from({ length: n }, (_, k) => k) }, black)) black[i] = false;
-  }
-  const m = Math.max(rows, cols);
-  const perm = Array.from({ length: m }, (_, k) => k + 1).sort(() => rng() - 0.5);
-  const rowPerm = Array.from({ length: rows }, (_, k) => k).sort(() => rng() - 0.5);
-  const values = Array.from({ length: n }, (_, i) => perm[(rowPerm[Math.floor(i / cols)]! + (i % cols)) % m]!);
-  for (let i = 0; i < n; i++) {
-    if (!black[i]) continue;
-    const r = Math.floor(i / cols);
-    const c = i % cols;
-    const line = [...Array.from({ length: cols }, (_, k) => r * cols + k), ...Array.from({ length: rows }, (_, k) => k * cols + c)].filter(
-      (j) => j !== i && !black[j],
-    );
-    const near = line.filter((j) => Math.abs(j - i) === 1 || Math.abs(j - i) === cols);
-    const pool = near.length > 0 && rng() < 0.6 ? near : line;
-    values[i] = values[pool[randomInt(rng, 0, pool.length - 1)]!]!;
-  }
-  return { rows, cols, values };
-}

@@ -38,7 +38,7 @@ describe('rate', () => {
     }
   });
 
-  it('measures D by corner cells, F by cut-off white cells and G by the classes the probes needed', () => {
+  it('measures D by corner cells, F by cut-off white cells and G by the classes every probe tried needed', () => {
     const seen = new Set<string>();
     for (const record of sample) {
       const r = rate(record.puzzle);
@@ -46,8 +46,12 @@ describe('rate', () => {
       if (r.class === 'D') expect(r.steps).toBe(own.reduce((s, d) => s + d.cells.length, 0));
       if (r.class === 'F') expect(r.steps).toBe(own.reduce((s, d) => s + (d.weight ?? 0), 0));
       if (r.class === 'G') {
-        expect(r.steps).toBe(own.reduce((s, d) => s + (d.weight ?? 0), 0) / own.length);
+        // Every probe tried counts, not only the ones that found a contradiction.
+        const tried = r.result.probesTried ?? 0;
+        expect(tried).toBeGreaterThanOrEqual(own.length);
+        expect(r.steps).toBe((r.result.probeClassSum ?? 0) / tried);
         expect(r.steps).toBeGreaterThanOrEqual(1);
+        expect(r.steps).toBeLessThanOrEqual(6);
       }
       seen.add(r.class!);
     }
@@ -91,6 +95,7 @@ describe('the catalogue', () => {
       EP: 'F',
       'EP-B': 'F',
       'EP-M': 'F',
+      'NCO-K': 'F',
       Prob: 'G',
     };
     for (const [code, level] of Object.entries(expected)) expect(techniques.find((t) => t.code === code)?.level, code).toBe(level);
@@ -101,9 +106,22 @@ describe('the catalogue', () => {
     expect(techniques.filter((t) => t.assumesUniqueness).map((t) => t.code)).toEqual(['UC']);
   });
 
-  it('has rule sets: thesis without 2-SAT, two-sat without the Sim-* rules', () => {
-    expect(ruleSets.thesis).not.toContain('2-SAT');
+  it("has rule sets: thesis with exactly the thesis's rules (its NCO read as NCO-K), two-sat with 2-SAT for the Sim-* rules, all with the extras", () => {
+    const extras = ['2-SAT', 'Prob-C', 'Prob-2'];
+    expect(techniques.filter((t) => t.extra).map((t) => t.code)).toEqual(extras);
+    expect(ruleSets.thesis).toEqual(techniqueCodes.filter((c) => !extras.includes(c)));
     expect(ruleSets['two-sat']).toContain('2-SAT');
     expect(ruleSets['two-sat']).not.toContain('Sim-U3');
+    expect(ruleSets['two-sat']).not.toContain('Prob-C');
+    expect(ruleSets.all).toEqual(expect.arrayContaining(extras));
+    expect(ruleSets.all).not.toContain('NCO-K');
+  });
+
+  it('rates with the thesis rule set by default', () => {
+    // 1 1 2 / 1 2 3 / 3 2 2 needs the thesis's reading of NCO (class F); with every technique but NCO-K it needs a probe.
+    const p = grid('1 1 2 / 1 2 3 / 3 2 2');
+    expect(rate(p).class).toBe('F');
+    expect(rate(p, { ruleSet: 'thesis' }).class).toBe('F');
+    expect(rate(p, { ruleSet: 'all' }).class).toBe('G');
   });
 });

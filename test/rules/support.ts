@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { puzzleFromGrid, type Puzzle } from '../../src/puzzle/puzzle.js';
 import { Board, BLACK, UNKNOWN, WHITE } from '../../src/rules/board.js';
 import type { Deduction } from '../../src/rules/types.js';
-import { isValid } from '../support/brute-force.js';
+import { isValid, randomInt } from '../support/brute-force.js';
 
 /** "1 2 3 / 4 5 6" or one row per line. */
 export function grid(text: string, id?: string): Puzzle {
@@ -91,4 +91,40 @@ export function expectSound(puzzle: Puzzle, board: Board, deductions: readonly D
 export function colours(puzzle: Puzzle, deductions: readonly Deduction[]): string[] {
   const name = (i: number) => `r${Math.floor(i / puzzle.cols) + 1}c${(i % puzzle.cols) + 1}`;
   return [...new Set(deductions.flatMap((d) => d.cells.map((c) => `${name(c.cell)} ${c.colour}`)))].sort();
+}
+
+/**
+ * A puzzle with at least one solution: a random valid shading, a Latin fill of the grid, and
+ * under each black cell the number of a white cell in its row or column (often a neighbour's,
+ * which makes pairs).
+ */
+export function madePuzzle(rng: () => number, rows: number, cols: number): { rows: number; cols: number; values: number[] } {
+  const n = rows * cols;
+  const black = new Array<boolean>(n).fill(false);
+  const order = Array.from({ length: n }, (_, i) => i).sort(() => rng() - 0.5);
+  for (const i of order) {
+    if (black.filter(Boolean).length >= n * 0.3) break;
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    const nb = [r > 0 ? i - cols : -1, c > 0 ? i - 1 : -1, c < cols - 1 ? i + 1 : -1, r < rows - 1 ? i + cols : -1].filter((j) => j >= 0);
+    if (nb.some((j) => black[j])) continue;
+    black[i] = true;
+    if (!isValid({ rows, cols, values: Array.from({ length: n }, (_, k) => k) }, black)) black[i] = false;
+  }
+  const m = Math.max(rows, cols);
+  const perm = Array.from({ length: m }, (_, k) => k + 1).sort(() => rng() - 0.5);
+  const rowPerm = Array.from({ length: rows }, (_, k) => k).sort(() => rng() - 0.5);
+  const values = Array.from({ length: n }, (_, i) => perm[(rowPerm[Math.floor(i / cols)]! + (i % cols)) % m]!);
+  for (let i = 0; i < n; i++) {
+    if (!black[i]) continue;
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    const line = [...Array.from({ length: cols }, (_, k) => r * cols + k), ...Array.from({ length: rows }, (_, k) => k * cols + c)].filter(
+      (j) => j !== i && !black[j],
+    );
+    const near = line.filter((j) => Math.abs(j - i) === 1 || Math.abs(j - i) === cols);
+    const pool = near.length > 0 && rng() < 0.6 ? near : line;
+    values[i] = values[pool[randomInt(rng, 0, pool.length - 1)]!]!;
+  }
+  return { rows, cols, values };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DP, SbP } from '../../src/rules/advanced.js';
 import { BoP, BoP_D, BoP_T } from '../../src/rules/border.js';
-import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C } from '../../src/rules/connectivity.js';
+import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C, NCO_K } from '../../src/rules/connectivity.js';
 import { CP, DoT } from '../../src/rules/corner.js';
 import { explainStep, explainStepLines } from '../../src/rules/explain.js';
 import { Prob, ProbC } from '../../src/rules/probing.js';
@@ -345,6 +345,22 @@ describe('connectivity techniques', () => {
     expect(found[0]!.reason).toBe(
       'black at r3c2, with black r1c4, r2c3 and r4c1 and the grid edge, would close in the region r1c1, r1c2, r1c3, r2c1, r2c2 and r3c1 (white r1c1), cutting it off from white r5c5; so r3c2 is white',
     );
+    expectSound(p, board, found);
+  });
+
+  it('NCO-K whitens a cell whose blackening, with its knock-on effects, would close in white cells; NCO alone does not see it', () => {
+    // 1 1 2 / 1 2 3 / 3 2 2 with r1c1 black: black r2c2 would whiten r3c2, so its twin r3c3 turns
+    // black, and r2c2, r3c3 and r1c1 close in r1c2, r1c3, r2c3.
+    const p = grid('1 1 2 / 1 2 3 / 3 2 2');
+    const board = position(p, '# o . / o . o / o . .');
+    expect(NCO(board)).toEqual([]);
+    const found = NCO_K(board);
+    // r3c3 the same way: black there whitens r3c2, whose twin r2c2 turns black.
+    expect(colours(p, found)).toEqual(['r2c2 white', 'r3c3 white']);
+    expect(found[0]!.reason).toBe(
+      'black at r2c2 would make r3c2 white and then r3c3 black; then r2c2 and r3c3, with black r1c1 and the grid edge, would close in the region r1c2, r1c3 and r2c3 (white r1c2 and r2c3), cutting it off from white r2c1; so r2c2 is white',
+    );
+    expect(found[0]!.weight).toBe(2);
     expectSound(p, board, found);
   });
 

@@ -1,0 +1,289 @@
+/**
+ * The thesis's Tables 19 and 17, recomputed with the `thesis` rating mode (npm run bench:thesis).
+ *
+ * Table 19: every canonical grid of 3x3 with 3 symbols and of 4x3 with 4 symbols. A canonical
+ * grid is a restricted-growth sequence read row by row (the first cell is 1, each cell at most one
+ * more than the largest before it), one per renaming of the symbols: 3,281 and 700,075 of them,
+ * the thesis's "Total" row. Each grid's solutions come from a list of every shading of the size
+ * that keeps rules 2 and 3 (made once), filtered by rule 1. The thesis rates the grids that are
+ * "uniquely solvable"; its solver assumes a unique solution (UC), which is sound exactly for the
+ * inclusion-minimal solutions (those whose every black cell repeats a white number of its row or
+ * column: the shaded-duplicates convention; see src/rules/uniqueness.ts). So the grids rated here
+ * are those with exactly one minimal solution; how many of them have several solutions under the
+ * rules as written is counted too. Each is rated in the `thesis` mode and, for comparison, with
+ * every technique (`all`); the histograms print beside Table 19.
+ *
+ * Table 17: the menneske sets of bench/sets/menneske, per size, in the thesis mode, in percent
+ * beside the thesis's rule-based classification of all of menneske's puzzles of that size.
+ *
+ * Writes the BENCH.md sections "thesis-table19" and "thesis-menneske" with --write; prints them
+ * either way. --size 3x3 runs the small size only; --examples N lists N grids per class
+ * difference (thesis mode against Table 19's reading) for study.
+ */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseJsonLines } from '../src/formats/json.js';
+import type { Puzzle } from '../src/puzzle/puzzle.js';
+import { levels, rate, type Level, type RuleSet } from '../src/rules/index.js';
+import { commandLine, count, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+
+interface Size {
+  readonly rows: number;
+  readonly cols: number;
+  readonly symbols: number;
+  /** Table 19: classes A..G, solvable, total. */
+  readonly thesis: readonly number[];
+  readonly solvable: number;
+  readonly total: number;
+}
+
+const sizes: readonly Size[] = [
+  { rows: 3, cols: 3, symbols: 3, thesis: [2, 92, 0, 88, 0, 179, 43], solvable: 404, total: 3_281 },
+  { rows: 4, cols: 3, symbols: 4, thesis: [24, 13_989, 236, 10_970, 1_024, 29_988, 2_711], solvable: 58_942, total: 700_075 },
+];
+
+/** Table 17 (rule-based solver), per size: classes A..G and the size's total. */
+const table17: Readonly<Record<string, readonly number[]>> = {
+  '5x5': [0, 10_375, 384, 3_530, 187, 16_736, 398],
+  '6x6': [0, 8_477, 374, 1_841, 120, 18_629, 461],
+  '12x12': [0, 3_419, 22, 145, 6, 27_412, 127],
+};
+
+/** Every shading of a rows x cols grid that keeps rules 2 and 3, as masks of its white cells. */
+function validShadings(rows: number, cols: number): number[] {
+  const n = rows * cols;
+  const out: number[] = [];
+  for (let black = 0; black < 1 << n; black++) {
+    let ok = true;
+    for (let i = 0; i < n && ok; i++) {
+      if (!(black & (1 << i))) continue;
+      if (i % cols < cols - 1 && black & (1 << (i + 1))) ok = false;
+      if (i + cols < n && black & (1 << (i + cols))) ok = false;
+    }
+    if (!ok) continue;
+    const white = ((1 << n) - 1) & ~black;
+    if (white === 0) continue;
+    const start = 31 - Math.clz32(white & -white);
+    let seen = 1 << start;
+    const todo = [start];
+    while (todo.length > 0) {
+      const i = todo.pop()!;
+      const r = Math.floor(i / cols);
+      const c = i % cols;
+      for (const j of [r > 0 ? i - cols : -1, c > 0 ? i - 1 : -1, c < cols - 1 ? i + 1 : -1, r < rows - 1 ? i + cols : -1]) {
+        if (j >= 0 && white & (1 << j) && !(seen & (1 << j))) {
+          seen |= 1 << j;
+          todo.push(j);
+        }
+      }
+    }
+    if (seen === white) out.push(white);
+  }
+  return out;
+}
+
+/** Calls `visit` with every restricted-growth sequence of length n over at most k symbols (values 1..k). */
+function restrictedGrowth(n: number, k: number, visit: (values: Int32Array) => void): void {
+  const values = new Int32Array(n);
+  const go = (i: number, max: number) => {
+    if (i === n) {
+      visit(values);
+      return;
+    }
+    for (let v = 1; v <= Math.min(max + 1, k); v++) {
+      values[i] = v;
+      go(i + 1, Math.max(max, v));
+    }
+  };
+  values[0] = 1;
+  go(1, 1);
+}
+
+interface Census {
+  readonly size: Size;
+  /** Grids with at least one solution, and with exactly one minimal solution (the ones rated). */
+  solvableLiteral: number;
+  uniqueMinimal: number;
+  /** Of the rated grids: how many have several solutions under the rules as written. */
+  severalLiteral: number;
+  readonly histogram: Record<RuleSet, Record<Level | 'unsolved', number>>;
+  /** Grids per (thesis-mode class, all-techniques class), for the examples. */
+  readonly pairs: Map<string, Puzzle[]>;
+  ms: number;
+}
+
+const ruleSetsRated: readonly RuleSet[] = ['thesis', 'all'];
+
+function census(size: Size, keepExamples: number): Census {
+  const t0 = performance.now();
+  const { rows, cols, symbols } = size;
+  const n = rows * cols;
+  const shadings = validShadings(rows, cols);
+  // The pairs of cells in one line, as masks.
+  const linePairs: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (Math.floor(i / cols) === Math.floor(j / cols) || i % cols === j % cols) linePairs.push([i, j]);
+    }
+  }
+  const empty = () => Object.fromEntries([...levels, 'unsolved'].map((l) => [l, 0])) as Record<Level | 'unsolved', number>;
+  const out: Census = {
+    size,
+    solvableLiteral: 0,
+    uniqueMinimal: 0,
+    severalLiteral: 0,
+    histogram: Object.fromEntries(ruleSetsRated.map((r) => [r, empty()])) as Census['histogram'],
+    pairs: new Map(),
+    ms: 0,
+  };
+  let seen = 0;
+  restrictedGrowth(n, symbols, (values) => {
+    seen++;
+    if (seen % 50_000 === 0) progress(`${rows}x${cols}(${symbols}): ${count(seen)} of ${count(size.total)} grids`);
+    const equal: number[] = [];
+    for (const [i, j] of linePairs) if (values[i] === values[j]) equal.push((1 << i) | (1 << j));
+    const solutions: number[] = [];
+    for (const w of shadings) {
+      let ok = true;
+      for (const m of equal) {
+        if ((w & m) === m) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) solutions.push(w);
+    }
+    if (solutions.length === 0) return;
+    out.solvableLiteral++;
+    // Minimal: every black cell repeats the number of a white cell in its row or column.
+    let minimal = 0;
+    for (const w of solutions) {
+      let ok = true;
+      for (let i = 0; i < n && ok; i++) {
+        if (w & (1 << i)) continue;
+        let repeated = false;
+        for (const m of equal) if (m & (1 << i) && w & (m & ~(1 << i))) repeated = true;
+        if (!repeated) ok = false;
+      }
+      if (ok) minimal++;
+    }
+    if (minimal !== 1) return;
+    out.uniqueMinimal++;
+    if (solutions.length > 1) out.severalLiteral++;
+    const puzzle: Puzzle = { rows, cols, values: Array.from(values) };
+    const classes = ruleSetsRated.map((ruleSet) => {
+      const cls = rate(puzzle, { ruleSet }).class;
+      out.histogram[ruleSet][cls ?? 'unsolved']++;
+      return cls ?? '-';
+    });
+    if (keepExamples > 0) {
+      const key = classes.join('/');
+      const list = out.pairs.get(key) ?? [];
+      if (list.length < keepExamples) list.push(puzzle);
+      out.pairs.set(key, list);
+    }
+  });
+  out.ms = performance.now() - t0;
+  return out;
+}
+
+/** The lines every section starts with: command, date, machine, code. */
+function runFacts(started: Date): string[] {
+  return [
+    `- Command: \`${commandLine('thesis.js')}\` (after \`npm run build\`)`,
+    `- Date: ${timestamp(started)}`,
+    `- Machine: ${describeMachine()}; load average at the start ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')} (the classes do not depend on it; the times do)`,
+    `- Code: ${revision()}`,
+  ];
+}
+
+function table19Section(results: readonly Census[], started: Date): string {
+  const head = ['class'];
+  for (const r of results) {
+    const name = `${r.size.rows}x${r.size.cols}(${r.size.symbols})`;
+    head.push(`${name} Table 19`, `${name} thesis mode`, `${name} all techniques`);
+  }
+  const rows: string[][] = [];
+  for (const [k, l] of levels.entries()) {
+    rows.push([l, ...results.flatMap((r) => [count(r.size.thesis[k]!), count(r.histogram.thesis[l]), count(r.histogram.all[l])])]);
+  }
+  const solved = (r: Census, set: RuleSet) => levels.reduce((sum, l) => sum + r.histogram[set][l], 0);
+  rows.push(['solvable', ...results.flatMap((r) => [count(r.size.solvable), count(solved(r, 'thesis')), count(solved(r, 'all'))])]);
+  rows.push(['rated but not solved', ...results.flatMap((r) => ['', count(r.histogram.thesis.unsolved), count(r.histogram.all.unsolved)])]);
+  rows.push(['total', ...results.flatMap((r) => [count(r.size.total), count(r.size.total), count(r.size.total)])]);
+  const facts = results.map(
+    (r) =>
+      `- ${r.size.rows}x${r.size.cols}(${r.size.symbols}): ${count(r.size.total)} canonical grids; ${count(r.solvableLiteral)} have a solution under the rules as written; ${count(r.uniqueMinimal)} have exactly one minimal solution (rated); of these, ${count(r.severalLiteral)} have several solutions under the rules as written. ${(r.ms / 1000).toFixed(1)} s.`,
+  );
+  return [
+    '## thesis-table19: the thesis mode against Table 19',
+    '',
+    ...runFacts(started),
+    ...facts,
+    '',
+    table(
+      head,
+      rows,
+      head.map((_, k) => k > 0),
+    ),
+  ].join('\n');
+}
+
+function menneskeSection(started: Date): string {
+  const dir = join(repoRoot, 'bench', 'sets', 'menneske');
+  const rows: string[][] = [];
+  for (const label of ['5x5', '6x6', '12x12']) {
+    const records = parseJsonLines(readFileSync(join(dir, `hitori_${label}.jsonl`), 'utf8'));
+    const hist = Object.fromEntries([...levels, 'unsolved'].map((l) => [l, 0])) as Record<Level | 'unsolved', number>;
+    for (const { puzzle } of records) hist[rate(puzzle, { ruleSet: 'thesis' }).class ?? 'unsolved']++;
+    const t17 = table17[label]!;
+    const t17Total = t17.reduce((a, b) => a + b, 0);
+    const pct = (k: number, n: number) => `${((100 * k) / n).toFixed(1)}%`;
+    rows.push([
+      `${label} thesis mode (${records.length})`,
+      ...levels.map((l) => pct(hist[l], records.length)),
+      pct(hist.unsolved, records.length),
+    ]);
+    rows.push([`${label} Table 17 (${count(t17Total)})`, ...t17.map((k) => pct(k, t17Total)), '']);
+  }
+  return [
+    '## thesis-menneske: the menneske sets in the thesis mode, beside Table 17',
+    '',
+    ...runFacts(started),
+    "- Sets: `bench/sets/menneske` (samples of menneske.no, see bench/sets/README.md); Table 17 classifies all of menneske's puzzles of each size.",
+    '',
+    table(['size (puzzles)', ...levels, 'unsolved'], rows, [false, ...levels.map(() => true), true]),
+  ].join('\n');
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const only = args.includes('--size') ? args[args.indexOf('--size') + 1] : undefined;
+  const examples = args.includes('--examples') ? Number(args[args.indexOf('--examples') + 1]) : 0;
+  const started = new Date();
+  const chosen = sizes.filter((s) => only === undefined || `${s.rows}x${s.cols}` === only);
+  const results = chosen.map((s) => census(s, examples));
+  const t19 = table19Section(results, started);
+  console.log(t19);
+  if (examples > 0) {
+    for (const r of results) {
+      for (const [key, list] of [...r.pairs].sort()) {
+        console.log(`\n${r.size.rows}x${r.size.cols} thesis/all = ${key}: ${list.map((p) => p.values.join('')).join(' ')}`);
+      }
+    }
+  }
+  if (only !== undefined) return;
+  const menneske = menneskeSection(started);
+  console.log(`\n${menneske}`);
+  if (args.includes('--write')) {
+    writeSection('thesis-table19', t19);
+    writeSection('thesis-menneske', menneske);
+    progress('BENCH.md: sections thesis-table19 and thesis-menneske written');
+  }
+}
+
+main();
