@@ -1,6 +1,7 @@
 /** What the commands share: exit codes, option parsers and choice lists, progress, timeouts. */
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { formatNames } from '../formats/document.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
 import type { BackendName } from '../sat/backend.js';
 import { shellWords } from '../sat/shell-words.js';
@@ -32,6 +33,29 @@ Exit codes:
 
 const outputFormats = ['text', 'json'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
+
+/** What `--to` can write: every puzzle format, and a picture. */
+export const outputTargets = [...formatNames, 'svg'] as const;
+export type OutputTarget = (typeof outputTargets)[number];
+
+export function addFromOption(command: Command): Command {
+  return command.addOption(new Option('--from <format>', 'input format (default: detected from the text)').choices(formatNames));
+}
+
+/**
+ * `--to <format>`, the general form of `--format`. Both may be given only when they agree;
+ * the one chosen is returned.
+ */
+export function addToOption(command: Command, choices: readonly string[] = outputTargets): Command {
+  return command.addOption(new Option('--to <format>', 'output format').choices(choices));
+}
+
+export function chosenOutput(command: Command, options: { to?: string; format?: string }): string {
+  const explicitFormat = command.getOptionValueSource('format') === 'cli';
+  if (options.to !== undefined && explicitFormat && options.format !== options.to)
+    command.error(`error: --to ${options.to} and --format ${options.format} disagree; give one of them`, { exitCode: exitCodes.badInput });
+  return options.to ?? options.format ?? 'text';
+}
 
 export interface CommonOptions {
   convention: Convention;

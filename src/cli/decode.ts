@@ -6,9 +6,11 @@ import { checkShading } from '../puzzle/check.js';
 import { shadingToGrid } from '../puzzle/puzzle.js';
 import { renderShading } from '../render/text.js';
 import { DimacsError, parseSolverOutput } from '../sat/dimacs.js';
+import type { FormatName } from '../formats/document.js';
 import { readInput, readPuzzle, sourceName } from './io.js';
 import {
   addConventionOption,
+  addFromOption,
   addFormatOption,
   addTimeoutOption,
   deadlineCheck,
@@ -17,19 +19,20 @@ import {
   type CommonOptions,
 } from './common.js';
 
-type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'format' | 'timeout'>;
+type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'format' | 'timeout'> & { from?: FormatName };
 
 export function decodeCommand(): Command {
   const command = new Command('decode')
     .description("read a SAT solver's answer to `hitori-sat dimacs` (s/v lines or a bare literal list), map it to the grid and check it")
-    .argument('<puzzle>', 'the puzzle file the CNF was made from')
+    .argument('<puzzle>', 'the puzzle file the CNF was made from (any format)')
     .argument('<model>', "the solver's output, or - for stdin");
   addConventionOption(command);
   addFormatOption(command);
+  addFromOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', exitCodeHelp).action((puzzleFile: string, modelFile: string, options: DecodeCliOptions) => {
     const checkpoint = deadlineCheck(options.timeout);
-    const puzzle = readPuzzle(puzzleFile);
+    const puzzle = readPuzzle(puzzleFile, options.from);
     let answer: ReturnType<typeof parseSolverOutput>;
     try {
       answer = parseSolverOutput(readInput(modelFile));

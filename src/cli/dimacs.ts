@@ -6,27 +6,30 @@ import { parseJsonText } from '../formats/json.js';
 import { shadingFromGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { dimacsChunks } from '../sat/dimacs.js';
 import { readInput, readPuzzle, sourceName, writeAtomic } from './io.js';
-import { addConventionOption, addTimeoutOption, deadlineCheck, exitCodeHelp, type CommonOptions } from './common.js';
+import type { FormatName } from '../formats/document.js';
+import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, exitCodeHelp, type CommonOptions } from './common.js';
 
 interface DimacsCliOptions extends Pick<CommonOptions, 'convention' | 'timeout'> {
   output?: string;
   block?: string;
+  from?: FormatName;
 }
 
 export function dimacsCommand(): Command {
   const command = new Command('dimacs')
     .description('write the complete CNF (uniqueness pairs, non-adjacency, distance-layer connectivity) in DIMACS')
-    .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
+    .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')
     .option('-o, --output <file>', 'write to this file (replaced only once complete) instead of stdout')
     .option(
       '--block <solution.json>',
       'add the clause that forbids the solution in this `solve --format json` output: UNSATISFIABLE then proves it unique',
     );
   addConventionOption(command);
+  addFromOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', exitCodeHelp).action(async (file: string, options: DimacsCliOptions) => {
     const checkpoint = deadlineCheck(options.timeout);
-    const puzzle = readPuzzle(file);
+    const puzzle = readPuzzle(file, options.from);
     const { cnf, vars } = encodeHitori(puzzle, { convention: options.convention });
     checkpoint();
     if (options.block !== undefined) {

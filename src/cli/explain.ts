@@ -1,10 +1,12 @@
 /** `hitori-sat explain <file|->`: the rule engine's solution, one numbered line per deduction, then the verdict. */
 import { Command, Option } from 'commander';
+import type { FormatName } from '../formats/document.js';
 import { explainJson, explainText } from '../render/rules.js';
+import { explainSvg } from '../render/svg.js';
 import { explainPuzzle, levels, ruleSets, type Level, type RuleSet } from '../rules/index.js';
 import { readPuzzle } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
-import { addFormatOption, addTimeoutOption, exitCodes, type OutputFormat } from './common.js';
+import { addFormatOption, addFromOption, addTimeoutOption, addToOption, chosenOutput, exitCodes, type OutputFormat } from './common.js';
 
 interface ExplainCliOptions extends BatchCliOptions {
   maxLevel: Level;
@@ -12,6 +14,8 @@ interface ExplainCliOptions extends BatchCliOptions {
   assumeUnique: boolean;
   timeout?: number;
   format: OutputFormat;
+  to?: string;
+  from?: FormatName;
 }
 
 const explainExitCodeHelp = `
@@ -27,7 +31,7 @@ export const ruleSetNames = Object.keys(ruleSets) as RuleSet[];
 export function explainCommand(): Command {
   const command = new Command('explain')
     .description('solve with human techniques (the rule engine, no SAT) and print every deduction, numbered, then the verdict')
-    .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
+    .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')
     .addOption(
       new Option('--max-level <class>', 'the highest technique level to use (A trivial .. G probing)').choices(levels).default('G'),
     )
@@ -41,6 +45,8 @@ export function explainCommand(): Command {
     )
     .option('--no-assume-unique', 'never use techniques that assume a unique solution (UC)');
   addFormatOption(command);
+  addToOption(command, ['text', 'json', 'svg']);
+  addFromOption(command);
   addTimeoutOption(command);
   addBatchOptions(command);
   return command.addHelpText('after', `${explainExitCodeHelp}\n${batchHelp}`).action(async (file: string, options: ExplainCliOptions) => {
@@ -49,14 +55,17 @@ export function explainCommand(): Command {
       const timeout = options.timeout === undefined ? {} : { timeoutMs: options.timeout };
       return runBatchCommand(file, { command: 'explain', maxLevel, techniques, assumeUnique, ...timeout }, options);
     }
-    const puzzle = readPuzzle(file);
+    const to = chosenOutput(command, options);
+    const puzzle = readPuzzle(file, options.from);
     const run = explainPuzzle(puzzle, {
       maxLevel: options.maxLevel,
       techniques: options.techniques,
       assumeUnique: options.assumeUnique,
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
     });
-    process.stdout.write(options.format === 'json' ? `${JSON.stringify(explainJson(puzzle, run))}\n` : explainText(puzzle, run));
+    process.stdout.write(
+      to === 'json' ? `${JSON.stringify(explainJson(puzzle, run))}\n` : to === 'svg' ? explainSvg(puzzle, run) : explainText(puzzle, run),
+    );
     const { result } = run;
     process.exitCode = result.timedOut
       ? exitCodes.timeout

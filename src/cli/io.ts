@@ -1,9 +1,11 @@
 /** Reading the user's files (or stdin) and writing output files without ever leaving a partial one. */
-import { createReadStream, openSync, statSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { createReadStream, existsSync, openSync, statSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { parsePuzzle } from '../formats/detect.js';
+import { parseDocument, type FormatName, type PuzzleDocument } from '../formats/detect.js';
+import { looksLikeGameId } from '../formats/gameid.js';
 import { InputError } from '../formats/input-error.js';
+import { looksLikePuzzlink } from '../formats/puzzlink.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 
 /** The text of a file, or of stdin for "-"; an unreadable file is an InputError naming it. */
@@ -20,19 +22,33 @@ export function sourceName(path: string): string {
   return path === '-' ? 'stdin' : path;
 }
 
-/** Reads and parses a puzzle file; errors name the file. */
-export function readPuzzle(path: string): Puzzle {
-  const text = readInput(path);
-  return withSource(path, () => parsePuzzle(text, path === '-' ? undefined : basename(path)));
+/**
+ * Reads and parses a puzzle file in any format (detected, or `from`); errors name the file. A
+ * puzz.link URL or a Singles game ID may stand in place of the file name.
+ */
+export function readDocument(path: string, from?: FormatName): PuzzleDocument {
+  const inline = path !== '-' && (looksLikePuzzlink(path) || looksLikeGameId(path)) && !existsSync(path);
+  const text = inline ? path : readInput(path);
+  return withSource(inline ? 'argument' : path, () =>
+    parseDocument(text, {
+      ...(from === undefined ? {} : { from }),
+      ...(path === '-' || inline ? {} : { id: basename(path) }),
+    }),
+  );
 }
 
-/** Runs a parser; a bad-input error it throws names the file. */
+/** Runs a parser; a bad-input error it throws names the file ("-" is stdin). */
 export function withSource<T>(path: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
     throw error instanceof InputError ? error.withSource(sourceName(path)) : error;
   }
+}
+
+/** Reads and parses a puzzle (any answer the file holds is dropped). */
+export function readPuzzle(path: string, from?: FormatName): Puzzle {
+  return readDocument(path, from).puzzle;
 }
 
 /**

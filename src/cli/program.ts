@@ -1,5 +1,6 @@
 /** The hitori-sat program: a thin commander layer over the library (started by main.ts). */
 import { benchCommand } from './bench.js';
+import { convertCommand } from './convert.js';
 import { decodeCommand } from './decode.js';
 import { dimacsCommand } from './dimacs.js';
 import { explainCommand } from './explain.js';
@@ -14,6 +15,7 @@ await runProgram([
   solveCommand(),
   dimacsCommand(),
   decodeCommand(),
+  convertCommand(),
   explainCommand(),
   rateCommand(),
   benchCommand(),

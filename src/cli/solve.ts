@@ -3,12 +3,19 @@ import { Command, Option } from 'commander';
 import { backendNames } from '../sat/backend.js';
 import { solveReport, solveText } from '../render/report.js';
 import { solveBounded } from '../solve/bounded.js';
-import { defaultEngine, engines, type Engine } from '../solve/engines.js';
+import { defaultEngine, engines, type Engine, type EngineResult } from '../solve/engines.js';
 import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/defaults.js';
+import { formatDocument, type FormatName } from '../formats/detect.js';
+import { documentOf } from '../formats/document.js';
+import type { Puzzle } from '../puzzle/puzzle.js';
+import { renderSvg } from '../render/svg.js';
 import { readPuzzle } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addConventionOption,
+  addFromOption,
+  addToOption,
+  chosenOutput,
   chooseBackend,
   addFormatOption,
   addTimeoutOption,
@@ -20,6 +27,8 @@ import {
 } from './common.js';
 
 interface SolveCliOptions extends CommonOptions, BatchCliOptions {
+  to?: string;
+  from?: FormatName;
   count: number;
   engine: Engine;
   connectivity: (typeof solveConnectivities)[number];
@@ -28,7 +37,7 @@ interface SolveCliOptions extends CommonOptions, BatchCliOptions {
 export function solveCommand(): Command {
   const command = new Command('solve')
     .description('solve a puzzle, check the answer with an independent checker, and prove whether it is unique')
-    .argument('<file>', 'puzzle file (plain text or JSON), or - for stdin')
+    .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')
     .addOption(new Option('--backend <name>', 'SAT backend').choices(backendNames).default(defaultBackend))
     .option('--solver-cmd <command>', 'DIMACS solver command for --backend external ({cnf} and {out} are replaced)')
     .addOption(
@@ -47,6 +56,8 @@ export function solveCommand(): Command {
     );
   addConventionOption(command);
   addFormatOption(command);
+  addToOption(command);
+  addFromOption(command);
   addTimeoutOption(command);
   addBatchOptions(command);
   return command.addHelpText('after', `${exitCodeHelp}\n${batchHelp}`).action(async (file: string, options: SolveCliOptions) => {
@@ -67,7 +78,8 @@ export function solveCommand(): Command {
         options,
       );
     }
-    const puzzle = readPuzzle(file);
+    const to = chosenOutput(command, options);
+    const puzzle = readPuzzle(file, options.from);
     const progress = progressLine();
     const result = await solveBounded(puzzle, {
       backend: chooseBackend(command, options),
@@ -80,7 +92,9 @@ export function solveCommand(): Command {
       onProgress: (message) => progress.update(message),
     });
     progress.done();
-    process.stdout.write(options.format === 'json' ? `${JSON.stringify(solveReport(puzzle, result))}\n` : solveText(puzzle, result));
+    process.stdout.write(solveOutput(puzzle, result, to));
+    // The other forms carry no verdict: say it where a person watching will see it.
+    if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveText(puzzle, result).split('\n').at(-2)}\n`);
     process.exitCode = {
       unique: exitCodes.solved,
       multiple: exitCodes.solved,
@@ -89,4 +103,17 @@ export function solveCommand(): Command {
       stuck: exitCodes.stuck,
     }[result.status];
   });
+}
+
+/**
+ * The solve's outcome in the chosen form: the report (text, json), the puzzle with its first
+ * solution where the format holds one (pzprv3, janko, json-free formats just the puzzle), or a
+ * picture of the solution (or of the partial grid when the rules got stuck).
+ */
+export function solveOutput(puzzle: Puzzle, result: EngineResult, to: string): string {
+  if (to === 'text') return solveText(puzzle, result);
+  if (to === 'json') return `${JSON.stringify(solveReport(puzzle, result))}\n`;
+  const first = result.solutions[0];
+  if (to === 'svg') return renderSvg(puzzle, first ? { cells: first } : result.partial ? { cells: result.partial } : {});
+  return formatDocument(documentOf(puzzle, first), to as FormatName);
 }

@@ -3,7 +3,7 @@
  * process, the way a user does, and collects what it printed and its exit code.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -78,4 +78,17 @@ export function linesOf(text: string): string[] {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
+}
+
+/** A fixture's puzzle and the solution janko.at publishes for it (test/cli/fixtures/<id>.json). */
+export interface Published {
+  id: string;
+  rows: number;
+  cols: number;
+  grid: number[][];
+  solution: number[][];
+}
+
+export function published(id: string): Published {
+  return JSON.parse(readFileSync(fixture(`${id}.json`), 'utf8')) as Published;
 }

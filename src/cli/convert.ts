@@ -1,0 +1,52 @@
+/** `hitori-sat convert <file|url|id|-> --to <format>`: rewrite a puzzle in another format, without solving it. */
+import { Command, Option } from 'commander';
+import { formatDocument, formats, type FormatName } from '../formats/detect.js';
+import { checkShading } from '../puzzle/check.js';
+import { renderSvg } from '../render/svg.js';
+import { readDocument, sourceName, writeAtomic } from './io.js';
+import { addFromOption, outputTargets, type OutputTarget } from './common.js';
+
+interface ConvertCliOptions {
+  to: OutputTarget;
+  from?: FormatName;
+  output?: string;
+}
+
+export function convertCommand(): Command {
+  const command = new Command('convert')
+    .description('rewrite a puzzle in another format (text, json, url, pzprv3, gameid, janko) or draw it (svg), without solving it')
+    .argument('<file>', 'puzzle file in any format, or a puzz.link URL or Singles game ID, or - for stdin')
+    .addOption(new Option('--to <format>', 'output format').choices(outputTargets).makeOptionMandatory())
+    .option('-o, --output <file>', 'write to this file (atomically) instead of stdout');
+  addFromOption(command);
+  return command.addHelpText('after', formatHelp).action(async (file: string, options: ConvertCliOptions) => {
+    const doc = readDocument(file, options.from);
+    if (doc.solution !== undefined) {
+      const broken = checkShading(doc.puzzle, doc.solution);
+      if (broken.length > 0)
+        process.stderr.write(
+          `hitori-sat: note: the answer in ${sourceName(file)} is not a solution (${broken[0]!.message}); it is copied as given\n`,
+        );
+      else if (options.to !== 'svg' && !formats[options.to].holdsSolution)
+        process.stderr.write(
+          `hitori-sat: note: --to ${options.to} has no place for the answer in ${sourceName(file)}; only the puzzle is written\n`,
+        );
+    }
+    const text =
+      options.to === 'svg'
+        ? renderSvg(doc.puzzle, doc.solution === undefined ? {} : { cells: doc.solution })
+        : formatDocument(doc, options.to);
+    if (options.output === undefined) process.stdout.write(text);
+    else await writeAtomic(options.output, [text]);
+  });
+}
+
+export const formatHelp = `
+Formats (read: detected, or --from; written: --to):
+  text    plain text grid, one row per line           3 3 1 4
+  json    JSON object {"grid": [[...]], "solution"?}   {"rows":4,"cols":4,"grid":[[3,3,1,4],...]}
+  url     puzz.link / pzprjs URL                      https://puzz.link/p?hitori/4/4/3314432213423432
+  pzprv3  pzprjs file, with the answer grid           pzprv3 / hitori / rows / cols / numbers / answer
+  gameid  Simon Tatham's Singles game ID              4x4:3314432213423432
+  janko   janko.at puzzle file                        begin / puzzle hitori / size 4 / problem / ... / end
+  svg     a picture (written only)`;

@@ -1,0 +1,203 @@
+/**
+ * SVG pictures: a puzzle, its solution or a partly decided grid, and an explanation drawn step by
+ * step with the cells each step decides highlighted. Plain SVG 1.1 with no scripts, styles or
+ * external fonts, so any viewer and any SVG-to-PNG converter draws it alike.
+ *
+ * Cells are a fixed 36 units and the picture scales by its viewBox, so a 50x50 grid is as sharp
+ * as a 5x5 one. Numbers shrink with their digit count to stay inside their cell. Shaded cells are
+ * dark with their number still readable in grey (as puzz.link draws them); undecided cells of a
+ * partial grid are light grey; cells a step decides are outlined in colour, orange for shaded and
+ * blue for unshaded, with a ring around a newly unshaded number.
+ */
+import type { Puzzle } from '../puzzle/puzzle.js';
+import { explainStep, type ExplainRun } from '../rules/index.js';
+
+/** One cell's state: true shaded, false unshaded, null undecided. */
+export type CellState = boolean | null;
+
+export interface BoardPicture {
+  /** The cells' states; omitted for the bare puzzle (every cell drawn as unshaded). */
+  readonly cells?: readonly CellState[];
+  /** Cells to highlight: those a step decided. */
+  readonly highlight?: ReadonlySet<number>;
+  /** Text above the grid, one string per line. */
+  readonly caption?: readonly string[];
+  /** The least width of the picture, for captions wider than a small grid. */
+  readonly minWidth?: number;
+}
+
+const cell = 36;
+const pad = 6;
+const captionLine = 16;
+const colours = {
+  shaded: '#222',
+  shadedNumber: '#9a9a9a',
+  number: '#111',
+  undecided: '#e4e4e4',
+  grid: '#9a9a9a',
+  border: '#000',
+  newShaded: '#e8590c',
+  newUnshaded: '#1c7ed6',
+} as const;
+
+/** Escapes text for SVG content and attributes. */
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function fontSize(value: number): number {
+  const digits = String(value).length;
+  return digits <= 2 ? 17 : digits === 3 ? 14 : digits === 4 ? 11 : Math.max(6, Math.floor(cell / (digits * 0.62)));
+}
+
+function captionHeight(lines: number): number {
+  return lines === 0 ? 0 : lines * captionLine + 6;
+}
+
+/** The picture's width and height in SVG units. */
+function boardSize(puzzle: Puzzle, captionLines: number, minWidth = 0): { width: number; height: number } {
+  return { width: Math.max(minWidth, puzzle.cols * cell + 2 * pad), height: puzzle.rows * cell + 2 * pad + captionHeight(captionLines) };
+}
+
+/** A cell's state in a picture: a bare puzzle draws every cell unshaded. */
+function stateOf(picture: BoardPicture, i: number): CellState {
+  const state = picture.cells?.[i];
+  return state === undefined ? false : state;
+}
+
+/** The elements of one board, its top-left corner at (0, 0). */
+function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
+  const { rows, cols } = puzzle;
+  const caption = picture.caption ?? [];
+  const top = pad + captionHeight(caption.length);
+  const out: string[] = [];
+  caption.forEach((line, k) => {
+    out.push(
+      `<text x="${pad}" y="${pad + 12 + k * captionLine}" font-size="13" font-family="sans-serif" fill="#111">${escapeXml(line)}</text>`,
+    );
+  });
+  out.push(`<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" fill="#fff"/>`);
+  for (let i = 0; i < rows * cols; i++) {
+    const state = stateOf(picture, i);
+    const x = pad + (i % cols) * cell;
+    const y = top + Math.floor(i / cols) * cell;
+    if (state !== false)
+      out.push(`<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${state ? colours.shaded : colours.undecided}"/>`);
+  }
+  // Thin lines between cells, then the frame.
+  let lines = '';
+  for (let c = 1; c < cols; c++) lines += `M${pad + c * cell} ${top}v${rows * cell}`;
+  for (let r = 1; r < rows; r++) lines += `M${pad} ${top + r * cell}h${cols * cell}`;
+  if (lines !== '') out.push(`<path d="${lines}" stroke="${colours.grid}" stroke-width="1" fill="none"/>`);
+  out.push(
+    `<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" stroke="${colours.border}" stroke-width="2" fill="none"/>`,
+  );
+  for (const i of picture.highlight ?? []) {
+    const state = stateOf(picture, i);
+    const x = pad + (i % cols) * cell;
+    const y = top + Math.floor(i / cols) * cell;
+    const colour = state ? colours.newShaded : colours.newUnshaded;
+    out.push(`<rect x="${x + 2}" y="${y + 2}" width="${cell - 4}" height="${cell - 4}" stroke="${colour}" stroke-width="3" fill="none"/>`);
+    if (state === false)
+      out.push(`<circle cx="${x + cell / 2}" cy="${y + cell / 2}" r="${cell / 2 - 6}" stroke="${colour}" stroke-width="1.5" fill="none"/>`);
+  }
+  for (let i = 0; i < rows * cols; i++) {
+    const value = puzzle.values[i]!;
+    const state = stateOf(picture, i);
+    const x = pad + (i % cols) * cell + cell / 2;
+    const y = top + Math.floor(i / cols) * cell + cell / 2;
+    const fill = state === true ? colours.shadedNumber : colours.number;
+    out.push(
+      `<text x="${x}" y="${y}" font-size="${fontSize(value)}" font-family="sans-serif" text-anchor="middle" dominant-baseline="central" fill="${fill}">${value}</text>`,
+    );
+  }
+  return out.join('\n');
+}
+
+function svgDocument(width: number, height: number, title: string, body: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<title>${escapeXml(title)}</title>
+<rect width="${width}" height="${height}" fill="#fff"/>
+${body}
+</svg>
+`;
+}
+
+/** A picture of the puzzle, or of a shading or partial grid when `cells` is given. */
+export function renderSvg(puzzle: Puzzle, picture: BoardPicture = {}): string {
+  const { width, height } = boardSize(puzzle, picture.caption?.length ?? 0, picture.minWidth);
+  const what = picture.cells === undefined ? 'puzzle' : picture.cells.includes(null) ? 'partly solved' : 'solution';
+  const title = `Hitori ${puzzle.rows}x${puzzle.cols}${puzzle.id === undefined ? '' : ` ${puzzle.id}`}, ${what}`;
+  return svgDocument(width, height, picture.caption?.join(' ') ?? title, boardElements(puzzle, picture));
+}
+
+/** One step of an explanation: its caption and the cells it decides. */
+export interface PictureStep {
+  readonly caption: readonly string[];
+  readonly cells: readonly { readonly cell: number; readonly colour: 'white' | 'black' }[];
+}
+
+/**
+ * Every step as its own small board, in reading order, each showing the grid after the step with
+ * the step's cells highlighted; the panels wrap into rows about 2,000 units wide.
+ */
+export function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: string): string {
+  const lines = Math.max(1, ...steps.map((s) => s.caption.length));
+  const { width, height } = boardSize(puzzle, lines, stepMinWidth);
+  const gap = 12;
+  const perRow = Math.max(1, Math.min(steps.length, Math.floor((2000 + gap) / (width + gap))));
+  const state: CellState[] = new Array(puzzle.rows * puzzle.cols).fill(null);
+  const panels: string[] = [];
+  steps.forEach((step, k) => {
+    for (const { cell: i, colour } of step.cells) state[i] = colour === 'black';
+    const x = (k % perRow) * (width + gap);
+    const y = Math.floor(k / perRow) * (height + gap);
+    const board = boardElements(puzzle, {
+      cells: state,
+      highlight: new Set(step.cells.map((c) => c.cell)),
+      caption: step.caption,
+      minWidth: stepMinWidth,
+    });
+    panels.push(`<g transform="translate(${x} ${y})">\n${board}\n</g>`);
+  });
+  const rowsOfPanels = Math.max(1, Math.ceil(steps.length / perRow));
+  const totalWidth = Math.max(1, Math.min(steps.length, perRow)) * (width + gap) - gap;
+  const totalHeight = rowsOfPanels * (height + gap) - gap;
+  if (steps.length === 0) return svgDocument(width, height, title, boardElements(puzzle, { cells: state, caption: ['(no step)'] }));
+  return svgDocument(totalWidth, totalHeight, title, panels.join('\n'));
+}
+
+/** Panels of an explanation are at least this wide, so that short captions fit a small grid. */
+const stepMinWidth = 300;
+
+/** Words in lines of at most `room` characters, at most `most` lines, the last cut with "…". */
+function wrap(text: string, room: number, most: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > room) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  if (lines.length > most) {
+    lines.length = most;
+    lines[most - 1] = `${lines[most - 1]!.slice(0, room - 1)}…`;
+  }
+  return lines.map((l) => (l.length > room ? `${l.slice(0, room - 1)}…` : l));
+}
+
+/** Every step of a rule-engine solve as a small board with the cells it decides highlighted, captioned with the step. */
+export function explainSvg(puzzle: Puzzle, run: ExplainRun): string {
+  // About 6.5 units per character at the caption's size.
+  const room = Math.floor(Math.max(stepMinWidth, puzzle.cols * cell) / 6.6);
+  const steps = run.result.steps.map((d, k) => ({ caption: wrap(`${k + 1}. ${explainStep(d)}`, room, 3), cells: d.cells }));
+  const id = puzzle.id === undefined ? '' : ` ${puzzle.id}`;
+  return renderStepsSvg(
+    puzzle,
+    steps,
+    `Hitori ${puzzle.rows}x${puzzle.cols}${id}: ${steps.length} steps of the rule engine, ${run.result.status}`,
+  );
+}
