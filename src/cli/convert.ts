@@ -41,7 +41,7 @@ export function convertCommand(): Command {
   });
 }
 
-export const formatHelp = `
+const formatHelp = `
 Formats (read: detected, or --from; written: --to):
   text    plain text grid, one row per line           3 3 1 4
   json    JSON object {"grid": [[...]], "solution"?}   {"rows":4,"cols":4,"grid":[[3,3,1,4],...]}

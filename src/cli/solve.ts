@@ -110,7 +110,7 @@ export function solveCommand(): Command {
  * solution where the format holds one (pzprv3, janko, json-free formats just the puzzle), or a
  * picture of the solution (or of the partial grid when the rules got stuck).
  */
-export function solveOutput(puzzle: Puzzle, result: EngineResult, to: string): string {
+function solveOutput(puzzle: Puzzle, result: EngineResult, to: string): string {
   if (to === 'text') return solveText(puzzle, result);
   if (to === 'json') return `${JSON.stringify(solveReport(puzzle, result))}\n`;
   const first = result.solutions[0];

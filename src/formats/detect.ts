@@ -14,7 +14,7 @@ import { formatPuzzlink, looksLikePuzzlink, parsePuzzlink } from './puzzlink.js'
 import { formatPzprv3, looksLikePzprv3, parsePzprv3 } from './pzprv3.js';
 import { formatText, parseText } from './text.js';
 
-export { formatNames, type FormatName, type PuzzleDocument } from './document.js';
+export type { FormatName, PuzzleDocument } from './document.js';
 
 /** The input formats (all of them). */
 export const inputFormats = formatNames;

@@ -14,7 +14,7 @@ import { documentOf, type PuzzleDocument } from './document.js';
 import { InputError } from './input-error.js';
 
 /** Singles' largest width or height (10 digits + 26 + 26 letters). */
-export const gameIdMaxSize = 62;
+const gameIdMaxSize = 62;
 
 /** Whether a text looks like a Singles game ID or random-seed ID. */
 export function looksLikeGameId(text: string): boolean {

@@ -17,9 +17,9 @@ import type { Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
 import { InputError } from './input-error.js';
 
-export const puzzlinkHost = 'https://puzz.link/p?';
+const puzzlinkHost = 'https://puzz.link/p?';
 /** The largest number a two-digit base-36 token holds. */
-export const puzzlinkMaxValue = 36 * 36 - 1;
+const puzzlinkMaxValue = 36 * 36 - 1;
 
 /** Whether a text looks like a pzprjs URL (a `?` followed by a variety name and a slash, on one line). */
 export function looksLikePuzzlink(text: string): boolean {

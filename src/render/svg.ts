@@ -13,7 +13,7 @@ import type { Puzzle } from '../puzzle/puzzle.js';
 import { explainStep, type ExplainRun } from '../rules/index.js';
 
 /** One cell's state: true shaded, false unshaded, null undecided. */
-export type CellState = boolean | null;
+type CellState = boolean | null;
 
 export interface BoardPicture {
   /** The cells' states; omitted for the bare puzzle (every cell drawn as unshaded). */
@@ -133,7 +133,7 @@ export function renderSvg(puzzle: Puzzle, picture: BoardPicture = {}): string {
 }
 
 /** One step of an explanation: its caption and the cells it decides. */
-export interface PictureStep {
+interface PictureStep {
   readonly caption: readonly string[];
   readonly cells: readonly { readonly cell: number; readonly colour: 'white' | 'black' }[];
 }
@@ -142,7 +142,7 @@ export interface PictureStep {
  * Every step as its own small board, in reading order, each showing the grid after the step with
  * the step's cells highlighted; the panels wrap into rows about 2,000 units wide.
  */
-export function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: string): string {
+function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: string): string {
   const lines = Math.max(1, ...steps.map((s) => s.caption.length));
   const { width, height } = boardSize(puzzle, lines, stepMinWidth);
   const gap = 12;
