@@ -9,7 +9,13 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { BackendName } from '../sat/backend.js';
-import { defaultEngine as solveDefault, engines as solveEngines, solveWithEngine, type Engine as SolveEngine } from '../solve/engines.js';
+import {
+  defaultEngine as solveDefault,
+  engines as solveEngines,
+  solveWithEngine,
+  type Engine as SolveEngine,
+  type Proof,
+} from '../solve/engines.js';
 import { defaultConnectivity, solveConnectivities, type Verdict } from '../solve/defaults.js';
 
 export const engines = solveEngines;
@@ -40,6 +46,8 @@ export interface EngineAnswer {
   readonly status: Verdict | 'stuck';
   /** The shadings found: one for `unique`, two for `multiple`, none otherwise. */
   readonly solutions: readonly Shading[];
+  /** How the verdict was proven (deductions alone, or SAT); null without a verdict. */
+  readonly proof: Proof;
 }
 
 /** Solves one puzzle with the engine, under the rules as written, seeking two solutions. */
@@ -52,5 +60,5 @@ export async function solveWith(puzzle: Puzzle, options: BenchConfig): Promise<E
     maxSolutions: 2,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
-  return { status: result.status, solutions: result.solutions };
+  return { status: result.status, solutions: result.solutions, proof: result.proof };
 }

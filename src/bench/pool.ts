@@ -14,6 +14,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../puzzle/puzzle.js';
+import type { Proof } from '../solve/engines.js';
 import type { Answer } from './judge.js';
 import { bytesToShading, packPuzzles, type FromWorker, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
 
@@ -27,6 +28,8 @@ export interface PuzzleAnswer extends Answer {
   readonly index: number;
   /** The engine call, timed in the worker (for a worker ended at the time limit: until then). */
   readonly timeMs: number;
+  /** How the verdict was proven; absent when the worker was ended. */
+  readonly proof?: Proof;
 }
 
 export interface PoolRun {
@@ -206,6 +209,7 @@ export class SolverPool {
       status: message.status,
       solutions: message.shadings.map(bytesToShading),
       timeMs: message.timeMs,
+      proof: message.proof,
       ...(message.error === undefined ? {} : { error: message.error }),
     };
     this.deliver(run, answer, k);

@@ -8,6 +8,7 @@
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { Verdict } from '../solve/solve.js';
+import type { Proof } from '../solve/engines.js';
 import type { BenchBackend, BenchConnectivity, Engine } from './engines.js';
 
 /** `workerData` of a worker: what every puzzle is solved with. */
@@ -41,6 +42,7 @@ export interface AnswerMessage {
   readonly shadings: Uint8Array[];
   /** The engine call, timed in the worker. */
   readonly timeMs: number;
+  readonly proof: Proof;
   readonly error?: string;
 }
 

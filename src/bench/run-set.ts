@@ -1,5 +1,5 @@
 /**
- * The benchmark: warm up every worker, then solve the sets one after another, judge each answer
+ * The benchmark: warm up every worker (on puzzles of the sets' sizes, not their own), then solve the sets one after another, judge each answer
  * in the main thread (once its set is done, so that the checking does not compete with the
  * workers for CPU while throughput is measured), and summarize each set (times, throughput,
  * memory, failures).
@@ -11,6 +11,8 @@
  * mark of the whole process, worker threads included, read when the set is done: it never goes
  * down, so for the second set of a run it covers the first one too.
  */
+import { numberCells, randomShading, seededRandom } from '../generate/generate.js';
+import { geometry } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { BenchBackend, BenchConnectivity, Engine } from './engines.js';
 import { judgeAnswer, type Outcome } from './judge.js';
@@ -65,6 +67,8 @@ export interface SetReport {
   readonly connectivity: BenchConnectivity;
   readonly engine: Engine;
   readonly jobs: number;
+  /** How the verdicts were proven: by the deductions alone, or by SAT (the rest had no verdict). */
+  readonly proofs: { readonly deduction: number; readonly sat: number };
   /** Every puzzle that is not correct, in file order, with why. */
   readonly failures: readonly PuzzleOutcome[];
   readonly wallMs: number;
@@ -73,14 +77,29 @@ export interface SetReport {
 export const defaultWarmup = 50;
 export const defaultWarmupBudgetMs = 2000;
 
-/** The warm-up puzzles: the `count` smallest of all sets (by cells, then set and file order). */
-function warmupPuzzles(sets: readonly BenchSet[], count: number): Puzzle[] {
-  const all = sets.flatMap((set) => set.records.map((r) => r.puzzle));
-  return all
-    .map((puzzle, order) => ({ puzzle, order }))
-    .sort((a, b) => a.puzzle.rows * a.puzzle.cols - b.puzzle.rows * b.puzzle.cols || a.order - b.order)
-    .slice(0, count)
-    .map((x) => x.puzzle);
+/**
+ * The warm-up puzzles: `count` puzzles made for the purpose, of every size present in the sets
+ * (the sizes taken in turn), none of them from the sets. A small set warmed up on its own puzzles
+ * would be measured on code the JIT has already fitted to those very puzzles, and one warmed up
+ * on other sizes would not be warm at all (medians of an 8-puzzle set moved by 2-11 ms between
+ * runs). Each is planted as the generator plants a solution (src/generate/generate.ts, steps 1-3:
+ * a random valid shading, numbered so that it is a solution), which takes microseconds; most
+ * have several solutions, so they warm up the deductions and the SAT path alike. Seeded by size
+ * and position, so every run warms up on the same puzzles.
+ */
+export function warmupPuzzles(sets: readonly BenchSet[], count: number): Puzzle[] {
+  const sizes = [
+    ...new Map(sets.flatMap((set) => set.records.map((r) => [`${r.puzzle.rows}x${r.puzzle.cols}`, r.puzzle] as const))).values(),
+  ];
+  const out: Puzzle[] = [];
+  for (let k = 0; out.length < count && k < 2 * count && sizes.length > 0; k++) {
+    const { rows, cols } = sizes[k % sizes.length]!;
+    const random = seededRandom(`warm-up ${rows}x${cols} ${Math.floor(k / sizes.length)}`);
+    const g = geometry(rows, cols);
+    const values = numberCells(g, randomShading(g, random), Math.max(rows, cols), random);
+    if (values !== null) out.push({ rows, cols, values });
+  }
+  return out;
 }
 
 export async function benchSets(sets: readonly BenchSet[], options: BenchOptions): Promise<SetReport[]> {
@@ -143,6 +162,10 @@ async function benchSet(pool: SolverPool, set: BenchSet, k: number, count: numbe
     connectivity: options.connectivity,
     engine: options.engine,
     jobs: pool.jobs,
+    proofs: {
+      deduction: answers.filter((a) => a.proof === 'deduction').length,
+      sat: answers.filter((a) => a.proof === 'sat').length,
+    },
     failures: outcomes.filter((o) => o.outcome !== 'correct'),
     wallMs,
   };
@@ -173,6 +196,7 @@ export function benchJson(reports: readonly SetReport[]) {
       connectivity: r.connectivity,
       engine: r.engine,
       jobs: r.jobs,
+      proofs: r.proofs,
       failures: r.failures.map((f) => f.id),
     })),
   };

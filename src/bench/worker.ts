@@ -42,6 +42,7 @@ async function handle(message: ToWorker): Promise<void> {
         status: result.status,
         shadings: result.solutions.slice(0, 2).map(shadingToBytes),
         timeMs,
+        proof: result.proof,
       };
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
@@ -52,6 +53,7 @@ async function handle(message: ToWorker): Promise<void> {
         status: 'error',
         shadings: [],
         timeMs: performance.now() - start,
+        proof: null,
         error: `${e.name}: ${e.message.split('\n')[0] ?? ''}`,
       };
     }

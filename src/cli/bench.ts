@@ -120,11 +120,13 @@ function progressMessage(p: BenchProgress): string {
 
 /** The report as an aligned table, the settings, and every failure with its reason. */
 function benchText(reports: readonly SetReport[], options: Pick<BenchCliOptions, 'warmup' | 'timeout'>): string {
-  const header = ['set', 'n', 'correct', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'];
+  const header = ['set', 'n', 'correct', 'by deduction', 'by SAT', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'];
   const rows = reports.map((r) => [
     r.name,
     String(r.n),
     String(r.correct),
+    String(r.proofs.deduction),
+    String(r.proofs.sat),
     r.medianMs.toFixed(1),
     r.p95Ms.toFixed(1),
     r.maxMs.toFixed(1),

@@ -18,6 +18,7 @@ interface SetJson {
   connectivity: string;
   engine: string;
   jobs: number;
+  proofs: { deduction: number; sat: number };
   failures: string[];
 }
 
@@ -40,6 +41,7 @@ const keys = [
   'connectivity',
   'engine',
   'jobs',
+  'proofs',
   'failures',
 ];
 
@@ -58,6 +60,8 @@ describe('hitori-sat bench', () => {
       expect(set.p95Ms).toBeLessThanOrEqual(set.maxMs);
     }
     expect(report.sets[1]).toMatchObject({ n: 5, correct: 5, failures: [] });
+    // Every verdict of the default engine is proven, by deduction or by SAT.
+    for (const set of report.sets) expect(set.proofs.deduction + set.proofs.sat).toBe(set.n);
   });
 
   it('judges a right answer against a wrong published solution as wrong: correct < n, its id listed, exit 1', async () => {
@@ -109,7 +113,7 @@ describe('hitori-sat bench', () => {
   it('prints an aligned table, the settings, and each wrong answer with its line and reason', async () => {
     const result = await run(['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--warmup', '0', '--connectivity', 'lazy']);
     const lines = linesOf(result.stdout);
-    expect(lines[0]).toMatch(/^set\s+n\s+correct\s+median ms\s+p95 ms\s+max ms\s+puzzles\/s\s+peak RSS MiB$/);
+    expect(lines[0]).toMatch(/^set\s+n\s+correct\s+by deduction\s+by SAT\s+median ms\s+p95 ms\s+max ms\s+puzzles\/s\s+peak RSS MiB$/);
     expect(lines[1]).toMatch(/^bench-small\.jsonl\s+5\s+5\s/);
     expect(lines[2]).toMatch(/^bench-wrong\.jsonl\s+5\s+4\s/);
     // Right-aligned columns end where the header's do.
