@@ -43,10 +43,9 @@ import { BLACK, cellLabel, UNKNOWN, WHITE } from './board.js';
 import type { TechniqueCode } from './types.js';
 
 /** Why a cell was decided: an index into `stepCodes`. */
-export const Why = { NoB: 0, DoW: 1, SimM3: 2, SimUStar: 3, Exit: 4, NCO: 5, Prob: 6, ProbConnected: 7 } as const;
-export type WhyCode = (typeof Why)[keyof typeof Why];
+const Why = { NoB: 0, DoW: 1, SimM3: 2, SimUStar: 3, Exit: 4, NCO: 5, Prob: 6, ProbConnected: 7 } as const;
 /** The catalogue code of each `Why`. */
-export const stepCodes: readonly TechniqueCode[] = ['NoB', 'DoW', 'Sim-M3', 'Sim-U*', 'NCO-B', 'NCO', 'Prob', 'Prob'];
+const stepCodes: readonly TechniqueCode[] = ['NoB', 'DoW', 'Sim-M3', 'Sim-U*', 'NCO-B', 'NCO', 'Prob', 'Prob'];
 
 /**
  * Probing stops after this many propagated cells per cell of the grid, and after
@@ -56,10 +55,10 @@ export const stepCodes: readonly TechniqueCode[] = ['NoB', 'DoW', 'Sim-M3', 'Sim
  * solutions) spend the whole budget before SAT takes over, so the cap keeps that small next to a
  * SAT solve of their size.
  */
-export const defaultProbeBudget = 50;
-export const maxProbeWork = 20_000;
+const defaultProbeBudget = 50;
+const maxProbeWork = 20_000;
 
-export type CoreStatus = 'solved' | 'stuck' | 'contradiction';
+type CoreStatus = 'solved' | 'stuck' | 'contradiction';
 
 export interface CoreOptions {
   /** A `Date.now()` value: past it, probing stops (the result is then stuck, with `timedOut`). */

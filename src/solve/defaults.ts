@@ -5,7 +5,7 @@
  */
 import type { BackendName } from '../sat/backend.js';
 
-export const verdicts = ['unique', 'multiple', 'none', 'timeout'] as const;
+const verdicts = ['unique', 'multiple', 'none', 'timeout'] as const;
 export type Verdict = (typeof verdicts)[number];
 
 /** An answer that the independent checker rejects: a bug, never shown as a solution. */

@@ -39,7 +39,7 @@ export interface EngineOptions extends SolveOptions {
 }
 
 /** What the rule engine contributed. */
-export interface RulesSummary {
+interface RulesSummary {
   readonly status: RulesStatus;
   /** Cells the rules decided (of rows x cols). */
   readonly decided: number;

@@ -19,7 +19,7 @@ import type { Backend, BackendName, BackendStats } from '../sat/backend.js';
 import { createBackend, type BackendFactory } from '../sat/backends/index.js';
 import { CheckFailedError, defaultBackend, defaultConnectivity, type solveConnectivities, type Verdict } from './defaults.js';
 
-export { CheckFailedError, defaultBackend, defaultConnectivity, solveConnectivities, verdicts, type Verdict } from './defaults.js';
+export { defaultConnectivity, solveConnectivities, type Verdict } from './defaults.js';
 
 export interface SolveOptions {
   readonly backend?: BackendName;

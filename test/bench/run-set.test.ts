@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { warmupPuzzles } from '../../src/bench/run-set.js';
 import { parseBenchSet } from '../../src/bench/sets.js';
 import { solveWithEngine } from '../../src/solve/engines.js';
-import { fixturePath } from '../support/fixtures.js';
 
-const sample = parseBenchSet(readFileSync(fixturePath('janko-sample.jsonl'), 'utf8'), 'janko-sample.jsonl');
+const sample = parseBenchSet(readFileSync(new URL('../fixtures/janko-sample.jsonl', import.meta.url), 'utf8'), 'janko-sample.jsonl');
 
 describe('bench warm-up pool', () => {
   const sizes = new Set(sample.records.map((r) => `${r.puzzle.rows}x${r.puzzle.cols}`));
