@@ -19,13 +19,15 @@ const connectivityModes = ['layers', 'lazy', 'none'] as const;
  * enclosure lemma; the solve loop adds cuts when a model falls apart (incomplete on its own).
  * `none`: rules 1 and 2 only.
  */
-type ConnectivityMode = (typeof connectivityModes)[number];
+export type ConnectivityMode = (typeof connectivityModes)[number];
 
 export interface EncodeOptions {
   readonly convention?: Convention;
   readonly connectivity?: ConnectivityMode;
   /** Add the DIMACS comments (header, one line per shading variable); default true. */
   readonly comments?: boolean;
+  /** Called now and then while the clauses are built (every 65,536 clauses); it may throw to stop a long encoding. */
+  readonly checkpoint?: () => void;
   /** Add the units of encodings/deductions.ts (sound line patterns); default false. */
   readonly deductions?: boolean;
 }
@@ -42,6 +44,7 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   const connectivity = options.connectivity ?? 'layers';
   const vars = new HitoriVars(puzzle);
   const cnf = new Cnf();
+  cnf.watch = options.checkpoint;
   cnf.declare(vars.cells);
   encodeUniqueness(puzzle, vars, cnf);
   encodeAdjacency(puzzle, vars, cnf);
@@ -49,6 +52,7 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   if (connectivity === 'lazy') encodeConnectivitySeeds(puzzle, vars, cnf);
   conventionEncoders[convention]?.(puzzle, vars, cnf);
   if (options.deductions) encodeDeductions(puzzle, vars, cnf);
+  cnf.watch = undefined;
   const encoding = `${connectivity}/${convention}`;
   if (options.comments === false) return { cnf, vars, encoding };
   cnf.comments.push(

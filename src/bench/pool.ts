@@ -39,9 +39,14 @@ export interface PoolRun {
   readonly wallMs: number;
 }
 
-/** How long after the engine's own time limit a silent worker is ended. */
+/**
+ * How long after the engine's own time limit a silent worker is ended: 10% of the limit, at
+ * least 50 ms, so that no puzzle runs more than 10% (or 50 ms) past it. An engine that stops
+ * itself (CaDiCaL, the external solver) answers well within that; a worker that is ended costs
+ * only a fresh worker's start-up, outside any puzzle's time.
+ */
 function graceMs(timeoutMs: number): number {
-  return 1000 + timeoutMs / 4;
+  return Math.max(50, timeoutMs / 10);
 }
 
 interface Slot {
@@ -283,7 +288,8 @@ export class SolverPool {
           if (slot.pending.length > 0 && now - slot.since > limit) this.replace(k, 'timeout', 'time limit reached');
         });
       },
-      Math.min(250, Math.max(20, timeoutMs / 10)),
+      // Looked at often enough that the lag adds little to the grace.
+      Math.max(10, Math.min(250, graceMs(timeoutMs) / 4)),
     );
     this.watchdog.unref();
   }

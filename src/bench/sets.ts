@@ -7,11 +7,11 @@
  * - else nothing is known: any answer that passes the checker counts as correct.
  *
  * A `solution` that does not fit the grid, or a `solutions` that is not a count, is bad input,
- * reported with its line.
+ * reported with its line (by `parseJsonLines`, which never drops a malformed field).
  */
 import { InputError } from '../formats/input-error.js';
 import { parseJsonLines } from '../formats/json.js';
-import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { shadingFromGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 
 export type Expected =
   | { readonly kind: 'solution'; readonly shading: Shading }
@@ -51,7 +51,7 @@ export function parseBenchSet(text: string, name: string, limit?: number): Bench
     const line = record.line ?? k + 1;
     const { puzzle } = record;
     try {
-      return { puzzle, id: puzzle.id ?? `line ${line}`, line, expected: expectation(puzzle, record.solution, record.solutions, line) };
+      return { puzzle, id: puzzle.id ?? `line ${line}`, line, expected: expectation(record.solution, record.solutions, line) };
     } catch (error) {
       throw attribute(error);
     }
@@ -59,33 +59,13 @@ export function parseBenchSet(text: string, name: string, limit?: number): Bench
   return { name, records };
 }
 
-function expectation(puzzle: Puzzle, solution: unknown, solutions: number | undefined, line: number): Expected {
-  if (solutions !== undefined && !(Number.isSafeInteger(solutions) && solutions >= 0)) {
-    throw new InputError(`"solutions" is ${JSON.stringify(solutions)}, expected 0, 1 or 2 (two or more)`, { line });
-  }
+/** What the record says, as an expectation; `parseJsonLines` has checked the fields' shapes. */
+function expectation(solution: number[][] | undefined, solutions: number | undefined, line: number): Expected {
   if (solution !== undefined) {
     if (solutions !== undefined && solutions !== 1)
       throw new InputError(`"solutions" is ${solutions} but a unique "solution" is given`, { line });
-    return { kind: 'solution', shading: solutionShading(puzzle, solution, line) };
+    return { kind: 'solution', shading: shadingFromGrid(solution) };
   }
   if (solutions === undefined) return { kind: 'unknown' };
   return { kind: 'verdict', verdict: solutions === 0 ? 'none' : solutions === 1 ? 'unique' : 'multiple' };
-}
-
-/** A `solution` (rows of 0/1 of the grid's size) as a shading. */
-function solutionShading(puzzle: Puzzle, solution: unknown, line: number): boolean[] {
-  if (!Array.isArray(solution) || solution.length !== puzzle.rows) {
-    throw new InputError(`"solution" must have ${puzzle.rows} rows like the grid`, { line });
-  }
-  const shading: boolean[] = [];
-  solution.forEach((row: unknown, r) => {
-    if (!Array.isArray(row) || row.length !== puzzle.cols)
-      throw new InputError(`"solution" row ${r + 1} must have ${puzzle.cols} cells`, { line, row: r + 1 });
-    row.forEach((cell: unknown, c) => {
-      if (cell !== 0 && cell !== 1)
-        throw new InputError(`"solution" cell is ${JSON.stringify(cell)}, expected 0 or 1`, { line, row: r + 1, column: c + 1 });
-      shading.push(cell === 1);
-    });
-  });
-  return shading;
 }

@@ -109,13 +109,18 @@ export function deadlineCheck(timeoutMs: number | undefined): () => void {
   };
 }
 
-/** A progress line on stderr, drawn only when stderr is a terminal; `done()` erases it. */
+/** A progress line on stderr, drawn only when stderr is a terminal, at most ten times a second; `done()` erases it. */
 export function progressLine(): { update(message: string): void; done(): void } {
   const tty = process.stderr.isTTY === true;
   let shown = false;
+  let drawn = 0;
   return {
+    // Redrawn at most every 100 ms: listing thousands of solutions must not cost a terminal write each.
     update(message: string) {
       if (!tty) return;
+      const now = performance.now();
+      if (shown && now - drawn < 100) return;
+      drawn = now;
       process.stderr.write(`\r\x1b[2K${message.slice(0, (process.stderr.columns || 80) - 1)}`);
       shown = true;
     },

@@ -5,19 +5,26 @@ import { InputError } from '../formats/input-error.js';
 import { checkShading } from '../puzzle/check.js';
 import { shadingToGrid } from '../puzzle/puzzle.js';
 import { renderShading } from '../render/text.js';
+import { assertCnfFits } from '../../encodings/size.js';
 import { DimacsError, parseSolverOutput } from '../sat/dimacs.js';
 import type { FormatName } from '../formats/document.js';
-import { readInput, readPuzzle, sourceName } from './io.js';
+import { maxDimacsLiterals } from './dimacs.js';
+import { aboutFile, readInput, readPuzzle, sourceName } from './io.js';
 import {
   addConventionOption,
   addFromOption,
   addFormatOption,
   addTimeoutOption,
   deadlineCheck,
-  exitCodeHelp,
   exitCodes,
   type CommonOptions,
 } from './common.js';
+const decodeExitCodeHelp = `
+Exit codes:
+  0  the model is a valid solution
+  1  the model is not a solution, or the solver answered UNSATISFIABLE (with --block: unique)
+  2  bad input or usage (a model that is incomplete, contradicts itself or belongs to another CNF)
+  3  the solver answered UNKNOWN (it gave up, usually at a time limit of its own), or --timeout passed`;
 
 type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'format' | 'timeout'> & { from?: FormatName };
 
@@ -30,12 +37,22 @@ export function decodeCommand(): Command {
   addFormatOption(command);
   addFromOption(command);
   addTimeoutOption(command);
-  return command.addHelpText('after', exitCodeHelp).action((puzzleFile: string, modelFile: string, options: DecodeCliOptions) => {
+  return command.addHelpText('after', decodeExitCodeHelp).action((puzzleFile: string, modelFile: string, options: DecodeCliOptions) => {
     const checkpoint = deadlineCheck(options.timeout);
+    if (puzzleFile === '-' && modelFile === '-')
+      throw new InputError('the puzzle and the model cannot both be read from stdin (-)', {}, 'stdin');
     const puzzle = readPuzzle(puzzleFile, options.from);
+    // The model belongs to the layered CNF `dimacs` writes for this puzzle (--block adds no
+    // variables): a literal beyond its variables means a model of another puzzle or size.
+    let variables: number;
+    try {
+      ({ variables } = assertCnfFits(puzzle, 'layers', options.convention, maxDimacsLiterals, '`dimacs` does not export it'));
+    } catch (error) {
+      throw aboutFile(puzzleFile, error);
+    }
     let answer: ReturnType<typeof parseSolverOutput>;
     try {
-      answer = parseSolverOutput(readInput(modelFile));
+      answer = parseSolverOutput(readInput(modelFile), variables);
     } catch (error) {
       if (error instanceof DimacsError)
         throw new InputError(error.message.replace(/^line \d+: /, ''), { line: error.line }, sourceName(modelFile));
@@ -58,7 +75,7 @@ export function decodeCommand(): Command {
     const vars = new HitoriVars(puzzle);
     for (let i = 0; i < n; i++) {
       const v = vars.shaded(i);
-      if (!answer.values[v])
+      if ((answer.values[v] ?? 0) === 0)
         throw new InputError(
           `the model gives no value for variable ${v} (a cell's shading variable; the puzzle has ${n} cells)`,
           {},

@@ -1,7 +1,21 @@
 /** Reading the user's files (or stdin) and writing output files without ever leaving a partial one. */
-import { createReadStream, existsSync, openSync, statSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import {
+  chmodSync,
+  createReadStream,
+  existsSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { decodeInput } from '../formats/bytes.js';
 import { parseDocument, type FormatName, type PuzzleDocument } from '../formats/detect.js';
 import { looksLikeGameId } from '../formats/gameid.js';
 import { InputError } from '../formats/input-error.js';
@@ -10,11 +24,18 @@ import type { Puzzle } from '../puzzle/puzzle.js';
 
 /** The text of a file, or of stdin for "-"; an unreadable file is an InputError naming it. */
 export function readInput(path: string): string {
+  if (path === '') throw new InputError('empty file name', {}, 'input');
+  let bytes: Buffer;
   try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
+    bytes = readFileSync(path === '-' ? 0 : path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`cannot read it: ${fileProblem(code, (error as Error).message, 'no such file')}`, {}, sourceName(path));
+  }
+  try {
+    return decodeInput(bytes);
+  } catch (error) {
+    throw error instanceof InputError ? error.withSource(sourceName(path)) : error;
   }
 }
 
@@ -37,12 +58,23 @@ export function readDocument(path: string, from?: FormatName): PuzzleDocument {
   );
 }
 
+/**
+ * An error about the input `path` names it: an InputError gets the file as its source, and a
+ * puzzle too large for a command (TooLargeError) becomes an InputError about that file.
+ */
+export function aboutFile(path: string, error: unknown): unknown {
+  if (error instanceof InputError) return error.withSource(sourceName(path));
+  // By name: an error from a worker thread arrives as a plain Error carrying the name.
+  if (error instanceof Error && error.name === 'TooLargeError') return new InputError(error.message, {}, sourceName(path));
+  return error;
+}
+
 /** Runs a parser; a bad-input error it throws names the file ("-" is stdin). */
 export function withSource<T>(path: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    throw error instanceof InputError ? error.withSource(sourceName(path)) : error;
+    throw aboutFile(path, error);
   }
 }
 
@@ -52,23 +84,46 @@ export function readPuzzle(path: string, from?: FormatName): Puzzle {
 }
 
 /**
- * Writes `chunks` to `path` through a temporary file in the same folder, renamed over the target
- * only when complete: an interrupted or failed write never clobbers the user's file.
+ * Writes `chunks` to the output file `path`:
+ * - a regular file (new or existing) through a temporary file in the same folder, renamed over
+ *   it only when complete, so an interrupted or failed run never leaves a partial file or
+ *   clobbers the old one; an existing file keeps its permissions;
+ * - a symbolic link is followed: its target is replaced, the link stays;
+ * - a device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written to directly, since
+ *   renaming over it would replace the device with a file;
+ * - a folder, a socket, an empty name, or one of the command's `inputs` is refused.
+ * The temporary file is removed on failure, on the time limit (`checkpoint` throws), and on
+ * SIGINT, SIGTERM or SIGHUP, after which the signal ends the process as usual.
  */
-export async function writeAtomic(path: string, chunks: Iterable<string>, checkpoint?: () => void): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+export async function writeAtomic(
+  path: string,
+  chunks: Iterable<string>,
+  checkpoint?: () => void,
+  inputs: readonly string[] = [],
+): Promise<void> {
+  const { target, existing } = checkOutput(path, inputs);
+  if (existing && (existing.isCharacterDevice() || existing.isFIFO())) {
+    await writeChunks(path, target, 'w', chunks, checkpoint);
+    return;
+  }
+  if (existing && !existing.isFile()) throw new InputError('cannot write it: not a regular file, a device or a pipe', {}, path);
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const onSignal = (signal: NodeJS.Signals) => {
+    rmSync(temporary, { force: true });
+    for (const s of signals) process.removeListener(s, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.on(s, onSignal);
   try {
-    writeFileSync(temporary, '');
-    for (const chunk of chunks) {
-      checkpoint?.();
-      appendFileSync(temporary, chunk);
-    }
-    renameSync(temporary, path);
+    await writeChunks(path, temporary, 'wx', chunks, checkpoint);
+    if (existing) chmodSync(temporary, existing.mode & 0o7777);
+    renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw new InputError(`cannot write it: ${fileProblem(code, (error as Error).message, 'no such folder')}`, {}, path);
+    throw fileError(error, path);
+  } finally {
+    for (const s of signals) process.removeListener(s, onSignal);
   }
 }
 
@@ -88,8 +143,72 @@ export function openInputStream(path: string): { stream: Readable; size?: number
   }
 }
 
+/**
+ * Where the output `path` leads (its symbolic links followed) and what is there now; refuses an
+ * empty name, a folder, and any of `inputs`. Commands call it before their work, so that a bad
+ * output name fails at once.
+ */
+export function checkOutput(path: string, inputs: readonly string[] = []): { target: string; existing: Stats | undefined } {
+  if (path === '') throw new InputError('empty output name', {}, '--output');
+  const target = followLinks(path);
+  const existing = statOrUndefined(target, path);
+  if (existing?.isDirectory()) throw new InputError('cannot write it: it is a directory', {}, path);
+  for (const input of inputs) {
+    const other = input === '-' ? undefined : statOrUndefined(input, input);
+    if (existing && other && existing.dev === other.dev && existing.ino === other.ino)
+      throw new InputError(`cannot write it: it is the input ${input}, which the output would overwrite`, {}, path);
+  }
+  return { target, existing };
+}
+
+/** Writes the chunks to `file`, yielding to the event loop between them (so signals are handled). */
+async function writeChunks(path: string, file: string, flags: string, chunks: Iterable<string>, checkpoint?: () => void): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, flags, 0o666);
+    for (const chunk of chunks) {
+      checkpoint?.();
+      await handle.write(chunk);
+    }
+    await handle.close();
+    handle = undefined;
+  } catch (error) {
+    await handle?.close().catch(() => {});
+    throw fileError(error, path);
+  }
+}
+
+/** `path` with its symbolic links resolved, also when the last link points to a file not yet there. */
+function followLinks(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    try {
+      return resolve(dirname(path), readlinkSync(path));
+    } catch {
+      return path;
+    }
+  }
+}
+
+function statOrUndefined(file: string, shown: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fileError(error, shown);
+  }
+}
+
+/** A file system error as an InputError naming the output file; other errors unchanged. */
+function fileError(error: unknown, path: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined || error instanceof InputError) return error;
+  return new InputError(`cannot write it: ${fileProblem(code, (error as Error).message, 'no such folder')}`, {}, path);
+}
+
 /** A file system error code in words. */
-function fileProblem(code: string | undefined, fallback: string, missing: string): string {
+export function fileProblem(code: string | undefined, fallback: string, missing: string): string {
   switch (code) {
     case 'ENOENT':
       return missing;
@@ -100,6 +219,10 @@ function fileProblem(code: string | undefined, fallback: string, missing: string
       return 'permission denied';
     case 'ENOSPC':
       return 'no space left on the device';
+    case 'EEXIST':
+      return 'a temporary file of the same name is in the way';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
     default:
       return fallback;
   }

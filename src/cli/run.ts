@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { exitCodeHelp, exitCodes, version } from './common.js';
+import { fileProblem } from './io.js';
 
 export async function runProgram(commands: readonly Command[]): Promise<void> {
   const program = new Command('hitori-sat')
@@ -16,23 +17,34 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
   // Usage errors as one line, in the same form as every other error.
   const output = {
     outputError: (message: string, write: (text: string) => void) =>
-      write(`hitori-sat: ${message.trim().replace(/^error: /, '')} (see --help)\n`),
+      write(`hitori-sat: ${safeLine(message.trim().replace(/^error: /, ''))} (see --help)\n`),
   };
   program.configureOutput(output);
   for (const command of program.commands) command.exitOverride().configureOutput(output);
 
-  // A reader that closes the pipe early (`| head`) has all it wanted: end quietly.
+  // A reader that closes the pipe early (`| head`) has all it wanted: end quietly. Any other
+  // failure to write stdout (a full disk, /dev/full) is one line and exit code 2.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
+    process.stderr.write(`hitori-sat: stdout: cannot write it: ${fileProblem(error.code, error.message, 'no such file')}\n`);
+    process.exit(exitCodes.badInput);
   });
 
   try {
     await program.parseAsync(process.argv);
-  } catch (error) {
+  } catch (thrown) {
+    const error = writeError(thrown);
     process.exitCode = exitCodeFor(error);
     if (!(error instanceof CommanderError)) process.stderr.write(`hitori-sat: ${oneLine(error)}\n`);
   }
+}
+
+/** A failed synchronous write to stdout (a file on a full disk) surfaces here, as the stream error. */
+function writeError(error: unknown): unknown {
+  const e = error as NodeJS.ErrnoException;
+  if (e?.syscall === 'write' && typeof e.code === 'string')
+    return Object.assign(new Error(`stdout: cannot write it: ${fileProblem(e.code, e.message, 'no such file')}`), { name: 'InputError' });
+  return error;
 }
 
 /** Exit codes by error kind; commander has printed its own usage errors already. */
@@ -41,12 +53,18 @@ function exitCodeFor(error: unknown): number {
     return error.exitCode === 0 ? 0 : error.code === 'commander.executeSubCommandAsync' ? error.exitCode : exitCodes.badInput;
   }
   const name = (error as Error | undefined)?.name;
-  if (name === 'InputError' || name === 'DimacsError') return exitCodes.badInput;
+  if (name === 'InputError' || name === 'DimacsError' || name === 'TooLargeError') return exitCodes.badInput;
   if (name === 'TimeoutError') return exitCodes.timeout;
   return exitCodes.solverFailure;
 }
 
 function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] ?? 'unknown error';
+  return safeLine(message.split('\n')[0] ?? 'unknown error');
+}
+
+/** A message without control characters: nothing from the input may drive the terminal (escape codes). */
+function safeLine(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  return message.replace(/[\x00-\x1f\x7f-\x9f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

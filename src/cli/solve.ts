@@ -9,7 +9,7 @@ import { formatDocument, type FormatName } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { renderSvg } from '../render/svg.js';
-import { readPuzzle } from './io.js';
+import { aboutFile, readPuzzle } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addConventionOption,
@@ -90,6 +90,8 @@ export function solveCommand(): Command {
       ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
       onProgress: (message) => progress.update(message),
+    }).catch((error: unknown) => {
+      throw aboutFile(file, error);
     });
     progress.done();
     process.stdout.write(solveOutput(puzzle, result, to));

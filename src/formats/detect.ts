@@ -50,6 +50,8 @@ export function detectFormat(text: string): FormatName {
   if (looksLikePuzzlink(start)) return 'url';
   if (looksLikeGameId(start)) return 'gameid';
   if (looksLikeJanko(start)) return 'janko';
+  // A JSON array is no puzzle, but it is JSON: say what is wrong with it in JSON's terms.
+  if (start.startsWith('[')) return 'json';
   return 'text';
 }
 

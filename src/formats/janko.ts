@@ -22,7 +22,7 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { InputError, parseValue } from './input-error.js';
+import { InputError, parseValue, showText } from './input-error.js';
 
 /** Whether a text looks like a janko file: a line "begin" or "problem" (bare or in brackets). */
 export function looksLikeJanko(text: string): boolean {
@@ -86,7 +86,7 @@ export function parseJanko(text: string, id?: string): PuzzleDocument {
       row.map((token, c) => {
         if (shadedMarks.has(token)) return true;
         if (unshadedMarks.has(token) || token === String(values[r * cols + c])) return false;
-        throw new InputError(`"${token}" is not a solution mark ("x" shaded, "-" unshaded)`, {
+        throw new InputError(`"${showText(token)}" is not a solution mark ("x" shaded, "-" unshaded)`, {
           line: section.rows[r]!.line,
           row: r + 1,
           column: c + 1,
@@ -103,7 +103,7 @@ function numberProp(props: Map<string, { value: string; line: number }>, key: st
   if (prop === undefined) return undefined;
   const n = Number(prop.value);
   if (!/^\d+$/.test(prop.value) || n < 1)
-    throw new InputError(`"${key}" must be a positive whole number, found "${prop.value}"`, { line: prop.line });
+    throw new InputError(`"${key}" must be a positive whole number, found "${showText(prop.value)}"`, { line: prop.line });
   return n;
 }
 

@@ -6,8 +6,8 @@
  */
 import { puzzleFromGrid, shadingFromGrid, shadingToGrid, toGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { InputError, parseValue, type InputPlace } from './input-error.js';
-import { jsonErrorOffset } from './json-syntax.js';
+import { describeValue, InputError, maxCells, parseValue, type InputPlace } from './input-error.js';
+import { readJson } from './json-syntax.js';
 
 /** One puzzle of a set, with what its source says about its solutions. */
 export interface PuzzleRecord {
@@ -22,36 +22,24 @@ export interface PuzzleRecord {
 }
 
 export function parseJson(text: string, id?: string): Puzzle {
-  return recordFromValue(parseJsonValue(text.replace(/^\uFEFF/, ''), 0), {}, id).puzzle;
+  return recordFromValue(readJson(text.replace(/^\uFEFF/, '')), {}, id).puzzle;
 }
 
 /** Reads a JSON Lines set: one record per non-blank line. */
 export function parseJsonLines(text: string): PuzzleRecord[] {
   const out: PuzzleRecord[] = [];
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  // JSON strings hold no raw line breaks, so a line break always ends a record.
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   for (let n = 0; n < lines.length; n++) {
     if (lines[n]!.trim() === '') continue;
-    out.push(recordFromValue(parseJsonValue(lines[n]!, n), { line: n + 1 }));
+    out.push(recordFromValue(readJson(lines[n]!, n + 1), { line: n + 1 }));
   }
   return out;
 }
 
 /** Parses any JSON text; a syntax error becomes an InputError with its line and column. */
 export function parseJsonText(text: string): unknown {
-  return parseJsonValue(text.replace(/^\uFEFF/, ''), 0);
-}
-
-function parseJsonValue(text: string, firstLine: number): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    const offset = Math.max(0, jsonErrorOffset(text));
-    const before = text.slice(0, offset);
-    const line = firstLine + before.split('\n').length;
-    const column = offset - before.lastIndexOf('\n');
-    const found = offset < text.length ? `unexpected ${JSON.stringify(text[offset])}` : 'unexpected end of input';
-    throw new InputError(`not valid JSON: ${found}`, { line, column });
-  }
+  return readJson(text.replace(/^\uFEFF/, ''));
 }
 
 function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string): PuzzleRecord {
@@ -60,12 +48,20 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
   const obj = value as Record<string, unknown>;
   const grid = obj['grid'];
   if (!Array.isArray(grid) || grid.length === 0) throw new InputError('"grid" must be a non-empty array of rows', place);
+  const cells = grid.reduce((sum: number, row: unknown) => sum + (Array.isArray(row) ? row.length : 0), 0);
+  if (cells > maxCells)
+    throw new InputError(
+      `the grid has ${cells.toLocaleString('en-US')} cells, more than the ${maxCells.toLocaleString('en-US')} supported`,
+      place,
+    );
   const rows: number[][] = grid.map((row: unknown, r) => {
     if (!Array.isArray(row) || row.length === 0)
       throw new InputError(`grid row ${r + 1} is not a non-empty array`, { ...place, row: r + 1 });
     return row.map((v: unknown, c) => {
+      // The common case first: a place object per cell costs more than the whole check.
+      if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 1) return v;
       const at = { ...place, row: r + 1, column: c + 1 };
-      if (typeof v !== 'number') throw new InputError(`${JSON.stringify(v)} is not a positive integer`, at);
+      if (typeof v === 'string') throw new InputError(`${describeValue(v)} is a string, not a number`, at);
       return parseValue(v, at);
     });
   });
@@ -79,14 +75,21 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
     ['cols', width],
   ] as const) {
     if (obj[key] !== undefined && obj[key] !== actual) {
-      throw new InputError(`"${key}" is ${JSON.stringify(obj[key])} but the grid has ${actual}`, place);
+      throw new InputError(`"${key}" is ${describeValue(obj[key])} but the grid has ${actual}`, place);
     }
   }
   const id = typeof obj['id'] === 'string' ? obj['id'] : fallbackId;
   const record: { -readonly [K in keyof PuzzleRecord]: PuzzleRecord[K] } = { puzzle: puzzleFromGrid(rows, id) };
   if (place.line !== undefined) record.line = place.line;
-  if (Array.isArray(obj['solution'])) record.solution = obj['solution'] as number[][];
-  if (typeof obj['solutions'] === 'number') record.solutions = obj['solutions'];
+  // A malformed `solution` or `solutions` is refused, never dropped: a set whose answers are
+  // silently ignored would count every puzzle correct. `null` says "not known".
+  if (obj['solution'] !== undefined && obj['solution'] !== null) record.solution = solutionGrid(obj['solution'], rows.length, width, place);
+  const solutions = obj['solutions'];
+  if (solutions !== undefined && solutions !== null) {
+    if (!(typeof solutions === 'number' && Number.isSafeInteger(solutions) && solutions >= 0))
+      throw new InputError(`"solutions" is ${describeValue(solutions)}, expected 0, 1 or 2 (two or more)`, place);
+    record.solutions = solutions;
+  }
   if (typeof obj['difficulty'] === 'string') record.difficulty = obj['difficulty'];
   return record;
 }
@@ -96,14 +99,9 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
  * shaded / 0 unshaded, the grid's size).
  */
 export function parseJsonDocument(text: string, id?: string): PuzzleDocument {
-  const record = recordFromValue(parseJsonValue(text.replace(/^\uFEFF/, ''), 0), {}, id);
-  const { puzzle, solution } = record;
-  if (solution === undefined) return documentOf(puzzle);
-  const fits =
-    solution.length === puzzle.rows &&
-    solution.every((row) => Array.isArray(row) && row.length === puzzle.cols && row.every((v) => v === 0 || v === 1));
-  if (!fits) throw new InputError(`"solution" must be ${puzzle.rows} rows of ${puzzle.cols} values, each 1 (shaded) or 0 (unshaded)`);
-  return documentOf(puzzle, shadingFromGrid(solution));
+  // recordFromValue has checked the solution's shape.
+  const { puzzle, solution } = recordFromValue(readJson(text.replace(/^\uFEFF/, '')), {}, id);
+  return solution === undefined ? documentOf(puzzle) : documentOf(puzzle, shadingFromGrid(solution));
 }
 
 /** The JSON object of a document, in the shape of a `bench/sets` record, on one line. */
@@ -116,4 +114,19 @@ export function formatJson({ puzzle, solution }: PuzzleDocument): string {
     ...(solution === undefined ? {} : { solution: shadingToGrid(puzzle, solution) }),
   };
   return `${JSON.stringify(record)}\n`;
+}
+
+/** A `solution`: rows of 0/1 of the grid's size. */
+function solutionGrid(solution: unknown, rows: number, cols: number, place: InputPlace): number[][] {
+  if (!Array.isArray(solution) || solution.length !== rows)
+    throw new InputError(`"solution" must be ${rows} rows of ${cols} values, each 1 (shaded) or 0 (unshaded)`, place);
+  return solution.map((row: unknown, r) => {
+    if (!Array.isArray(row) || row.length !== cols)
+      throw new InputError(`"solution" row ${r + 1} must have ${cols} cells`, { ...place, row: r + 1 });
+    return row.map((cell: unknown, c) => {
+      if (cell !== 0 && cell !== 1)
+        throw new InputError(`"solution" cell is ${describeValue(cell)}, expected 0 or 1`, { ...place, row: r + 1, column: c + 1 });
+      return cell;
+    });
+  });
 }

@@ -15,7 +15,7 @@
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { InputError } from './input-error.js';
+import { InputError, showText } from './input-error.js';
 
 const puzzlinkHost = 'https://puzz.link/p?';
 /** The largest number a two-digit base-36 token holds. */
@@ -51,7 +51,7 @@ function sizeField(field: string | undefined, what: string): number {
   if (field === undefined || field === '') throw new InputError(`the URL has no ${what}: expected p?hitori/<cols>/<rows>/<cells>`);
   const n = Number(field);
   if (!/^\d+$/.test(field) || !Number.isSafeInteger(n) || n < 1)
-    throw new InputError(`the ${what} "${field}" is not a positive whole number`);
+    throw new InputError(`the ${what} "${showText(field)}" is not a positive whole number`);
   return n;
 }
 

@@ -22,7 +22,7 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { InputError, parseValue } from './input-error.js';
+import { InputError, parseValue, showText } from './input-error.js';
 
 export function looksLikePzprv3(text: string): boolean {
   return /^\uFEFF?\s*pzprv3(\.\d+)?\s*[/\r\n]/.test(text);
@@ -38,7 +38,8 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
   let at = 0;
   while (at < lines.length && lines[at]!.trim() === '') at++;
   const header = lines[at]?.trim() ?? '';
-  if (!/^pzprv3(\.\d+)?$/.test(header)) throw new InputError(`expected "pzprv3" as the first line, found "${header}"`, { line: at + 1 });
+  if (!/^pzprv3(\.\d+)?$/.test(header))
+    throw new InputError(`expected "pzprv3" as the first line, found "${showText(header)}"`, { line: at + 1 });
   at++;
   const variety = lines[at]?.trim() ?? '';
   if (variety !== 'hitori') throw new InputError(`this file is for the puzzle type "${variety}", not hitori`, { line: at + 1 });
@@ -62,7 +63,7 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
       const tokens = rowTokens(lines, at, r, cols, 'answer');
       tokens.forEach((token, c) => {
         if (!['#', '+', '.'].includes(token))
-          throw new InputError(`"${token}" is not an answer mark ("#" shaded, "+" unshaded, "." unmarked)`, {
+          throw new InputError(`"${showText(token)}" is not an answer mark ("#" shaded, "+" unshaded, "." unmarked)`, {
             line: at + 1,
             row: r + 1,
             column: c + 1,
@@ -90,7 +91,7 @@ function sizeLine(lines: readonly string[], at: number, what: string): number {
   const field = lines[at]?.trim() ?? '';
   const n = Number(field);
   if (!/^\d+$/.test(field) || !Number.isSafeInteger(n) || n < 1)
-    throw new InputError(`expected the number of ${what}, found "${field}"`, { line: at + 1 });
+    throw new InputError(`expected the number of ${what}, found "${showText(field)}"`, { line: at + 1 });
   return n;
 }
 

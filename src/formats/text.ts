@@ -1,23 +1,33 @@
 /**
- * Plain text: one row per line, values separated by white space. Blank lines are ignored; CRLF
- * line ends and a UTF-8 byte order mark are accepted.
+ * Plain text: one row per line, values separated by white space. Blank lines are ignored; lines
+ * may end in LF, CRLF or a lone CR (old Mac files), and a UTF-8 byte order mark is accepted.
  *
  *     3 3 1 4
  *     4 3 2 2
  */
 import { puzzleFromGrid, type Puzzle } from '../puzzle/puzzle.js';
-import { InputError, parseValue } from './input-error.js';
+import { InputError, maxCells, parseValue } from './input-error.js';
 
 export function parseText(text: string, id?: string): Puzzle {
   const grid: number[][] = [];
   const lineOf: number[] = [];
-  const rows = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  let cells = 0;
   for (let n = 0; n < rows.length; n++) {
     const line = rows[n]!;
     if (line.trim() === '') continue;
     const values: number[] = [];
     const token = /\S+/g;
     for (let m = token.exec(line); m !== null; m = token.exec(line)) {
+      if (++cells > maxCells)
+        throw new InputError(
+          `more than ${maxCells.toLocaleString('en-US')} values: the largest grid supported has ${maxCells.toLocaleString('en-US')} cells`,
+          {
+            line: n + 1,
+            row: grid.length + 1,
+            column: values.length + 1,
+          },
+        );
       values.push(parseValue(m[0], { line: n + 1, row: grid.length + 1, column: values.length + 1 }));
     }
     grid.push(values);
@@ -35,7 +45,8 @@ export function parseText(text: string, id?: string): Puzzle {
 
 /** The plain-text form of a puzzle, values right-aligned in columns. */
 export function formatText(puzzle: Puzzle): string {
-  const width = Math.max(...puzzle.values.map((v) => String(v).length));
+  let width = 1;
+  for (const v of puzzle.values) width = Math.max(width, String(v).length);
   let out = '';
   for (let r = 0; r < puzzle.rows; r++) {
     const row = puzzle.values.slice(r * puzzle.cols, (r + 1) * puzzle.cols);

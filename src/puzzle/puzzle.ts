@@ -25,7 +25,8 @@ export function puzzleFromGrid(grid: readonly (readonly number[])[], id?: string
   const values: number[] = [];
   for (const [r, row] of grid.entries()) {
     if (row.length !== cols) throw new RangeError(`row ${r + 1} has ${row.length} values, row 1 has ${cols}`);
-    values.push(...row);
+    // One by one: spreading a row of a million values would overflow the call stack.
+    for (const v of row) values.push(v);
   }
   return id === undefined ? { rows, cols, values } : { rows, cols, values, id };
 }

@@ -9,7 +9,10 @@ import type { Puzzle, Shading } from '../puzzle/puzzle.js';
  */
 export function renderShading(puzzle: Puzzle, cells: Shading | readonly (boolean | null)[]): string {
   const open = cells.some((s) => s === null);
-  const width = Math.max(...puzzle.values.map((v) => String(v).length)) + (open ? 2 : 0);
+  // A loop, not Math.max(...values): a spread of a million values overflows the call stack.
+  let widest = 1;
+  for (const v of puzzle.values) widest = Math.max(widest, String(v).length);
+  const width = widest + (open ? 2 : 0);
   let out = '';
   const g = geometryOf(puzzle);
   for (let r = 0; r < g.rows; r++) {

@@ -14,6 +14,11 @@ export class Cnf {
   private clauseCount = 0;
   /** The highest variable mentioned (or declared with `declare`). */
   numVars = 0;
+  /**
+   * Called every 65,536 clauses while the CNF grows: a long encoding's chance to stop at a
+   * deadline (by throwing) without every encoder checking the clock.
+   */
+  watch: (() => void) | undefined = undefined;
   /** Comment lines (without the leading "c "), written before the header in DIMACS. */
   readonly comments: string[] = [];
 
@@ -106,6 +111,7 @@ export class Cnf {
 
   private close(): void {
     this.ends[this.clauseCount++] = this.litCount;
+    if ((this.clauseCount & 0xffff) === 0) this.watch?.();
   }
 }
 

@@ -79,7 +79,7 @@ export function parseDimacs(text: string): Cnf {
     if (declaredVars < 0) throw new DimacsError('clauses before the "p cnf" header', n + 1);
     for (const token of line.split(/\s+/)) {
       const lit = Number(token);
-      if (!Number.isInteger(lit) || !/^-?\d+$/.test(token)) throw new DimacsError(`"${token}" is not a literal`, n + 1);
+      if (!Number.isInteger(lit) || !/^-?\d+$/.test(token)) throw new DimacsError(`"${showToken(token)}" is not a literal`, n + 1);
       if (Math.abs(lit) > declaredVars) throw new DimacsError(`literal ${lit} exceeds the ${declaredVars} variables of the header`, n + 1);
       if (clause.length === 0) clauseLine = n + 1;
       if (lit === 0) {
@@ -97,6 +97,14 @@ export function parseDimacs(text: string): Cnf {
   return cnf;
 }
 
+/** The largest variable a model may name when the formula's size is not known (what DIMACS solvers take: 2^31 - 1). */
+const maxVariable = 2 ** 31 - 1;
+
+/** A token cut to a readable length for a one-line message (the CLI escapes control characters). */
+function showToken(token: string): string {
+  return token.length > 24 ? `${token.slice(0, 20)}...(${token.length} characters)` : token;
+}
+
 /** What a solver said: its status and, when satisfiable, the literals of its model. */
 export interface SolverAnswer {
   readonly status: SolveStatus;
@@ -107,13 +115,16 @@ export interface SolverAnswer {
 /**
  * Reads a solver's answer in one of three forms: SAT-competition `s`/`v` lines (other lines are
  * the solver's chatter and ignored); MiniSat's result file (a status word, then the literals); or
- * a bare list of literals, taken as a model.
+ * a bare list of literals, taken as a model. With `variables` (the formula's count), a literal
+ * beyond it is an error; a variable given both true and false always is.
  */
-export function parseSolverOutput(text: string): SolverAnswer {
+export function parseSolverOutput(text: string, variables?: number): SolverAnswer {
   const rows = text.split(/\r?\n/);
-  const competition = rows.some((l) => /^s\s/.test(l));
+  // SAT-competition form when any line starts with "s" or "v" (a model may come without its status line).
+  const competition = rows.some((l) => /^[sv]\s/.test(l));
   let status: SolveStatus | undefined;
   const lits: number[] = [];
+  const lines: number[] = [];
   for (let n = 0; n < rows.length; n++) {
     const line = rows[n]!.trim();
     let body: string;
@@ -131,9 +142,19 @@ export function parseSolverOutput(text: string): SolverAnswer {
     }
     for (const token of body.trim().split(/\s+/)) {
       if (token === '') continue;
-      if (!/^-?\d+$/.test(token)) throw new DimacsError(`"${token}" is not a literal`, n + 1);
+      if (!/^-?\d+$/.test(token)) throw new DimacsError(`"${showToken(token)}" is not a literal`, n + 1);
       const lit = Number(token);
-      if (lit !== 0) lits.push(lit);
+      if (lit === 0) continue;
+      const limit = variables ?? maxVariable;
+      if (!Number.isSafeInteger(lit) || Math.abs(lit) > limit)
+        throw new DimacsError(
+          variables === undefined
+            ? `literal ${showToken(token)} is beyond the largest variable supported, ${limit}`
+            : `literal ${showToken(token)} is beyond the formula's ${limit} variables (a model of another formula?)`,
+          n + 1,
+        );
+      lits.push(lit);
+      lines.push(n + 1);
     }
   }
   if (status === undefined) {
@@ -143,7 +164,12 @@ export function parseSolverOutput(text: string): SolverAnswer {
   let top = 0;
   for (const lit of lits) top = Math.max(top, Math.abs(lit));
   const values = new Int8Array(top + 1);
-  for (const lit of lits) values[Math.abs(lit)] = lit > 0 ? 1 : -1;
+  lits.forEach((lit, k) => {
+    const v = Math.abs(lit);
+    const value = lit > 0 ? 1 : -1;
+    if (values[v] === -value) throw new DimacsError(`variable ${v} is given both true and false: the model contradicts itself`, lines[k]!);
+    values[v] = value;
+  });
   return { status, values };
 }
 

@@ -4,7 +4,7 @@
  * time limit or an AbortSignal it runs in a worker thread that is terminated at the deadline or
  * on abort.
  */
-import type { Puzzle } from '../puzzle/puzzle.js';
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { noStats } from '../sat/backend.js';
 import { createNodeBackend } from '../sat/backends/node.js';
 import { maxTimerMs } from '../sat/timer.js';
@@ -17,7 +17,10 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
   if ((timeoutMs === undefined && signal === undefined) || backend !== 'minisat')
     return solveWithEngine(puzzle, { openBackend: createNodeBackend, ...options });
   signal?.throwIfAborted();
-  const { onProgress: _dropped, signal: _signal, openBackend: _factory, ...cloneable } = options;
+  const { onProgress, onSolution, signal: _signal, openBackend: _factory, ...cloneable } = options;
+  // The worker's solutions so far: a time limit reports them rather than nothing.
+  const found: Shading[] = [];
+  const wanted = Math.max(1, options.maxSolutions ?? 2);
   const start = performance.now();
   // Worker threads are loaded only on this path: a one-shot solve should not pay for them.
   const { Worker } = await import('node:worker_threads');
@@ -35,7 +38,7 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
             const timeMs = performance.now() - start;
             resolve({
               status: 'timeout',
-              solutions: [],
+              solutions: found.slice(0, wanted),
               complete: false,
               convention: options.convention ?? 'literal',
               backend,
@@ -51,11 +54,20 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
           },
           Math.min(timeoutMs, maxTimerMs),
         );
-      worker.once('message', (message: { result?: EngineResult; error?: { name: string; message: string } }) => {
-        if (message.result) resolve(message.result);
-        else
-          reject(Object.assign(new Error(message.error?.message ?? 'the solver worker failed'), { name: message.error?.name ?? 'Error' }));
-      });
+      worker.on(
+        'message',
+        (message: { result?: EngineResult; error?: { name: string; message: string }; solution?: Shading; progress?: string }) => {
+          if (message.solution) {
+            found.push(message.solution);
+            onSolution?.(message.solution);
+          } else if (message.progress !== undefined) onProgress?.(message.progress);
+          else if (message.result) resolve(message.result);
+          else
+            reject(
+              Object.assign(new Error(message.error?.message ?? 'the solver worker failed'), { name: message.error?.name ?? 'Error' }),
+            );
+        },
+      );
       worker.once('error', reject);
     });
   } finally {

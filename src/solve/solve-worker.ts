@@ -1,4 +1,4 @@
-/** Worker-thread entry of solveBounded: solves the puzzle it is given and posts the result. */
+/** Worker-thread entry of solveBounded: solves the puzzle it is given and posts each solution, progress, and the result. */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { createNodeBackend } from '../sat/backends/node.js';
@@ -6,7 +6,15 @@ import { solveWithEngine, type EngineOptions } from './engines.js';
 
 const { puzzle, options } = workerData as { puzzle: Puzzle; options: EngineOptions };
 try {
-  parentPort?.postMessage({ result: await solveWithEngine(puzzle, { ...options, openBackend: createNodeBackend }) });
+  // Solutions and progress go to the parent as they come: when the parent's time limit ends this
+  // worker, what was found is kept.
+  const result = await solveWithEngine(puzzle, {
+    ...options,
+    openBackend: createNodeBackend,
+    onSolution: (solution) => parentPort?.postMessage({ solution }),
+    onProgress: (progress) => parentPort?.postMessage({ progress }),
+  });
+  parentPort?.postMessage({ result });
 } catch (error) {
   const e = error as Error;
   parentPort?.postMessage({ error: { name: e.name, message: e.message } });

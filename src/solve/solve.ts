@@ -11,11 +11,12 @@
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import type { HitoriVars } from '../../encodings/variables.js';
 import { CutFinder } from '../../encodings/connectivity-cuts.js';
+import { assertCnfFits } from '../../encodings/size.js';
 import { geometryOf } from '../puzzle/geometry.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import type { Backend, BackendName, BackendStats } from '../sat/backend.js';
+import { type Backend, type BackendName, type BackendStats, noStats } from '../sat/backend.js';
 import { createBackend, type BackendFactory } from '../sat/backends/index.js';
 import { CheckFailedError, defaultBackend, defaultConnectivity, type solveConnectivities, type Verdict } from './defaults.js';
 
@@ -34,6 +35,8 @@ export interface SolveOptions {
   readonly timeoutMs?: number;
   /** Told what the solver is doing, for a progress line. */
   readonly onProgress?: (message: string) => void;
+  /** Told each solution as soon as it is found and checked (a worker passes them on, so that a time limit keeps them). */
+  readonly onSolution?: (shading: Shading) => void;
   /**
    * Cells already decided by sound reasoning (true shaded, false unshaded, null open), added as
    * unit clauses. They must hold in every solution, or the uniqueness proof is void: the hybrid
@@ -71,6 +74,19 @@ export interface SolveResult {
 }
 
 /**
+ * The largest CNF, in literals, each backend is given; a larger one is refused before it is built.
+ * By measurement (README, size limits): CaDiCaL's wasm heap stops at 2 GiB, reached by a layered
+ * 50x50 (41 million literals); a layered 40x40 (16.5 million) peaks at 0.8 GB. MiniSat's fixed
+ * 64 MiB heap reports its own limit clearly. An external solver reads a file, bounded like
+ * `dimacs`.
+ */
+const maxLiterals: Record<BackendName, number> = { cadical: 25e6, minisat: 25e6, external: 100e6 };
+
+function cnfAdvice(connectivity: string): string {
+  return connectivity === 'layers' ? 'use --connectivity lazy (the default)' : 'no encoding of this size fits';
+}
+
+/**
  * CaDiCaL's options for Hitori, chosen by measurement (BENCH.md): decide "unshaded" first
  * (`phase: 0`), since most cells of a solution are unshaded; and no "lucky" pre-search
  * (`lucky: 0`), which CaDiCaL reruns on every incremental call of the solve loop and which made
@@ -83,9 +99,38 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const convention = options.convention ?? 'literal';
   const connectivity = options.connectivity ?? defaultConnectivity;
+  assertCnfFits(puzzle, connectivity, convention, maxLiterals[options.backend ?? defaultBackend], cnfAdvice(connectivity));
   // The deduction units are sound consequences of rules 1 and 2 (encodings/deductions.ts): they
   // spare the solver some search and cut no solution.
-  const { cnf, vars, encoding } = encodeHitori(puzzle, { convention, connectivity, comments: false, deductions: true });
+  // A large CNF takes seconds to build: the time limit stops the encoding too.
+  let encoded: ReturnType<typeof encodeHitori>;
+  try {
+    encoded = encodeHitori(puzzle, {
+      convention,
+      connectivity,
+      comments: false,
+      deductions: true,
+      ...(deadline === undefined ? {} : { checkpoint: () => pastDeadline(deadline) }),
+    });
+  } catch (error) {
+    if (!(error instanceof EncodingTimeout)) throw error;
+    const timeMs = performance.now() - start;
+    const backend = options.backend ?? defaultBackend;
+    return {
+      status: 'timeout',
+      solutions: [],
+      complete: false,
+      convention,
+      backend,
+      encoding: `${connectivity}/${convention}`,
+      variables: 0,
+      clauses: 0,
+      cuts: 0,
+      stats: noStats(timeMs),
+      timeMs,
+    };
+  }
+  const { cnf, vars, encoding } = encoded;
   options.known?.forEach((shaded, i) => {
     if (shaded !== null) cnf.add([shaded ? vars.shaded(i) : -vars.shaded(i)]);
   });
@@ -109,6 +154,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       onProgress: options.onProgress,
       lazy: connectivity === 'lazy',
       signal: options.signal,
+      onSolution: options.onSolution,
     });
     const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
     return {
@@ -129,6 +175,13 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   }
 }
 
+/** Thrown by the encoding's checkpoint once the deadline has passed. */
+class EncodingTimeout extends Error {}
+
+function pastDeadline(deadline: number): void {
+  if (Date.now() > deadline) throw new EncodingTimeout();
+}
+
 interface EnumerateJob {
   readonly puzzle: Puzzle;
   readonly backend: Backend;
@@ -141,10 +194,11 @@ interface EnumerateJob {
   /** Lazy connectivity: add the cuts of a model that falls apart and solve again. */
   readonly lazy: boolean;
   readonly signal: AbortSignal | undefined;
+  readonly onSolution: ((shading: Shading) => void) | undefined;
 }
 
 /** Finds up to `limit` distinct checked shadings, blocking each one found. */
-async function enumerate({ puzzle, backend, vars, convention, limit, deadline, onProgress, lazy, signal }: EnumerateJob) {
+async function enumerate({ puzzle, backend, vars, convention, limit, deadline, onProgress, lazy, signal, onSolution }: EnumerateJob) {
   const solutions: Shading[] = [];
   let cuts = 0;
   const call = deadline === undefined ? {} : { deadline };
@@ -172,6 +226,7 @@ async function enumerate({ puzzle, backend, vars, convention, limit, deadline, o
       throw new CheckFailedError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
     }
     solutions.push(shading);
+    onSolution?.(shading);
     backend.addClause(blockingClause(vars, shading));
     onProgress?.(`found solution ${solutions.length}; looking for another`);
   }

@@ -77,7 +77,7 @@ describe('parseBenchSet', () => {
 
   it('names the file, line and cell of a solution that does not fit the grid', () => {
     expect(inputError(() => parseBenchSet(`${line({})}\n${line({ solution: [[0, 1]] })}`, 'x.jsonl')).message).toBe(
-      'x.jsonl, line 2: "solution" must have 2 rows like the grid',
+      'x.jsonl, line 2: "solution" must be 2 rows of 2 values, each 1 (shaded) or 0 (unshaded)',
     );
     expect(
       inputError(() =>

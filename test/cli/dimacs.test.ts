@@ -144,6 +144,22 @@ describe('dimacs --block', () => {
     expect(extra).toEqual(expected);
     expect(b.comments.some((c) => /blocked/.test(c))).toBe(true);
   });
+
+  it('refuses to block a shading that is not a solution (UNSATISFIABLE would prove nothing), exit 2, nothing written', async () => {
+    // `1 1 / 1 1` has no solution; blocking a shading of it would leave the CNF unsatisfiable
+    // and "prove" a uniqueness that does not exist.
+    writeFileSync(join(dir, 'no-solution.txt'), '1 1\n1 1\n');
+    writeFileSync(join(dir, 'not-a-solution.json'), '{"solution": [[1, 0], [0, 1]]}\n');
+    const out = join(dir, 'blocked-none.cnf');
+    const result = await run(['dimacs', join(dir, 'no-solution.txt'), '--block', join(dir, 'not-a-solution.json'), '-o', out]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(linesOf(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /not-a-solution\.json: the shading to block is not a solution of the puzzle under convention literal \(.+\), so blocking it proves nothing/,
+    );
+    expect(readdirSync(dir)).not.toContain('blocked-none.cnf');
+  });
 });
 
 describe('dimacs → cadical binary → decode', () => {

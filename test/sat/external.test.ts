@@ -142,3 +142,44 @@ describe(`a solver under a path with a space${cadicalThere ? '' : ' — SKIPPED:
     }
   });
 });
+
+describe('ExternalBackend with a solver that answers badly', () => {
+  /** A fake solver: a shell script that prints `output` whatever the CNF. */
+  function fakeSolver(name: string, output: string): string {
+    const path = join(dir, `${name}.sh`);
+    writeFileSync(path, `printf '%s' '${output}'\n`);
+    return `sh ${path}`;
+  }
+
+  it('refuses a truncated model as incomplete, rather than reading the missing variables as false', async () => {
+    const b = new ExternalBackend(fakeSolver('truncated', 's SATISFIABLE\nv 1 -2\n'));
+    b.addClause([1, 2, 3]);
+    b.addClause([-3, 4]);
+    await expect(b.solve()).rejects.toThrow(/the solver's model is incomplete: .* no value for variable 3 of 4/);
+    b.dispose();
+  });
+
+  it('refuses a model that gives a variable both values, or names one beyond the formula', async () => {
+    const both = new ExternalBackend(fakeSolver('both', 's SATISFIABLE\nv 1 -1 2 0\n'));
+    both.addClause([1, 2]);
+    await expect(both.solve()).rejects.toThrow(/variable 1 is given both true and false/);
+    both.dispose();
+    const beyond = new ExternalBackend(fakeSolver('beyond', 's SATISFIABLE\nv 1 2 100000000000 0\n'));
+    beyond.addClause([1, 2]);
+    await expect(beyond.solve()).rejects.toThrow(/literal 100000000000 is beyond the formula's 2 variables/);
+    beyond.dispose();
+  });
+
+  it('reports "s UNKNOWN" without a time limit as a solver failure, not as a timeout', async () => {
+    const b = new ExternalBackend(fakeSolver('unknown', 's UNKNOWN\n'));
+    b.addClause([1, 2]);
+    await expect(b.solve()).rejects.toThrow(BackendError);
+    await expect(b.solve()).rejects.toThrow(/answered UNKNOWN/);
+    b.dispose();
+    const solved = solveHitori(
+      { rows: 1, cols: 2, values: [1, 1] },
+      { backend: 'external', solverCmd: fakeSolver('unknown2', 's UNKNOWN\n'), openBackend: createNodeBackend },
+    );
+    await expect(solved).rejects.toThrow(/answered UNKNOWN/);
+  });
+});

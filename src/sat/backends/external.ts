@@ -65,7 +65,7 @@ export class ExternalBackend implements Backend {
     const text = words.includes('{out}') ? readOr(outPath, run.stdout) : run.stdout;
     let answer: SolverAnswer;
     try {
-      answer = parseSolverOutput(text);
+      answer = parseSolverOutput(text, Math.max(this.cnf.numVars, ...assumptions.map((lit) => Math.abs(lit))));
     } catch (error) {
       const hint = run.stderr.trim().split('\n')[0] ?? '';
       throw new BackendError(
@@ -73,10 +73,14 @@ export class ExternalBackend implements Backend {
         `could not read the answer of "${argv[0]}" (exit code ${run.code}): ${(error as Error).message} (a solver that writes its model to a file needs {out}, e.g. "minisat {cnf} {out}")${hint ? `; it said: ${hint}` : ''}`,
       );
     }
+    if (answer.status === 'unknown')
+      throw new BackendError(this.name, `"${argv[0]}" answered UNKNOWN: it gave up without an answer (a limit of its own?)`);
     if (answer.status === 'satisfiable') {
+      // Every variable must have a value: a truncated model must not read as "false" for the rest.
       const top = Math.max(this.cnf.numVars, ...assumptions.map((lit) => Math.abs(lit)));
-      for (let v = 1; v <= Math.min(top, answer.values.length - 1); v++) {
-        if (answer.values[v] === 0) throw new BackendError(this.name, `"${argv[0]}" gave no value for variable ${v}`);
+      for (let v = 1; v <= top; v++) {
+        if ((answer.values[v] ?? 0) === 0)
+          throw new BackendError(this.name, `the solver's model is incomplete: "${argv[0]}" gave no value for variable ${v} of ${top}`);
       }
       this.answer = answer;
     }

@@ -1,0 +1,291 @@
+/**
+ * Differential fuzzing: random small grids, each solved by an independent brute force written
+ * for this purpose and by every way hitori-sat can solve it; any difference is a disagreement.
+ *
+ * The brute force shares no code with the project: a backtracking search over the cells in
+ * row-major order that prunes only by the rules' local parts (two shaded neighbours; a number
+ * repeated among the unshaded cells decided so far), then judges each complete shading straight
+ * from the definitions (connectivity by flood fill, the conventions by counting a shaded cell's
+ * twins in its row and column). It finds every solution up to a cap.
+ *
+ * Compared, per grid, under the grid's convention: the SAT engine on CaDiCaL and MiniSat, each
+ * with lazy and layered connectivity (count up to the cap, and every solution found must be one
+ * of the brute force's; below the cap the sets must be equal and `complete`); the deduction-first
+ * engine (`hybrid`); the rule engine (literal convention only: `unique` only with the one
+ * solution, `none` only without any, `multiple` only with two or more; `stuck` is allowed); and,
+ * when a DIMACS binary is given, the exported CNF (satisfiable exactly when a solution exists,
+ * its model one of them, and unsatisfiable with it blocked exactly when it is the only one).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { blockingClause, encodeHitori } from '../encodings/index.js';
+import type { Convention } from '../src/puzzle/convention.js';
+import type { Puzzle, Shading } from '../src/puzzle/puzzle.js';
+import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
+import { solveWithEngine } from '../src/solve/engines.js';
+import { solveHitori } from '../src/solve/solve.js';
+
+export const fuzzConventions: readonly Convention[] = ['literal', 'unique-white', 'shaded-duplicates'];
+
+/** A seeded generator (mulberry32): the same seed gives the same grids everywhere. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface FuzzGrid {
+  readonly puzzle: Puzzle;
+  readonly convention: Convention;
+}
+
+/** The k-th grid of the run with this seed: each grid has a generator of its own, so workers can share a run. */
+export function gridAt(seed: number, k: number): FuzzGrid {
+  return randomGrid(rng((seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0), k);
+}
+
+/**
+ * The k-th grid of a run: mostly up to 5x5, one in four a single row or column of up to 8 cells;
+ * values from 1 to a random bound between 1 and the longer side + 1, so that many grids have no
+ * solution or several.
+ */
+export function randomGrid(random: () => number, k: number): FuzzGrid {
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  let rows: number;
+  let cols: number;
+  if (random() < 0.25) {
+    const n = int(1, 8);
+    [rows, cols] = random() < 0.5 ? [1, n] : [n, 1];
+  } else {
+    rows = int(1, 5);
+    cols = int(1, 5);
+  }
+  const bound = int(1, Math.max(rows, cols) + 1);
+  const values = Array.from({ length: rows * cols }, () => int(1, bound));
+  return { puzzle: { rows, cols, values, id: `fuzz-${k}` }, convention: fuzzConventions[k % fuzzConventions.length]! };
+}
+
+/** Every solution of the grid under the convention, up to `cap` (then `capped`). */
+export function bruteForce(puzzle: Puzzle, convention: Convention, cap: number): { solutions: boolean[][]; capped: boolean } {
+  const { rows, cols, values } = puzzle;
+  const n = rows * cols;
+  const shaded = new Array<boolean>(n).fill(false);
+  const solutions: boolean[][] = [];
+  let capped = false;
+  const go = (i: number): void => {
+    if (capped) return;
+    if (i === n) {
+      // Rules 1 and 2 hold by the pruning below; connectivity and the convention are judged here.
+      if (connectedAndConventional(puzzle, shaded, convention)) {
+        if (solutions.length === cap) capped = true;
+        else solutions.push([...shaded]);
+      }
+      return;
+    }
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    // Unshaded: no unshaded twin decided so far in the row or column.
+    let clash = false;
+    for (let k = 0; k < c && !clash; k++) if (!shaded[r * cols + k] && values[r * cols + k] === values[i]) clash = true;
+    for (let k = 0; k < r && !clash; k++) if (!shaded[k * cols + c] && values[k * cols + c] === values[i]) clash = true;
+    if (!clash) {
+      shaded[i] = false;
+      go(i + 1);
+    }
+    // Shaded: no shaded neighbour above or to the left.
+    if (!(c > 0 && shaded[i - 1]) && !(r > 0 && shaded[i - cols])) {
+      shaded[i] = true;
+      go(i + 1);
+      shaded[i] = false;
+    }
+  };
+  go(0);
+  return { solutions, capped };
+}
+
+/** The rules from their definitions, for a complete shading. */
+function valid(puzzle: Puzzle, shaded: readonly boolean[], convention: Convention): boolean {
+  const { rows, cols, values } = puzzle;
+  const n = rows * cols;
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    if (shaded[i] && ((c + 1 < cols && shaded[i + 1]) || (r + 1 < rows && shaded[i + cols]))) return false;
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const sameLine = Math.floor(i / cols) === Math.floor(j / cols) || i % cols === j % cols;
+      if (sameLine && !shaded[i] && !shaded[j] && values[i] === values[j]) return false;
+    }
+  }
+  return connectedAndConventional(puzzle, shaded, convention);
+}
+
+/** Rule 3 and the convention's rule, from their definitions. */
+function connectedAndConventional(puzzle: Puzzle, shaded: readonly boolean[], convention: Convention): boolean {
+  const { rows, cols, values } = puzzle;
+  const n = rows * cols;
+  const start = shaded.indexOf(false);
+  if (start < 0) return false;
+  const seen = new Array<boolean>(n).fill(false);
+  const stack = [start];
+  seen[start] = true;
+  let reached = 1;
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    for (const [rr, cc] of [
+      [r - 1, c],
+      [r + 1, c],
+      [r, c - 1],
+      [r, c + 1],
+    ] as const) {
+      if (rr < 0 || cc < 0 || rr >= rows || cc >= cols) continue;
+      const j = rr * cols + cc;
+      if (!seen[j] && !shaded[j]) {
+        seen[j] = true;
+        reached++;
+        stack.push(j);
+      }
+    }
+  }
+  if (reached !== shaded.filter((s) => !s).length) return false;
+  if (convention === 'literal') return true;
+  for (let i = 0; i < n; i++) {
+    if (!shaded[i]) continue;
+    let twins = 0;
+    let unshadedTwins = 0;
+    for (let j = 0; j < n; j++) {
+      if (j === i || values[j] !== values[i]) continue;
+      if (Math.floor(j / cols) !== Math.floor(i / cols) && j % cols !== i % cols) continue;
+      twins++;
+      if (!shaded[j]) unshadedTwins++;
+    }
+    if (convention === 'unique-white' && twins === 0) return false;
+    if (convention === 'shaded-duplicates' && unshadedTwins === 0) return false;
+  }
+  return true;
+}
+
+export interface FuzzOptions {
+  /** Solutions compared per grid: above it, counts are compared as "more than cap". */
+  readonly cap: number;
+  /** The MiniSat runs (a fresh 64 MiB asm.js module each) on every grid, or only on every k-th. */
+  readonly minisatEvery: number;
+  /** A DIMACS solver binary (`cadical`, `minisat`) for the exported CNF, and on every k-th grid. */
+  readonly native?: { readonly program: string; readonly every: number };
+}
+
+/** What went wrong on one grid: who disagreed with the brute force, and how. */
+export interface Disagreement {
+  readonly grid: string;
+  readonly who: string;
+  readonly problem: string;
+}
+
+const key = (s: Shading) => s.map((x) => (x ? '1' : '0')).join('');
+
+/** Runs every comparison on one grid; an empty list means all agree. */
+export async function fuzzOne(grid: FuzzGrid, k: number, options: FuzzOptions): Promise<Disagreement[]> {
+  const { puzzle, convention } = grid;
+  const truth = bruteForce(puzzle, convention, options.cap);
+  const truthKeys = new Set(truth.solutions.map(key));
+  const count = truth.solutions.length;
+  const out: Disagreement[] = [];
+  const name = `${puzzle.rows}x${puzzle.cols} [${puzzle.values.join(' ')}] ${convention}`;
+  const fail = (who: string, problem: string) => out.push({ grid: name, who, problem });
+
+  const compareSet = (who: string, status: string, solutions: readonly Shading[], complete: boolean) => {
+    const keys = solutions.map(key);
+    if (new Set(keys).size !== keys.length) fail(who, 'the same solution listed twice');
+    for (const s of keys) if (!truthKeys.has(s) && !(truth.capped && keys.length > 0)) fail(who, `a shading the brute force rejects: ${s}`);
+    const expected = truth.capped ? 'multiple' : count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
+    if (status !== expected) fail(who, `status ${status}, the brute force says ${expected} (${count}${truth.capped ? '+' : ''})`);
+    if (!truth.capped && solutions.length !== count) fail(who, `${solutions.length} solutions listed, the brute force has ${count}`);
+    if (!truth.capped && !complete) fail(who, 'not complete although every solution was asked for');
+  };
+
+  const backends = k % options.minisatEvery === 0 ? (['cadical', 'minisat'] as const) : (['cadical'] as const);
+  for (const backend of backends) {
+    for (const connectivity of ['lazy', 'layers'] as const) {
+      const who = `sat ${backend} ${connectivity}`;
+      try {
+        const r = await solveHitori(puzzle, { backend, connectivity, convention, maxSolutions: options.cap + 1 });
+        // Solutions the brute force did not list because of its cap must still be valid.
+        for (const s of r.solutions) if (!truthKeys.has(key(s)) && !valid(puzzle, s, convention)) fail(who, `an invalid shading ${key(s)}`);
+        compareSet(who, r.status, r.solutions, r.complete);
+      } catch (error) {
+        fail(who, `threw ${(error as Error).message}`);
+      }
+    }
+  }
+  try {
+    const r = await solveWithEngine(puzzle, { engine: 'hybrid', convention, maxSolutions: options.cap + 1 });
+    compareSet('hybrid', r.status, r.solutions, r.complete);
+  } catch (error) {
+    fail('hybrid', `threw ${(error as Error).message}`);
+  }
+  if (convention === 'literal') {
+    try {
+      const r = await solveWithEngine(puzzle, { engine: 'rules' });
+      const bad =
+        (r.status === 'unique' && !(count === 1 && !truth.capped && r.solutions.length === 1 && truthKeys.has(key(r.solutions[0]!)))) ||
+        (r.status === 'none' && count !== 0) ||
+        (r.status === 'multiple' && count < 2) ||
+        r.solutions.some((s) => !valid(puzzle, s, 'literal'));
+      if (bad) fail('rules', `status ${r.status}, the brute force has ${count}${truth.capped ? '+' : ''} solution(s)`);
+    } catch (error) {
+      fail('rules', `threw ${(error as Error).message}`);
+    }
+  }
+  if (options.native && k % options.native.every === 0) nativeCheck(grid, truth.solutions, truth.capped, options.native.program, fail);
+  return out;
+}
+
+/** The exported CNF on a DIMACS solver binary: satisfiable exactly when solvable; unique exactly when blocking the model leaves it unsatisfiable. */
+function nativeCheck(
+  grid: FuzzGrid,
+  solutions: readonly boolean[][],
+  capped: boolean,
+  program: string,
+  fail: (who: string, problem: string) => void,
+): void {
+  const { puzzle, convention } = grid;
+  const who = `exported CNF on ${program}`;
+  const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-fuzz-'));
+  try {
+    const { cnf, vars } = encodeHitori(puzzle, { convention });
+    const run = (): { status: string; model: boolean[] } => {
+      const path = join(dir, 'f.cnf');
+      writeFileSync(path, toDimacs(cnf));
+      const args = program === 'minisat' ? [path, join(dir, 'out')] : ['-q', path];
+      const res = spawnSync(program, args, { encoding: 'utf8' });
+      const text = program === 'minisat' ? readFileSync(join(dir, 'out'), 'utf8') : res.stdout;
+      const answer = parseSolverOutput(text, cnf.numVars);
+      return { status: answer.status, model: Array.from({ length: vars.cells }, (_, i) => answer.values[vars.shaded(i)] === 1) };
+    };
+    const first = run();
+    const keys = new Set(solutions.map(key));
+    if ((first.status === 'satisfiable') !== solutions.length > 0) {
+      fail(who, `${first.status}, the brute force has ${solutions.length} solution(s)`);
+      return;
+    }
+    if (first.status !== 'satisfiable') return;
+    if (!keys.has(key(first.model)) && !capped) fail(who, `its model ${key(first.model)} is no solution`);
+    cnf.add(blockingClause(vars, first.model));
+    const second = run();
+    const unique = solutions.length === 1 && !capped;
+    if ((second.status === 'unsatisfiable') !== unique)
+      fail(who, `with the model blocked: ${second.status}, but ${solutions.length} solution(s)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

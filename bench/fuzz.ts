@@ -1,0 +1,143 @@
+/**
+ * `npm run fuzz`: the differential fuzz run of bench/fuzz-lib.ts on many grids (200,000 by
+ * default), in worker threads, written to BENCH.md (section `fuzz`) with the machine, the
+ * command, the date and the load average. Exit code 1 when anything disagrees.
+ *
+ *     npm run fuzz -- --grids 200000 --seed 1 --jobs 2 --minisat-every 50 --native-every 500
+ */
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { bruteForce, type Disagreement, fuzzOne, gridAt } from './fuzz-lib.js';
+import { commandLine, describeMachine, revision, timestamp, writeSection } from './lib.js';
+
+interface Config {
+  readonly grids: number;
+  readonly seed: number;
+  readonly jobs: number;
+  readonly minisatEvery: number;
+  readonly nativeEvery: number;
+  readonly native: string | null;
+}
+
+interface Tally {
+  grids: number;
+  none: number;
+  unique: number;
+  several: number;
+  minisat: number;
+  native: number;
+  disagreements: Disagreement[];
+}
+
+const cap = 8;
+
+async function work(config: Config, worker: number): Promise<Tally> {
+  const tally: Tally = { grids: 0, none: 0, unique: 0, several: 0, minisat: 0, native: 0, disagreements: [] };
+  for (let k = worker; k < config.grids; k += config.jobs) {
+    const grid = gridAt(config.seed, k);
+    const found = await fuzzOne(grid, k, {
+      cap,
+      minisatEvery: config.minisatEvery,
+      ...(config.native === null ? {} : { native: { program: config.native, every: config.nativeEvery } }),
+    });
+    tally.disagreements.push(...found);
+    const count = bruteForce(grid.puzzle, grid.convention, 2).solutions.length;
+    tally.grids++;
+    if (count === 0) tally.none++;
+    else if (count === 1) tally.unique++;
+    else tally.several++;
+    if (k % config.minisatEvery === 0) tally.minisat++;
+    if (config.native !== null && k % config.nativeEvery === 0) tally.native++;
+    if (tally.grids % 1000 === 0) parentPort?.postMessage({ progress: { ...tally } });
+  }
+  return tally;
+}
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+function section(
+  config: Config,
+  tallies: readonly Tally[],
+  loadBefore: number[],
+  seconds: number,
+  native: string | null,
+  partial: boolean,
+): string {
+  const loadNow = os.loadavg();
+  const sum = (f: (t: Tally) => number) => tallies.reduce((s, t) => s + f(t), 0);
+  const disagreements = tallies.flatMap((t) => t.disagreements);
+  const grids = sum((t) => t.grids);
+  return [
+    `## fuzz: differential fuzzing against a brute force${partial ? ` (RUN IN PROGRESS: ${grids} of ${config.grids} grids so far)` : ''}`,
+    '',
+    `- Command: \`${commandLine('fuzz.js')}\`; ${timestamp()}; ${revision()}.`,
+    `- Machine: ${describeMachine()}; load average ${loadBefore.map((x) => x.toFixed(1)).join(' ')} at the start, ${loadNow.map((x) => x.toFixed(1)).join(' ')} ${partial ? 'now' : 'at the end'} (a shared machine).`,
+    `- Grids: ${grids} (seed ${config.seed}): up to 5x5, one in four a single row or column of up to 8 cells, values from 1 to a random bound, conventions in turn (literal, unique-white, shaded-duplicates).`,
+    `- Brute-force verdicts: ${sum((t) => t.none)} without a solution, ${sum((t) => t.unique)} unique, ${sum((t) => t.several)} with two or more.`,
+    `- Compared on every grid: the solution set (up to ${cap}, then the count as "more") of the SAT engine on CaDiCaL with lazy and layered connectivity and of the hybrid engine; the rule engine's verdict on the literal grids. MiniSat (lazy and layers) on ${sum((t) => t.minisat)} grids (every ${config.minisatEvery}th: each solve builds a fresh 64 MiB asm.js module); the exported CNF on ${native === null ? 'no native solver (none installed)' : `Debian's \`${native}\` binary on ${sum((t) => t.native)} grids (every ${config.nativeEvery}th; satisfiable exactly when solvable, unique exactly when the blocked model is unsatisfiable)`}.`,
+    `- Time: ${seconds.toFixed(0)} s with ${config.jobs} worker thread(s), ${(grids / seconds || 0).toFixed(0)} grids/s.`,
+    `- **Disagreements: ${disagreements.length}.**`,
+    ...disagreements.slice(0, 20).map((d) => `  - ${d.grid}: ${d.who}: ${d.problem}`),
+  ].join('\n');
+}
+
+if (!isMainThread) {
+  const { config, worker } = workerData as { config: Config; worker: number };
+  parentPort?.postMessage({ tally: await work(config, worker) });
+} else {
+  const native = ['cadical', 'minisat'].find((p) => spawnSync(p, ['--help'], { stdio: 'ignore' }).error === undefined) ?? null;
+  const config: Config = {
+    grids: option('grids', 200_000),
+    seed: option('seed', 1),
+    jobs: option('jobs', 2),
+    minisatEvery: option('minisat-every', 50),
+    nativeEvery: option('native-every', 500),
+    native,
+  };
+  const loadBefore = os.loadavg();
+  const start = performance.now();
+  const report = (tallies: readonly Tally[], partial: boolean) => {
+    const body = section(config, tallies, loadBefore, (performance.now() - start) / 1000, native, partial);
+    writeSection('fuzz', body);
+    return body;
+  };
+  // The latest tally of each worker: the section is written every five minutes while the run
+  // goes on (marked as in progress), so that an interrupted run still leaves its result so far.
+  const latest: Tally[] = [];
+  let written = performance.now();
+  const tallies = await Promise.all(
+    Array.from(
+      { length: config.jobs },
+      (_, worker) =>
+        new Promise<Tally>((resolve, reject) => {
+          const w = new Worker(new URL(import.meta.url), { workerData: { config, worker } });
+          w.on('message', (m: { tally?: Tally; progress?: Tally }) => {
+            if (m.tally) resolve(m.tally);
+            else if (m.progress !== undefined) {
+              latest[worker] = m.progress;
+              const done = latest.reduce((sum, t) => sum + (t?.grids ?? 0), 0);
+              process.stderr.write(`fuzz: ${done} of ${config.grids} grids\n`);
+              if (performance.now() - written > 300_000) {
+                written = performance.now();
+                report(
+                  latest.filter((t) => t !== undefined),
+                  true,
+                );
+              }
+            }
+          });
+          w.on('error', reject);
+        }),
+    ),
+  );
+  const body = report(tallies, false);
+  process.stdout.write(`${body}\n`);
+  process.exitCode = tallies.some((t) => t.disagreements.length > 0) ? 1 : 0;
+}

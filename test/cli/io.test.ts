@@ -1,0 +1,157 @@
+/**
+ * Output files (src/cli/io.ts, through `dimacs -o`): written atomically through a temporary file
+ * and a rename, never over the input, through symbolic links to their target, straight into
+ * devices and FIFOs (which a rename would replace), and cleaned up when a signal interrupts.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliPath, fixture, linesOf, run } from './run.js';
+
+let dir: string;
+let cnf: string;
+const puzzle = () => join(dir, 'p.txt');
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'hitori-sat-cli-io-'));
+  writeFileSync(puzzle(), readFileSync(fixture('janko-002.txt')));
+  cnf = (await run(['dimacs', puzzle()])).stdout;
+  expect(cnf).toMatch(/^p cnf /m);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function expectOneLine(stderr: string, message: RegExp): void {
+  const lines = linesOf(stderr);
+  expect(lines, stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+}
+
+/** No hidden temporary file left in the folder. */
+function expectNoTemporary(folder: string): void {
+  expect(readdirSync(folder).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+}
+
+describe('dimacs -o', () => {
+  it('refuses an empty output name before any work, exit 2', async () => {
+    const result = await run(['dimacs', puzzle(), '-o', '']);
+    expect(result.code).toBe(2);
+    expectOneLine(result.stderr, /^hitori-sat: --output: empty output name$/);
+  });
+
+  it('refuses to overwrite its input, named directly or through a symbolic link, and leaves it intact', async () => {
+    const before = readFileSync(puzzle(), 'utf8');
+    symlinkSync(puzzle(), join(dir, 'link-to-input.cnf'));
+    for (const output of [puzzle(), join(dir, 'link-to-input.cnf')]) {
+      const result = await run(['dimacs', puzzle(), '-o', output]);
+      expect(result.code).toBe(2);
+      expectOneLine(result.stderr, /cannot write it: it is the input .*p\.txt, which the output would overwrite/);
+    }
+    expect(readFileSync(puzzle(), 'utf8')).toBe(before);
+    expectNoTemporary(dir);
+  });
+
+  it('follows a symbolic link: the target gets the CNF, the link stays a link, also when the target does not exist yet', async () => {
+    writeFileSync(join(dir, 'target.cnf'), 'OLD\n');
+    symlinkSync('target.cnf', join(dir, 'link.cnf'));
+    symlinkSync('new-target.cnf', join(dir, 'dangling.cnf'));
+    for (const [link, target] of [
+      ['link.cnf', 'target.cnf'],
+      ['dangling.cnf', 'new-target.cnf'],
+    ] as const) {
+      const result = await run(['dimacs', puzzle(), '-o', join(dir, link)]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(lstatSync(join(dir, link)).isSymbolicLink()).toBe(true);
+      expect(readFileSync(join(dir, target), 'utf8')).toBe(cnf);
+    }
+    expectNoTemporary(dir);
+  });
+
+  it('keeps the permissions of the file it replaces', async () => {
+    const out = join(dir, 'private.cnf');
+    writeFileSync(out, 'OLD\n');
+    chmodSync(out, 0o600);
+    const result = await run(['dimacs', puzzle(), '-o', out]);
+    expect(result.code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(readFileSync(out, 'utf8')).toBe(cnf);
+  });
+
+  it('writes straight into a device: /dev/null stays a device, /dev/full is a one-line error with exit 2', async () => {
+    const ok = await run(['dimacs', puzzle(), '-o', '/dev/null']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+    if (!existsSync('/dev/full')) return;
+    const full = await run(['dimacs', puzzle(), '-o', '/dev/full']);
+    expect(full.code).toBe(2);
+    expectOneLine(full.stderr, /^hitori-sat: \/dev\/full: cannot write it: no space left on the device$/);
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
+  });
+
+  it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)(
+    'writes straight into a FIFO, which a reader receives whole; the FIFO stays a FIFO',
+    async () => {
+      const fifo = join(dir, 'pipe.cnf');
+      spawnSync('mkfifo', [fifo]);
+      const reader = spawn('cat', [fifo]);
+      const received: Buffer[] = [];
+      reader.stdout.on('data', (b: Buffer) => received.push(b));
+      const done = new Promise<void>((resolve) => reader.on('close', () => resolve()));
+      const result = await run(['dimacs', puzzle(), '-o', fifo]);
+      await done;
+      expect(result.code, result.stderr).toBe(0);
+      expect(Buffer.concat(received).toString('utf8')).toBe(cnf);
+      expect(statSync(fifo).isFIFO()).toBe(true);
+    },
+  );
+
+  it('a full stdout (/dev/full) is a one-line error with exit 2, not a stack trace', async () => {
+    if (!existsSync('/dev/full')) return;
+    const result = spawnSync(process.execPath, [cliPath, 'dimacs', puzzle()], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const full = spawnSync('sh', ['-c', `"${process.execPath}" "${cliPath}" dimacs "${puzzle()}" > /dev/full`], { encoding: 'utf8' });
+    expect(full.status).toBe(2);
+    expectOneLine(full.stderr, /^hitori-sat: stdout: cannot write it: no space left on the device$/);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${signal} while writing removes the temporary file and leaves the old output as it was`, async () => {
+      // A 30x30 Latin square: its layered CNF is about 50 MB of text, long enough to interrupt.
+      const big = join(dir, `latin-${signal}.txt`);
+      writeFileSync(
+        big,
+        Array.from({ length: 30 }, (_, r) => Array.from({ length: 30 }, (_, c) => 1 + ((r + c) % 30)).join(' ')).join('\n'),
+      );
+      const folder = mkdtempSync(join(dir, 'signal-'));
+      const out = join(folder, 'big.cnf');
+      writeFileSync(out, 'OLD CONTENT\n');
+      const child = spawn(process.execPath, [cliPath, 'dimacs', big, '-o', out], { stdio: 'ignore' });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+      // Wait for the temporary file, then interrupt.
+      let sent = false;
+      for (let k = 0; k < 6000 && !sent; k++) {
+        if (readdirSync(folder).some((name) => name.endsWith('.tmp'))) {
+          child.kill(signal);
+          sent = true;
+        } else await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const exitSignal = await exited;
+      expect(sent, 'the temporary file appeared').toBe(true);
+      expect(exitSignal).toBe(signal);
+      expect(readdirSync(folder)).toEqual(['big.cnf']);
+      expect(readFileSync(out, 'utf8')).toBe('OLD CONTENT\n');
+    });
+  }
+});

@@ -1,0 +1,92 @@
+/**
+ * `--timeout` in the phases other than the SAT search: building a large CNF (`solve`, `dimacs`),
+ * writing it, a MiniSat solve in its worker (whose solutions so far are kept), the rule engine
+ * (`explain`, `rate`), and `bench`. Each run must end with exit code 3 and say so; the tests
+ * assert what was stopped and what was kept, never how long it took (the machine may be busy).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkShading } from '../../src/puzzle/check.js';
+import { linesOf, repoRoot, run } from './run.js';
+
+let dir: string;
+/** A Latin square of side n: its layered CNF grows with n^4 (40x40: about 20 million literals). */
+const latin = (n: number) =>
+  Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => 1 + ((r + c) % n)).join(' ')).join('\n');
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hitori-sat-timeouts-'));
+  writeFileSync(join(dir, 'latin40.txt'), `${latin(40)}\n`);
+  writeFileSync(join(dir, 'latin6.txt'), `${latin(6)}\n`);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('--timeout outside the SAT search', () => {
+  it('solve --connectivity layers stops while building a 40x40 CNF: status timeout, exit 3', async () => {
+    const result = await run(['solve', 'latin40.txt', '--connectivity', 'layers', '--timeout', '50', '--format', 'json'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(3);
+    const report = JSON.parse(result.stdout) as { status: string; solutions: unknown[] };
+    expect(report.status).toBe('timeout');
+    expect(report.solutions).toEqual([]);
+  });
+
+  it('dimacs -o stops while building or writing a 40x40 CNF: exit 3, one line, no output and no temporary file', async () => {
+    const out = join(dir, 'out');
+    rmSync(out, { recursive: true, force: true });
+    const folder = mkdtempSync(join(dir, 'dimacs-'));
+    const result = await run(['dimacs', 'latin40.txt', '-o', join(folder, 'big.cnf'), '--timeout', '50'], { cwd: dir });
+    expect(result.code).toBe(3);
+    expect(linesOf(result.stderr)).toEqual([expect.stringMatching(/^hitori-sat: time limit of 50 ms reached$/)]);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('solve --backend minisat --timeout keeps the solutions found before the limit, each one valid', async () => {
+    // A 6x6 Latin square has thousands of solutions (any scattered shaded cells that keep the
+    // rest connected): listing them all takes far longer than the limit.
+    const result = await run(
+      ['solve', 'latin6.txt', '--backend', 'minisat', '--count', '100000', '--timeout', '3000', '--format', 'json'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(result.code, result.stderr).toBe(3);
+    const report = JSON.parse(result.stdout) as { status: string; solutions: number[][][]; complete: boolean };
+    expect(report.status).toBe('timeout');
+    expect(report.complete).toBe(false);
+    expect(report.solutions.length).toBeGreaterThan(0);
+    const puzzle = { rows: 6, cols: 6, values: latin(6).split(/\s+/).map(Number) };
+    for (const grid of report.solutions)
+      expect(
+        checkShading(
+          puzzle,
+          grid.flat().map((v) => v === 1),
+        ),
+      ).toEqual([]);
+    expect(new Set(report.solutions.map((s) => JSON.stringify(s))).size).toBe(report.solutions.length);
+  });
+
+  it('explain and rate stop the rule engine on a 50x50: exit 3, and explain shows the grid as far as it got', async () => {
+    const set = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8');
+    writeFileSync(join(dir, 'big.json'), linesOf(set)[0]!);
+    const [explain, rate] = await Promise.all([
+      run(['explain', 'big.json', '--timeout', '200'], { cwd: dir }),
+      run(['rate', 'big.json', '--timeout', '200'], { cwd: dir }),
+    ]);
+    expect(explain.code, explain.stderr).toBe(3);
+    expect(explain.stdout).toMatch(/Time limit of 200 ms reached/);
+    expect(rate.code, rate.stderr).toBe(3);
+  });
+
+  it('bench --timeout counts the puzzles that reach it as timeouts: exit 3', async () => {
+    const set = join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl');
+    const result = await run(['bench', set, '--limit', '2', '--warmup', '0', '--connectivity', 'layers', '--timeout', '50', '--json'], {
+      cwd: dir,
+    });
+    expect(result.code, result.stderr).toBe(3);
+    const report = JSON.parse(result.stdout) as { sets: { n: number; correct: number }[] };
+    expect(report.sets[0]!.n).toBe(2);
+    expect(report.sets[0]!.correct).toBe(0);
+  });
+});
