@@ -14,7 +14,21 @@ import { parseArgs } from 'node:util';
 import { generateMany } from '../src/generate/generate-run.js';
 import type { GeneratedPuzzle, GenerateSpec } from '../src/generate/generate.js';
 import { levels, rate } from '../src/rules/index.js';
-import { commandLine, describeMachine, loadSet, max, median, ms, p95, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+import {
+  commandLine,
+  describeMachine,
+  loadSet,
+  max,
+  median,
+  ms,
+  p95,
+  progress,
+  repoRoot,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+} from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,7 +100,19 @@ writeSection(
 - Method: \`generateMany(spec, {count, seed: 'bench', jobs: 1})\` in process, after an untimed warm-up of 3 puzzles; literal convention, symbols max(R, C). Each puzzle is repaired on one incremental CaDiCaL, then proven unique by a fresh \`solveHitori\` and its solution checked, then rated by the rule engine (\`rate\`, for its class): all of it is in the time. "per CPU-second" divides the puzzles by the process's CPU time (one thread works; GC threads are counted too), the per-core rate, which the load of other programs on the machine does not change; "per wall-second" is the clock rate under the load shown. "attempts": shadings tried per puzzle (more than 1 only with \`--class\`); "repairs": number changes per puzzle.
 
 ${table(
-  ['run', 'puzzles', 'per CPU-second', 'per wall-second', 'median ms', 'p95 ms', 'max ms', 'attempts', 'repairs', 'shaded', 'load before / after'],
+  [
+    'run',
+    'puzzles',
+    'per CPU-second',
+    'per wall-second',
+    'median ms',
+    'p95 ms',
+    'max ms',
+    'attempts',
+    'repairs',
+    'shaded',
+    'load before / after',
+  ],
   rows,
   [false, true, true, true, true, true, true, true, true, true, true],
 )}
@@ -112,7 +138,13 @@ for (const [name, dir] of [
   ['tudelft-smt', 'tudelft-smt'],
 ] as const) {
   const group = loadSet(join(repoRoot, 'bench', 'sets', dir)).find((g) => g.rows === 17 && g.cols === 17);
-  if (group) published.push(histogramRow(`${name} 17x17`, group.records.map((r) => rate(r.puzzle).class)));
+  if (group)
+    published.push(
+      histogramRow(
+        `${name} 17x17`,
+        group.records.map((r) => rate(r.puzzle).class),
+      ),
+    );
 }
 writeSection(
   'generate-classes',

@@ -64,7 +64,14 @@ for (let n = 1; n <= maxN; n++) {
         : r.value > a239231[n]!
           ? `**no**: a valid shading with ${r.value} exceeds it (not proven the maximum)`
           : 'not proven within the budget';
-  oeisRows.push([String(n), String(a239231[n]), `${r.value}${r.proven ? '' : ' (best found)'}`, r.proven ? ms(r.timeMs) : `> ${ms(budgetMs)}`, ms(r.foundMs), agrees]);
+  oeisRows.push([
+    String(n),
+    String(a239231[n]),
+    `${r.value}${r.proven ? '' : ' (best found)'}`,
+    r.proven ? ms(r.timeMs) : `> ${ms(budgetMs)}`,
+    ms(r.foundMs),
+    agrees,
+  ]);
 }
 const proven = oeisRows.filter((row, n) => n > 0 && !row[2]!.includes('best')).length;
 writeSection(
@@ -102,7 +109,7 @@ writeSection(
   `${header(
     "maxblack-table16: the thesis's Table 16 range, m, n = 2..14",
     `Method: \`maxBlack(m, n, {timeoutMs: ${tableBudgetMs}})\` per board (m <= n; b(m, n) = b(n, m)); boards already run for the A239231 section are reused. "≥k?" is the best shading found when the budget ran out (not proven).`,
-  )}The thesis's table itself did not survive in our copy of the text; it states that b(m, n) = mn/3 whenever 3 divides m or n. Among the proven boards that claim fails for ${failures.length === 0 ? 'none' : failures.join('; ')}. ${open} of ${grid.length * (grid.length + 1) / 2} boards were not proven within the budget.
+  )}The thesis's table itself did not survive in our copy of the text; it states that b(m, n) = mn/3 whenever 3 divides m or n. Among the proven boards that claim fails for ${failures.length === 0 ? 'none' : failures.join('; ')}. ${open} of ${(grid.length * (grid.length + 1)) / 2} boards were not proven within the budget.
 
 ${table(['m \\ n', ...sizes.map(String)], grid, [false, ...sizes.map(() => true)])}
 `,
