@@ -128,6 +128,7 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
     let above = Number.POSITIVE_INFINITY;
     let first = options.from !== undefined && options.from > 1 ? Math.min(options.from, cap) : undefined;
     const call = deadline === undefined ? {} : { deadline };
+    let unitBound = 0;
     for (;;) {
       const wanted = first ?? value + 1;
       const assume = outputs[wanted - 1];
@@ -136,7 +137,14 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
         proven = true;
         break;
       }
-      const status = await backend.solve({ ...call, assumptions: [assume] });
+      // Beyond a first guess, the search only ever asks for more than the best shading found, so
+      // the bound can be a permanent unit clause, which the solver simplifies with at the root.
+      const permanent = first === undefined;
+      if (permanent && wanted > unitBound) {
+        backend.addClause([assume]);
+        unitBound = wanted;
+      }
+      const status = await backend.solve({ ...call, assumptions: permanent ? [] : [assume] });
       if (status === 'unknown') break;
       if (status === 'unsatisfiable') {
         above = wanted;
