@@ -20,29 +20,6 @@
  */
 import type { Cnf } from '../src/sat/cnf.js';
 
-/** The non-identity symmetries of an R x C board as cell permutations (3, or 7 when square). */
-export function boardSymmetries(rows: number, cols: number): Int32Array[] {
-  const maps: ((r: number, c: number) => [number, number])[] = [
-    (r, c) => [r, cols - 1 - c],
-    (r, c) => [rows - 1 - r, c],
-    (r, c) => [rows - 1 - r, cols - 1 - c],
-  ];
-  if (rows === cols) {
-    maps.push(
-      (r, c) => [c, r],
-      (r, c) => [cols - 1 - c, rows - 1 - r],
-      (r, c) => [c, rows - 1 - r],
-      (r, c) => [cols - 1 - c, r],
-    );
-  }
-  return maps.map((f) =>
-    Int32Array.from({ length: rows * cols }, (_, i) => {
-      const [r, c] = f(Math.floor(i / cols), i % cols);
-      return r * cols + c;
-    }),
-  );
-}
-
 /**
  * Adds x ≤lex x∘σ over the literals `lits` (lits[i] for position i) for each permutation σ,
  * auxiliary variables from `fresh`.

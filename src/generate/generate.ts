@@ -76,7 +76,7 @@ export class GenerateTimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
-export function symbolsOf(spec: GenerateSpec): number {
+function symbolsOf(spec: GenerateSpec): number {
   return spec.symbols ?? Math.max(spec.rows, spec.cols);
 }
 

@@ -19,12 +19,12 @@
  */
 import { encodeAtLeastTotalizer } from '../../encodings/cardinality-totalizer.js';
 import { encodeAdjacency } from '../../encodings/adjacency.js';
-import { boardSymmetries, encodeLexLeader } from '../../encodings/symmetry-lex.js';
+import { encodeLexLeader } from '../../encodings/symmetry-lex.js';
 import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
 import { encodeConnectivityLayers } from '../../encodings/connectivity-layers.js';
 import { HitoriVars } from '../../encodings/variables.js';
 import { checkShading } from '../puzzle/check.js';
-import { geometry } from '../puzzle/geometry.js';
+import { boardSymmetries, geometry } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { Backend } from '../sat/backend.js';
 import { createBackend } from '../sat/backends/index.js';

@@ -5,7 +5,8 @@
  * rotations and reflections, computed here directly, so exactly one per orbit.
  */
 import { describe, expect, it } from 'vitest';
-import { boardSymmetries, encodeLexLeader } from '../../encodings/symmetry-lex.js';
+import { encodeLexLeader } from '../../encodings/symmetry-lex.js';
+import { boardSymmetries } from '../../src/puzzle/geometry.js';
 import { createBackend } from '../../src/sat/backends/index.js';
 import { Cnf } from '../../src/sat/cnf.js';
 
