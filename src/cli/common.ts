@@ -152,7 +152,7 @@ export function chooseBackend(command: Command, options: Pick<CommonOptions, 'ba
 }
 
 /** The largest side `generate` and `maxblack` accept for an R x C board. */
-export const maxBoardSide = 1000;
+const maxBoardSide = 1000;
 
 /** A parser for a board size "RxC" (also "R×C" or "RXC"), each side from 1 to `maxBoardSide`. */
 export function boardSize(raw: string): { rows: number; cols: number } {

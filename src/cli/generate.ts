@@ -24,7 +24,7 @@ interface GenerateCliOptions {
   timeout?: number;
 }
 
-export const generateExitCodeHelp = `
+const generateExitCodeHelp = `
 Exit codes:
   0  every puzzle asked for was made
   2  bad input or usage

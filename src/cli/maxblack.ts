@@ -13,7 +13,7 @@ interface MaxBlackCliOptions {
   format: OutputFormat;
 }
 
-export const maxBlackExitCodeHelp = `
+const maxBlackExitCodeHelp = `
 Exit codes:
   0  the maximum, proven
   2  bad input or usage

@@ -38,7 +38,7 @@
  * A pruned sequence has no solution under any convention, so pruning removes only `none` counts.
  */
 import { conventions, type Convention } from '../puzzle/convention.js';
-import { geometry } from '../puzzle/geometry.js';
+import { geometry, boardSymmetries } from '../puzzle/geometry.js';
 import { levels } from '../rules/types.js';
 
 export interface EnumerationSize {
@@ -495,32 +495,6 @@ export class Enumerator {
     }
     return (this.symmetries.length + 1) / fixed;
   }
-}
-
-/** The mirrors and rotations of an R x C board other than the identity (7 for a square, 3 otherwise), as source cells. */
-export function boardSymmetries(rows: number, cols: number): Int32Array[] {
-  const maps: ((r: number, c: number) => [number, number])[] = [
-    (r, c) => [rows - 1 - r, c],
-    (r, c) => [r, cols - 1 - c],
-    (r, c) => [rows - 1 - r, cols - 1 - c],
-  ];
-  // A square also has its transposes and quarter turns (source row, column of target r, c).
-  if (rows === cols)
-    maps.push(
-      (r, c) => [c, r],
-      (r, c) => [cols - 1 - c, rows - 1 - r],
-      (r, c) => [c, rows - 1 - r],
-      (r, c) => [cols - 1 - c, r],
-    );
-  return maps.map((map) => {
-    const source = new Int32Array(rows * cols);
-    for (let r = 0; r < rows; r++)
-      for (let c = 0; c < cols; c++) {
-        const [sr, sc] = map(r, c);
-        source[r * cols + c] = sr * cols + sc;
-      }
-    return source;
-  });
 }
 
 function countsFrom(c: Float64Array, histogram: boolean): EnumerationCounts {

@@ -76,7 +76,7 @@ export class GenerateTimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
-export function symbolsOf(spec: GenerateSpec): number {
+function symbolsOf(spec: GenerateSpec): number {
   return spec.symbols ?? Math.max(spec.rows, spec.cols);
 }
 
@@ -89,6 +89,7 @@ export function specProblem(spec: GenerateSpec): string | null {
   // Each line keeps more than half its cells unshaded (no two shaded cells touch), and those
   // must carry distinct numbers.
   const needed = Math.ceil(Math.max(rows, cols) / 2);
+  if (k > rows * cols) return `${k} symbols for ${rows * cols} cells: more symbols than cells cannot all appear (at most ${rows * cols})`;
   if (k < needed) return `${k} symbols cannot number a line of ${Math.max(rows, cols)} cells (at least ${needed} are needed)`;
   if (spec.class === 'A') {
     if (k < Math.max(rows, cols)) return `class A puzzles are Latin: they need at least max(rows, cols) = ${Math.max(rows, cols)} symbols`;

@@ -144,3 +144,29 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): Lin
 export function matesOf(m: LineMates, i: number): Int32Array {
   return m.mate.subarray(m.mateStart[i]!, m.mateStart[i + 1]!);
 }
+
+/** The mirrors and rotations of an R x C board other than the identity (7 for a square, 3 otherwise), as source cells. */
+export function boardSymmetries(rows: number, cols: number): Int32Array[] {
+  const maps: ((r: number, c: number) => [number, number])[] = [
+    (r, c) => [rows - 1 - r, c],
+    (r, c) => [r, cols - 1 - c],
+    (r, c) => [rows - 1 - r, cols - 1 - c],
+  ];
+  // A square also has its transposes and quarter turns (source row, column of target r, c).
+  if (rows === cols)
+    maps.push(
+      (r, c) => [c, r],
+      (r, c) => [cols - 1 - c, rows - 1 - r],
+      (r, c) => [c, rows - 1 - r],
+      (r, c) => [cols - 1 - c, r],
+    );
+  return maps.map((map) => {
+    const source = new Int32Array(rows * cols);
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const [sr, sc] = map(r, c);
+        source[r * cols + c] = sr * cols + sc;
+      }
+    return source;
+  });
+}

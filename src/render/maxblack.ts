@@ -3,7 +3,7 @@ import type { MaxBlackResult } from '../generate/maxblack.js';
 import { shadingToGrid } from '../puzzle/puzzle.js';
 
 /** A shading drawn with '#' for a shaded cell and '.' for an unshaded one. */
-export function drawPattern(result: Pick<MaxBlackResult, 'rows' | 'cols' | 'shading'>): string {
+function drawPattern(result: Pick<MaxBlackResult, 'rows' | 'cols' | 'shading'>): string {
   return shadingToGrid(result, result.shading)
     .map((row) => `${row.map((s) => (s ? '#' : '.')).join(' ')}\n`)
     .join('');

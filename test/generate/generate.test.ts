@@ -112,6 +112,7 @@ describe('generatePuzzle', () => {
     expect(specProblem({ rows: 5, cols: 5, class: 'A' })).toMatch(/literal/);
     expect(specProblem({ rows: 9, cols: 9, symbols: 4 })).toMatch(/symbols/);
     expect(specProblem({ rows: 1, cols: 1 })).toMatch(/1x1/);
+    expect(specProblem({ rows: 3, cols: 3, symbols: 10 })).toMatch(/more symbols than cells/);
     expect(specProblem({ rows: 9, cols: 9, symbols: 5 })).toBeNull();
   });
 

@@ -121,3 +121,17 @@ describe('maxblack', () => {
     expect(result.shading.filter(Boolean)).toHaveLength(result.value);
   });
 });
+
+describe('maxblack without symmetry breaking', () => {
+  it('proves the same maxima as with it and as the brute force', async () => {
+    for (const [rows, cols] of [
+      [3, 3],
+      [4, 5],
+      [5, 6],
+    ] as const) {
+      const result = await maxBlack(rows, cols, { symmetry: false });
+      expect(result.proven).toBe(true);
+      expect(result.value).toBe(bruteMaxBlack(rows, cols));
+    }
+  });
+});
