@@ -164,3 +164,20 @@ export function boardSize(raw: string): { rows: number; cols: number } {
   if (rows > maxBoardSide || cols > maxBoardSide) throw new InvalidArgumentError(`each side must be at most ${maxBoardSide}, got "${raw}"`);
   return { rows, cols };
 }
+
+/** `--color` forces colour and Unicode in terminal output, `--no-color` turns them off. */
+export function addColorOption(command: Command): Command {
+  return command
+    .option('--color', 'colour and Unicode blocks in text output even when stdout is not a terminal')
+    .option('--no-color', 'plain ASCII text output (also when the NO_COLOR environment variable is set)');
+}
+
+/**
+ * Whether text output gets colour: as `--color`/`--no-color` say, else only when stdout is a
+ * terminal and NO_COLOR (https://no-color.org: any non-empty value) is not set.
+ */
+export function useColor(options: { color?: boolean }): boolean {
+  if (options.color !== undefined) return options.color;
+  const noColor = process.env['NO_COLOR'];
+  return process.stdout.isTTY === true && (noColor === undefined || noColor === '');
+}

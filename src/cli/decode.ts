@@ -12,11 +12,13 @@ import { maxDimacsLiterals } from './dimacs.js';
 import { aboutFile, readInput, readPuzzle, sourceName } from './io.js';
 import {
   addConventionOption,
+  addColorOption,
   addFromOption,
   addFormatOption,
   addTimeoutOption,
   deadlineCheck,
   exitCodes,
+  useColor,
   type CommonOptions,
 } from './common.js';
 const decodeExitCodeHelp = `
@@ -26,7 +28,7 @@ Exit codes:
   2  bad input or usage (a model that is incomplete, contradicts itself or belongs to another CNF)
   3  the solver answered UNKNOWN (it gave up, usually at a time limit of its own), or --timeout passed`;
 
-type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'format' | 'timeout'> & { from?: FormatName };
+type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'format' | 'timeout'> & { from?: FormatName; color?: boolean };
 
 export function decodeCommand(): Command {
   const command = new Command('decode')
@@ -36,6 +38,7 @@ export function decodeCommand(): Command {
   addConventionOption(command);
   addFormatOption(command);
   addFromOption(command);
+  addColorOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', decodeExitCodeHelp).action((puzzleFile: string, modelFile: string, options: DecodeCliOptions) => {
     const checkpoint = deadlineCheck(options.timeout);
@@ -96,7 +99,7 @@ export function decodeCommand(): Command {
         solution: shadingToGrid(puzzle, shading),
         violations: violations.map((v) => v.message),
       },
-      `${renderShading(puzzle, shading)}${verdict}\n`,
+      `${renderShading(puzzle, shading, { color: useColor(options) })}${verdict}\n`,
     );
     process.exitCode = valid ? exitCodes.solved : exitCodes.noSolution;
   });

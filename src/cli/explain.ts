@@ -6,7 +6,17 @@ import { explainSvg } from '../render/svg.js';
 import { explainPuzzle, levels, ruleSets, type Level, type RuleSet } from '../rules/index.js';
 import { readPuzzle } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
-import { addFormatOption, addFromOption, addTimeoutOption, addToOption, chosenOutput, exitCodes, type OutputFormat } from './common.js';
+import {
+  addColorOption,
+  addFormatOption,
+  addFromOption,
+  addTimeoutOption,
+  addToOption,
+  chosenOutput,
+  exitCodes,
+  useColor,
+  type OutputFormat,
+} from './common.js';
 
 interface ExplainCliOptions extends BatchCliOptions {
   maxLevel: Level;
@@ -16,6 +26,7 @@ interface ExplainCliOptions extends BatchCliOptions {
   format: OutputFormat;
   to?: string;
   from?: FormatName;
+  color?: boolean;
 }
 
 const explainExitCodeHelp = `
@@ -47,6 +58,7 @@ export function explainCommand(): Command {
   addFormatOption(command);
   addToOption(command, ['text', 'json', 'svg']);
   addFromOption(command);
+  addColorOption(command);
   addTimeoutOption(command);
   addBatchOptions(command);
   return command.addHelpText('after', `${explainExitCodeHelp}\n${batchHelp}`).action(async (file: string, options: ExplainCliOptions) => {
@@ -64,7 +76,11 @@ export function explainCommand(): Command {
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
     });
     process.stdout.write(
-      to === 'json' ? `${JSON.stringify(explainJson(puzzle, run))}\n` : to === 'svg' ? explainSvg(puzzle, run) : explainText(puzzle, run),
+      to === 'json'
+        ? `${JSON.stringify(explainJson(puzzle, run))}\n`
+        : to === 'svg'
+          ? explainSvg(puzzle, run)
+          : explainText(puzzle, run, { color: useColor(options) }),
     );
     const { result } = run;
     process.exitCode = result.timedOut

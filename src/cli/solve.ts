@@ -9,10 +9,12 @@ import { formatDocument, type FormatName } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { renderSvg } from '../render/svg.js';
+import type { TextStyle } from '../render/text.js';
 import { aboutFile, readPuzzle } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addConventionOption,
+  addColorOption,
   addFromOption,
   addToOption,
   chosenOutput,
@@ -23,11 +25,13 @@ import {
   exitCodes,
   positiveInteger,
   progressLine,
+  useColor,
   type CommonOptions,
 } from './common.js';
 
 interface SolveCliOptions extends CommonOptions, BatchCliOptions {
   to?: string;
+  color?: boolean;
   from?: FormatName;
   count: number;
   engine: Engine;
@@ -58,6 +62,7 @@ export function solveCommand(): Command {
   addFormatOption(command);
   addToOption(command);
   addFromOption(command);
+  addColorOption(command);
   addTimeoutOption(command);
   addBatchOptions(command);
   return command.addHelpText('after', `${exitCodeHelp}\n${batchHelp}`).action(async (file: string, options: SolveCliOptions) => {
@@ -94,7 +99,7 @@ export function solveCommand(): Command {
       throw aboutFile(file, error);
     });
     progress.done();
-    process.stdout.write(solveOutput(puzzle, result, to));
+    process.stdout.write(solveOutput(puzzle, result, to, { color: useColor(options) }));
     // The other forms carry no verdict: say it where a person watching will see it.
     if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveText(puzzle, result).split('\n').at(-2)}\n`);
     process.exitCode = {
@@ -112,8 +117,8 @@ export function solveCommand(): Command {
  * solution where the format holds one (pzprv3, janko, json-free formats just the puzzle), or a
  * picture of the solution (or of the partial grid when the rules got stuck).
  */
-function solveOutput(puzzle: Puzzle, result: EngineResult, to: string): string {
-  if (to === 'text') return solveText(puzzle, result);
+function solveOutput(puzzle: Puzzle, result: EngineResult, to: string, style: TextStyle): string {
+  if (to === 'text') return solveText(puzzle, result, style);
   if (to === 'json') return `${JSON.stringify(solveReport(puzzle, result))}\n`;
   const first = result.solutions[0];
   if (to === 'svg') return renderSvg(puzzle, first ? { cells: first } : result.partial ? { cells: result.partial } : {});

@@ -1,7 +1,7 @@
 /** The text and JSON forms of a solve's outcome, shared by `solve` and `decode`. */
 import { shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import type { EngineResult } from '../solve/engines.js';
-import { renderShading } from './text.js';
+import { paint, renderShading, type TextStyle } from './text.js';
 
 export interface SolveReport {
   id: string | null;
@@ -62,11 +62,11 @@ export function solveReport(puzzle: Puzzle, result: EngineResult): SolveReport {
 }
 
 /** The grids, then one verdict line that names the convention, the engine and what it used. */
-export function solveText(puzzle: Puzzle, result: EngineResult): string {
+export function solveText(puzzle: Puzzle, result: EngineResult, style: TextStyle = {}): string {
   const grids = result.solutions.map(
-    (s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + renderShading(puzzle, s),
+    (s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + renderShading(puzzle, s, style),
   );
-  if (result.partial) grids.push(renderShading(puzzle, result.partial));
+  if (result.partial) grids.push(renderShading(puzzle, result.partial, style));
   const how = [`convention ${result.convention}`];
   if (result.engine !== 'sat') how.push(`engine ${result.engine}`);
   const { rules } = result;
@@ -89,5 +89,6 @@ export function solveText(puzzle: Puzzle, result: EngineResult): string {
     timeout: n > 0 ? `time limit reached after ${n} solution(s); uniqueness not decided` : 'time limit reached before a solution was found',
     stuck: `stuck: the rules alone leave ${undecided} cell(s) undecided, shown in brackets${rules?.usedUniqueness ? '; some deductions assume the solution is unique' : ''} (try --engine hybrid or sat)`,
   }[result.status];
-  return `${grids.join('\n')}${verdict} (${how.join(', ')})\n`;
+  const tone = ({ unique: 'good', multiple: 'warn', none: 'bad', timeout: 'bad', stuck: 'warn' } as const)[result.status];
+  return `${grids.join('\n')}${paint(verdict, tone, style)} (${how.join(', ')})\n`;
 }

@@ -18,7 +18,7 @@ import {
   type RulesStatus,
   type TechniqueCode,
 } from '../rules/index.js';
-import { renderShading, textTable } from './text.js';
+import { paint, renderShading, textTable, type TextStyle } from './text.js';
 
 interface CellRef {
   row: number;
@@ -100,19 +100,20 @@ export function explainJson(puzzle: Puzzle, run: ExplainRun): ExplainJson {
 }
 
 /** The numbered steps, a blank line, the grid (partial when not solved), and the verdict last. */
-export function explainText(puzzle: Puzzle, run: ExplainRun): string {
+export function explainText(puzzle: Puzzle, run: ExplainRun, style: TextStyle = {}): string {
   const { result } = run;
   const out = numberedSteps(result.steps);
   if (out.length === 0) out.push('(no step: no technique applies to this grid)');
   out.push('');
-  const grid = renderShading(puzzle, result.status === 'solved' ? result.shading! : result.board.cells());
+  const grid = renderShading(puzzle, result.status === 'solved' ? result.shading! : result.board.cells(), style);
   out.push(grid.replace(/\n$/, ''));
   if (run.uniquenessDropped) {
     out.push(
       'Note: assuming a unique solution (UC), the rules fill the grid, but the puzzle has more than one solution; the steps above assume nothing.',
     );
   }
-  out.push(explainVerdict(puzzle, run));
+  const tone = result.timedOut || result.status === 'contradiction' ? 'bad' : result.status === 'solved' ? 'good' : 'warn';
+  out.push(paint(explainVerdict(puzzle, run), tone, style));
   return `${out.join('\n')}\n`;
 }
 
