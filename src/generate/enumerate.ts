@@ -229,21 +229,24 @@ export function buildTables(size: EnumerationSize): Tables {
 
 /** The restricted-growth prefixes of `depth` cells that extend `from` (all of them by default), in lexicographic order. */
 export function prefixes(size: EnumerationSize, depth: number, from: Uint8Array = new Uint8Array(0)): Uint8Array[] {
-  const out: Uint8Array[] = [];
+  return [...eachPrefix(size, depth, from)];
+}
+
+/** The same prefixes one at a time (each a fresh array), so that a caller keeping few of them holds only those. */
+export function* eachPrefix(size: EnumerationSize, depth: number, from: Uint8Array = new Uint8Array(0)): Generator<Uint8Array> {
   const current = new Uint8Array(depth);
   current.set(from);
-  const walk = (i: number, used: number): void => {
+  function* walk(i: number, used: number): Generator<Uint8Array> {
     if (i === depth) {
-      out.push(current.slice());
+      yield current.slice();
       return;
     }
     for (let v = 0; v <= used && v < size.symbols; v++) {
       current[i] = v;
-      walk(i + 1, v === used ? used + 1 : used);
+      yield* walk(i + 1, v === used ? used + 1 : used);
     }
-  };
-  walk(from.length, symbolsUsed(from));
-  return out;
+  }
+  yield* walk(from.length, symbolsUsed(from));
 }
 
 /** How many symbols a restricted-growth prefix uses (its largest value plus one). */
