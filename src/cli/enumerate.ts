@@ -29,7 +29,7 @@ interface EnumerateCliOptions {
   format: OutputFormat;
 }
 
-export const enumerateExitCodeHelp = `
+const enumerateExitCodeHelp = `
 Exit codes:
   0  counted (or merged)
   2  bad input or usage (a size, a shard, shard files that do not fit together)
@@ -39,7 +39,7 @@ Exit codes:
 (Kubernetes Indexed Jobs) or PARALLEL_SEQ (GNU parallel, which counts from 1), in that order.`;
 
 /** The environment variables `--shard auto/n` reads, and the number each calls the first shard. */
-export const shardVariables = [
+const shardVariables = [
   ['SLURM_ARRAY_TASK_ID', 0],
   ['JOB_COMPLETION_INDEX', 0],
   ['PARALLEL_SEQ', 1],
@@ -122,7 +122,7 @@ function parseSpec(size: string, options: EnumerateCliOptions): EnumerationSpec 
 }
 
 /** `i/n` (0 <= i < n) or `auto/n`, i from the first scheduler variable that is set. */
-export function parseShard(raw: string, env: Readonly<Record<string, string | undefined>>): Shard {
+function parseShard(raw: string, env: Readonly<Record<string, string | undefined>>): Shard {
   const match = /^(\d+|auto)\/(\d+)$/.exec(raw.trim());
   if (!match) throw new InputError(`must be i/n or auto/n, got "${raw}"`, {}, '--shard');
   const count = Number(match[2]);
