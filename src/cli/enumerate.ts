@@ -3,12 +3,12 @@
  * convention, with the rule engine's histogram; `--shard i/n` counts one shard, `--merge` adds
  * shard files up.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { InputError } from '../formats/input-error.js';
 import { sizeProblem } from '../generate/enumerate.js';
 import { mergeResults, type ShardFile } from '../generate/enumerate-merge.js';
 import { runEnumeration, type EnumerationResult, type EnumerationSpec } from '../generate/enumerate-run.js';
-import type { Shard } from '../generate/enumerate-split.js';
+import { maxShards, type Shard } from '../generate/enumerate-split.js';
 import { enumerationText } from '../render/enumerate.js';
 import type { RuleSet } from '../rules/index.js';
 import { ruleSetNames } from './explain.js';
@@ -29,7 +29,7 @@ interface EnumerateCliOptions {
   format: OutputFormat;
 }
 
-export const enumerateExitCodeHelp = `
+const enumerateExitCodeHelp = `
 Exit codes:
   0  counted (or merged)
   2  bad input or usage (a size, a shard, shard files that do not fit together)
@@ -39,7 +39,7 @@ Exit codes:
 (Kubernetes Indexed Jobs) or PARALLEL_SEQ (GNU parallel, which counts from 1), in that order.`;
 
 /** The environment variables `--shard auto/n` reads, and the number each calls the first shard. */
-export const shardVariables = [
+const shardVariables = [
   ['SLURM_ARRAY_TASK_ID', 0],
   ['JOB_COMPLETION_INDEX', 0],
   ['PARALLEL_SEQ', 1],
@@ -122,11 +122,12 @@ function parseSpec(size: string, options: EnumerateCliOptions): EnumerationSpec 
 }
 
 /** `i/n` (0 <= i < n) or `auto/n`, i from the first scheduler variable that is set. */
-export function parseShard(raw: string, env: Readonly<Record<string, string | undefined>>): Shard {
+function parseShard(raw: string, env: Readonly<Record<string, string | undefined>>): Shard {
   const match = /^(\d+|auto)\/(\d+)$/.exec(raw.trim());
-  if (!match) throw new InvalidArgumentError(`--shard must be i/n or auto/n, got "${raw}"`);
+  if (!match) throw new InputError(`must be i/n or auto/n, got "${raw}"`, {}, '--shard');
   const count = Number(match[2]);
-  if (!Number.isSafeInteger(count) || count < 1) throw new InputError(`the shard count must be at least 1, got ${match[2]}`, {}, '--shard');
+  if (!Number.isSafeInteger(count) || count < 1 || count > maxShards)
+    throw new InputError(`the shard count must be from 1 to ${maxShards.toLocaleString('en-US')}, got ${match[2]}`, {}, '--shard');
   let index: number;
   let from = '--shard';
   if (match[1] === 'auto') {

@@ -24,7 +24,7 @@ import {
 import { shardClasses, shardDepth, shardItems, type Shard } from './enumerate-split.js';
 
 /** How the histogram is made: the rule engine's rule set, and whether one grid per symmetry orbit is rated. */
-export interface RatingSpec {
+interface RatingSpec {
   readonly ruleSet: RuleSet;
   readonly symmetry: boolean;
 }
@@ -62,7 +62,7 @@ export interface EnumerationResult extends EnumerationCounts {
   readonly timeMs: number;
 }
 
-export interface Progress {
+interface Progress {
   readonly itemsDone: number;
   readonly items: number;
   /** Sequences counted so far and in all. */

@@ -12,7 +12,10 @@
  * Work items are the shard's prefixes extended to a deeper level, at least 1024 n prefixes over
  * the whole space, so that threads share the work evenly and progress moves in small steps.
  */
-import { classCount, prefixCount, prefixes, sequencesUnder, type EnumerationSize } from './enumerate.js';
+import { classCount, eachPrefix, prefixCount, prefixes, sequencesUnder, type EnumerationSize } from './enumerate.js';
+
+/** The most shards a split makes (each shard walks 16 prefixes per shard to find its own). */
+export const maxShards = 1_000_000;
 
 export interface Shard {
   /** 0-based. */
@@ -37,16 +40,22 @@ export function shardDepth(size: EnumerationSize, count: number): number {
 export function shardItems(size: EnumerationSize, shard: Shard): Uint8Array[] {
   const depth = shardDepth(size, shard.count);
   const itemDepth = Math.max(depth, depthFor(size, 1024 * shard.count, depth));
-  const mine = prefixes(size, depth).filter((_, k) => k % shard.count === shard.index);
+  const mine = ownPrefixes(size, depth, shard);
   if (itemDepth === depth) return mine;
   return mine.flatMap((prefix) => prefixes(size, itemDepth, prefix));
+}
+
+/** The shard's prefixes at the split depth: every count-th, from its index on. */
+function ownPrefixes(size: EnumerationSize, depth: number, shard: Shard): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let k = 0;
+  for (const prefix of eachPrefix(size, depth)) if (k++ % shard.count === shard.index) out.push(prefix);
+  return out;
 }
 
 /** The sequences in a shard (the whole space for 1 shard). */
 export function shardClasses(size: EnumerationSize, shard: Shard): number {
   if (shard.count === 1) return classCount(size);
   const depth = shardDepth(size, shard.count);
-  return prefixes(size, depth)
-    .filter((_, k) => k % shard.count === shard.index)
-    .reduce((sum, p) => sum + sequencesUnder(size, p), 0);
+  return ownPrefixes(size, depth, shard).reduce((sum, p) => sum + sequencesUnder(size, p), 0);
 }

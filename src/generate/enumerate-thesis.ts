@@ -33,7 +33,7 @@ const table15: readonly [number, number, number, number, number][] = [
   [5, 4, 5, 385_036_717_713, 795_019_337_135],
 ];
 
-export interface ThesisClasses {
+interface ThesisClasses {
   /** Where the numbers are published. */
   readonly table: string;
   /** Classes A..G as the thesis's rule-based solver rated them. */

@@ -49,10 +49,10 @@ export interface EnumerationSize {
 }
 
 /** Index 0..6 for the classes A..G, 7 for "not solved by the rules". */
-export type ClassIndex = number;
+type ClassIndex = number;
 export const unsolvedIndex = levels.length;
 export const histogramKeys = [...levels, 'unsolved'] as const;
-export type HistogramKey = (typeof histogramKeys)[number];
+type HistogramKey = (typeof histogramKeys)[number];
 
 /** Called for each class unique under `shaded-duplicates`: `values[i]` is cell i's symbol, 0-based. */
 export type Classifier = (values: Uint8Array) => ClassIndex;
@@ -76,7 +76,7 @@ export interface EnumerationCounts {
 }
 
 /** The largest board the 32-bit shading masks hold. */
-export const maxCells = 30;
+const maxCells = 30;
 
 // Layout of the running counters (a Float64Array, exact up to 2^53).
 const CLASSES = 0;
@@ -136,7 +136,7 @@ export function sizeProblem(size: EnumerationSize): string | null {
 }
 
 /** The valid shadings of an R x C board: no two shaded cells adjacent, the unshaded cells one non-empty region. */
-export function validShadings(rows: number, cols: number): Int32Array {
+function validShadings(rows: number, cols: number): Int32Array {
   const cells = rows * cols;
   const full = cells === 32 ? -1 : (1 << cells) - 1;
   let notFirstCol = 0;
@@ -229,25 +229,28 @@ export function buildTables(size: EnumerationSize): Tables {
 
 /** The restricted-growth prefixes of `depth` cells that extend `from` (all of them by default), in lexicographic order. */
 export function prefixes(size: EnumerationSize, depth: number, from: Uint8Array = new Uint8Array(0)): Uint8Array[] {
-  const out: Uint8Array[] = [];
+  return [...eachPrefix(size, depth, from)];
+}
+
+/** The same prefixes one at a time (each a fresh array), so that a caller keeping few of them holds only those. */
+export function* eachPrefix(size: EnumerationSize, depth: number, from: Uint8Array = new Uint8Array(0)): Generator<Uint8Array> {
   const current = new Uint8Array(depth);
   current.set(from);
-  const walk = (i: number, used: number): void => {
+  function* walk(i: number, used: number): Generator<Uint8Array> {
     if (i === depth) {
-      out.push(current.slice());
+      yield current.slice();
       return;
     }
     for (let v = 0; v <= used && v < size.symbols; v++) {
       current[i] = v;
-      walk(i + 1, v === used ? used + 1 : used);
+      yield* walk(i + 1, v === used ? used + 1 : used);
     }
-  };
-  walk(from.length, symbolsUsed(from));
-  return out;
+  }
+  yield* walk(from.length, symbolsUsed(from));
 }
 
 /** How many symbols a restricted-growth prefix uses (its largest value plus one). */
-export function symbolsUsed(prefix: Uint8Array): number {
+function symbolsUsed(prefix: Uint8Array): number {
   return prefix.reduce((m, v) => Math.max(m, v + 1), 0);
 }
 

@@ -25,6 +25,7 @@ interface Result {
 
 const counted = (r: Result) => ({ classes: r.classes, pruned: r.pruned, conventions: r.conventions, histogram: r.histogram });
 const hasParallel = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;
+const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
 
 /** Runs the command with extra environment variables (as a scheduler sets them). */
 function runWithEnv(args: string[], env: Record<string, string>) {
@@ -39,6 +40,8 @@ describe('hitori-sat enumerate', () => {
   it('prints the JSON record with the counts per convention and the histogram of 3x3 over 3 symbols', async () => {
     const r = await run(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
     expect(r.code).toBe(0);
+    // Not a terminal: no progress line.
+    expect(r.stderr).toBe('');
     const json = JSON.parse(r.stdout) as Result;
     expect(json).toMatchObject({ format: 'hitori-sat enumerate', rows: 3, cols: 3, symbols: 3, prune: false, complete: true, shard: null });
     expect(json.classes).toBe(3281);
@@ -160,9 +163,19 @@ describe('hitori-sat enumerate', () => {
     expect(json.classes).toBeLessThan(178_973_355);
   });
 
+  it.skipIf(!hasScript)('draws a progress line with rate and ETA on stderr when it is a terminal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+    const command = [process.execPath, cliPath, 'enumerate', '4x4', '--no-histogram', '--timeout', '2000', '-o', join(dir, 'out.json')];
+    // script(1) runs the command on a pseudo-terminal and copies what it shows.
+    const r = spawnSync('script', ['-qec', command.map((a) => `'${a}'`).join(' '), '/dev/null'], { encoding: 'utf8' });
+    expect(r.stdout).toMatch(/enumerate 4x4\(4\): [\d.]+% \(\d+\/2795 items\), [\d.]+[kM]? sequences\/s, ETA/);
+  });
+
   it.each([
     [['enumerate', '4y4'], /not a board size/],
     [['enumerate', '3x3', '--shard', '3/3'], /shard 3 is not in 0\.\.2/],
+    [['enumerate', '3x3', '--shard', '0/0'], /shard count must be from 1/],
+    [['enumerate', '3x3', '--shard', 'first/3'], /--shard: must be i\/n or auto\/n/],
     [['enumerate', '3x3', '--symbols', '5'], /more than the longest line/],
     [['enumerate', '6x6'], /enumeration handles at most 30/],
     [['enumerate'], /missing the board size/],
