@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeProgress } from '../../src/batch/run.js';
 import { solve } from '../../src/node.js';
 import { fixture, linesOf, repoRoot, run } from './run.js';
 
@@ -135,6 +136,14 @@ describe('batch input', () => {
     const missing = await run(['solve', 'missing.jsonl']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('hitori-sat: missing.jsonl: cannot read it: no such file\n');
+  });
+});
+
+describe('the progress line', () => {
+  it('tells lines done, the rate, and by bytes read the share and the time left', () => {
+    expect(describeProgress({ lines: 500, bytesRead: 250, totalBytes: 1000, elapsedMs: 10_000 })).toBe('500 lines, 50/s, 25%, ETA 30s');
+    expect(describeProgress({ lines: 90, bytesRead: 10, totalBytes: undefined, elapsedMs: 3000 })).toBe('90 lines, 30/s');
+    expect(describeProgress({ lines: 1, bytesRead: 1, totalBytes: 100, elapsedMs: 100_000 })).toBe('1 lines, 0/s, 1%, ETA 2h 45m');
   });
 });
 
