@@ -1,6 +1,6 @@
 /**
- * Bundles the browser page (`npm run build:web`): examples/web/main.ts and the library it imports
- * into examples/web/dist/, with CaDiCaL's wasm beside the bundle (its glue loads
+ * Bundles the browser page (`npm run build:web`): examples/web/main.ts (the page) and worker.ts
+ * (its Web Worker, which solves), each with the library it imports, into examples/web/dist/, with CaDiCaL's wasm beside the bundle (its glue loads
  * `new URL('cadical.wasm', import.meta.url)`, so the file must sit next to the script).
  *
  * The library reaches no `node:` module. One comes from a dependency: cadical-wasm's Emscripten
@@ -51,10 +51,14 @@ export async function bundleForBrowser({ entry, outfile, write = true, minify = 
   return { result, nodeImports };
 }
 
-/** The page: bundle main.ts and copy the wasm and the static files into `outDir`. */
+/** The page: bundle main.ts and worker.ts, and copy the wasm and the static files into `outDir`. */
 export async function buildWeb(outDir = join(here, 'dist')) {
   mkdirSync(outDir, { recursive: true });
-  const { nodeImports } = await bundleForBrowser({ entry: join(here, 'main.ts'), outfile: join(outDir, 'main.js'), minify: true });
+  const nodeImports = [];
+  for (const name of ['main', 'worker']) {
+    const bundle = await bundleForBrowser({ entry: join(here, `${name}.ts`), outfile: join(outDir, `${name}.js`), minify: true });
+    nodeImports.push(...bundle.nodeImports);
+  }
   const require = createRequire(import.meta.url);
   copyFileSync(require.resolve('cadical-wasm/cadical.wasm'), join(outDir, 'cadical.wasm'));
   for (const file of ['index.html', 'style.css']) copyFileSync(join(here, file), join(outDir, file));

@@ -2,10 +2,12 @@
  * The browser page (examples/web/index.html): paste a puzzle in any format, see it drawn, solve it
  * with a proven verdict, or step through the rule engine's explanation. It uses the library's
  * public entry only (`hitori-sat`, src/index.ts), bundled by build.js with CaDiCaL's wasm beside
- * it; nothing leaves the page.
+ * it; nothing leaves the page. Solving and explaining run in a Web Worker (worker.ts), which
+ * "Cancel" ends.
  */
-import { type Explanation, explain, type Puzzle, parse, render, solve } from '../../src/index.js';
+import { type Explanation, type Puzzle, parse, render } from '../../src/index.js';
 import { janko037 } from './example.js';
+import type { Reply, Request } from './worker.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const input = $<HTMLTextAreaElement>('puzzle');
@@ -37,8 +39,31 @@ function readPuzzle(): Puzzle | null {
   }
 }
 
-/** Lets the browser paint the message before the page's thread is busy solving. */
-const paint = () => new Promise((resolve) => setTimeout(resolve, 20));
+let worker: Worker | undefined;
+let asked = 0;
+const cancel = $<HTMLButtonElement>('cancel');
+
+/** Asks the worker; resolves with its reply, or with null when cancelled. */
+function ask(kind: Request['kind'], text: string): Promise<Reply | null> {
+  worker ??= new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const id = ++asked;
+  const current = worker;
+  cancel.hidden = false;
+  return new Promise((resolve) => {
+    current.onmessage = ({ data }: MessageEvent<Reply>) => {
+      if (data.id === id) resolve(data);
+    };
+    current.onerror = (event) => resolve({ id, error: event.message || 'the solver worker failed' });
+    cancel.onclick = () => {
+      current.terminate();
+      worker = undefined;
+      resolve(null);
+    };
+    current.postMessage({ id, kind, text } satisfies Request);
+  }).finally(() => {
+    cancel.hidden = true;
+  }) as Promise<Reply | null>;
+}
 
 async function onSolve(): Promise<void> {
   stepsPanel.hidden = true;
@@ -46,41 +71,37 @@ async function onSolve(): Promise<void> {
   const puzzle = readPuzzle();
   if (puzzle === null) return;
   say(`Solving the ${puzzle.rows}x${puzzle.cols} puzzle...`);
-  await paint();
-  try {
-    const result = await solve(puzzle, { timeoutMs: 60_000 });
-    const first = result.solutions[0] ?? result.partial;
-    if (first !== undefined) board.innerHTML = render(puzzle, { to: 'svg', cells: first });
-    const verdict = {
-      unique: 'Unique solution, proven: no other shading satisfies the rules.',
-      multiple: 'More than one solution: this is one of them.',
-      none: 'No solution: no shading satisfies the rules.',
-      timeout: 'Time limit reached before the solver decided.',
-      stuck: 'The rules alone could not decide every cell (undecided cells in grey).',
-    }[result.status];
-    say(`${verdict} (${result.engine} engine${result.backend ? `, ${result.backend}` : ''}, ${result.timeMs.toFixed(0)} ms)`);
-    board.dataset['status'] = result.status;
-  } catch (error) {
-    say((error as Error).message, true);
-  }
+  const reply = await ask('solve', input.value);
+  if (reply === null) return say('Cancelled.');
+  if ('error' in reply || reply.kind !== 'solve') return say('error' in reply ? reply.error : 'unexpected reply', true);
+  const { result } = reply;
+  const first = result.solutions[0] ?? result.partial;
+  if (first !== undefined) board.innerHTML = render(puzzle, { to: 'svg', cells: first });
+  const verdict = {
+    unique: 'Unique solution, proven: no other shading satisfies the rules.',
+    multiple: 'More than one solution: this is one of them.',
+    none: 'No solution: no shading satisfies the rules.',
+    timeout: 'Time limit reached before the solver decided.',
+    stuck: 'The rules alone could not decide every cell (undecided cells in grey).',
+  }[result.status];
+  say(`${verdict} (${result.engine} engine${result.backend ? `, ${result.backend}` : ''}, ${result.timeMs.toFixed(0)} ms)`);
+  board.dataset['status'] = result.status;
 }
 
 async function onExplain(): Promise<void> {
   const puzzle = readPuzzle();
   if (puzzle === null) return;
   say('Explaining...');
-  await paint();
-  try {
-    const e = explain(puzzle, { timeoutMs: 60_000 });
-    const lines = e.text.split('\n');
-    explanation = { puzzle, steps: e.steps, lines: lines.slice(0, e.steps.length), verdict: lines.at(-2) ?? '' };
-    stepsPanel.hidden = false;
-    show(e.steps.length);
-    say(`${e.steps.length} steps. ${explanation.verdict}`);
-    board.dataset['status'] = e.status;
-  } catch (error) {
-    say((error as Error).message, true);
-  }
+  const reply = await ask('explain', input.value);
+  if (reply === null) return say('Cancelled.');
+  if ('error' in reply || reply.kind !== 'explain') return say('error' in reply ? reply.error : 'unexpected reply', true);
+  const e = reply.explanation;
+  const lines = e.text.split('\n');
+  explanation = { puzzle, steps: e.steps, lines: lines.slice(0, e.steps.length), verdict: lines.at(-2) ?? '' };
+  stepsPanel.hidden = false;
+  show(e.steps.length);
+  say(`${e.steps.length} steps. ${explanation.verdict}`);
+  board.dataset['status'] = e.status;
 }
 
 /** Draws the board after the first `k` steps, the cells of step k highlighted. */

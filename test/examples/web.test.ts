@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../examples/web/build.js';
 import { checkShading } from '../../src/puzzle/check.js';
+import { repoRoot } from '../cli/run.js';
 import { readFixtures } from '../support/fixtures.js';
 
 const chromiumPath = ['chromium', 'chromium-browser']
@@ -121,6 +122,19 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect((await drawnShading()).every((s) => s === null)).toBe(true);
     await page.click('#next');
     expect(await page.textContent('#step')).toMatch(/^1\. /);
+  });
+
+  it('cancels work in progress (its worker is ended) and solves again afterwards', async () => {
+    // Explaining this 50x50 takes the rule engine many seconds: it is still at work when cancelled.
+    const big = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8').split('\n')[0]!;
+    await page.fill('#puzzle', big);
+    await page.click('#explain');
+    await page.click('#cancel');
+    expect(await page.textContent('#message')).toBe('Cancelled.');
+    await page.click('#example');
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#board')!.dataset['status'] === 'unique');
+    expect((await drawnShading()).map((s) => s === true)).toEqual(published);
   });
 
   it('says what is wrong with a bad puzzle, with its place', async () => {
