@@ -97,7 +97,7 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<Solve
 }
 
 /** `solve` with a backend factory: the Node entry passes its own, which adds `external`. */
-export async function solveWith(puzzle: Puzzle, options: SolveOptions, openBackend?: BackendFactory): Promise<SolveResult> {
+async function solveWith(puzzle: Puzzle, options: SolveOptions, openBackend?: BackendFactory): Promise<SolveResult> {
   checkSolveOptions(puzzle, options);
   // Refused before any work, even when the deductions would need no solver at all.
   if (openBackend === undefined && options.backend === 'external') throw new BackendError('external', externalNeedsNode);

@@ -42,8 +42,6 @@ export type BatchConfig =
     }
   | { readonly command: 'convert'; readonly to: FormatName | 'svg'; readonly from?: FormatName };
 
-export type BatchCommand = BatchConfig['command'];
-
 /** Why a line failed: bad input, the time limit, or the solver (a backend limit, a crash). */
 export type Failure = 'input' | 'timeout' | 'solver';
 
@@ -54,7 +52,7 @@ export interface LineResult {
 }
 
 /** The line read as a puzzle document; errors carry the line's number in the file. */
-export function parseLine(text: string, line: number, from?: FormatName): PuzzleDocument {
+function parseLine(text: string, line: number, from?: FormatName): PuzzleDocument {
   try {
     return parseDocument(text.trim(), from === undefined ? {} : { from });
   } catch (error) {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeProgress } from '../../src/batch/run.js';
-import { solve } from '../../src/node.js';
+import { parse, solve } from '../../src/node.js';
 import { fixture, linesOf, repoRoot, run } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hitori-batch-'));
@@ -136,6 +136,22 @@ describe('batch input', () => {
     const missing = await run(['solve', 'missing.jsonl']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('hitori-sat: missing.jsonl: cannot read it: no such file\n');
+  });
+});
+
+describe('convert in batch', () => {
+  it('writes every janko puzzle as a puzz.link URL, one record per line, each reading back as the puzzle', async () => {
+    const r = await run(['convert', jankoPath, '--to', 'url', '--jobs', '2'], { killAfterMs: 120_000 });
+    expect(r.code).toBe(0);
+    const out = records(r.stdout);
+    expect(out.map((o) => o.id)).toEqual(janko.map((p) => p.id));
+    for (const [k, o] of out.entries()) expect(parse(o['output'] as string).values, janko[k]!.id).toEqual(janko[k]!.grid.flat());
+  });
+
+  it('refuses -o with a batch', async () => {
+    const r = await run(['convert', jankoPath, '--to', 'url', '-o', join(dir, 'x.txt')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/drop -o/);
   });
 });
 
