@@ -1,5 +1,7 @@
 /**
- * Bundles for a browser with esbuild.
+ * Bundles the browser page (`npm run build:web`): examples/web/main.ts (the page) and worker.ts
+ * (its Web Worker, which solves), each with the library it imports, into examples/web/dist/, with CaDiCaL's wasm beside the bundle (its glue loads
+ * `new URL('cadical.wasm', import.meta.url)`, so the file must sit next to the script).
  *
  * The library reaches no `node:` module. One comes from a dependency: cadical-wasm's Emscripten
  * glue has `await import("node:module")` behind its "running under Node" test, never taken in a
@@ -7,6 +9,8 @@
  * module here, and each one is recorded with its importer: the test in test/index.test.ts checks
  * that no importer is ours.
  */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -45,4 +49,23 @@ export async function bundleForBrowser({ entry, outfile, write = true, minify = 
     ...(outfile === undefined ? { outdir: join(repoRoot, 'tmp-bundle') } : { outfile }),
   });
   return { result, nodeImports };
+}
+
+/** The page: bundle main.ts and worker.ts, and copy the wasm and the static files into `outDir`. */
+export async function buildWeb(outDir = join(here, 'dist')) {
+  mkdirSync(outDir, { recursive: true });
+  const nodeImports = [];
+  for (const name of ['main', 'worker']) {
+    const bundle = await bundleForBrowser({ entry: join(here, `${name}.ts`), outfile: join(outDir, `${name}.js`), minify: true });
+    nodeImports.push(...bundle.nodeImports);
+  }
+  const require = createRequire(import.meta.url);
+  copyFileSync(require.resolve('cadical-wasm/cadical.wasm'), join(outDir, 'cadical.wasm'));
+  for (const file of ['index.html', 'style.css']) copyFileSync(join(here, file), join(outDir, file));
+  return { outDir, nodeImports };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { outDir } = await buildWeb();
+  process.stdout.write(`built ${relative(process.cwd(), outDir)}/: serve that folder over HTTP and open index.html\n`);
 }

@@ -13,6 +13,7 @@ import { checkShading, type Violation } from '../puzzle/check.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { explainJson, explainText, rateJson, type ExplainJson, type RateJson } from '../render/rules.js';
+import { renderSvg } from '../render/svg.js';
 import { renderShading } from '../render/text.js';
 import { explainPuzzle, levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
 import { BackendError, backendNames } from '../sat/backend.js';
@@ -96,7 +97,7 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<Solve
 }
 
 /** `solve` with a backend factory: the Node entry passes its own, which adds `external`. */
-export async function solveWith(puzzle: Puzzle, options: SolveOptions, openBackend?: BackendFactory): Promise<SolveResult> {
+async function solveWith(puzzle: Puzzle, options: SolveOptions, openBackend?: BackendFactory): Promise<SolveResult> {
   checkSolveOptions(puzzle, options);
   // Refused before any work, even when the deductions would need no solver at all.
   if (openBackend === undefined && options.backend === 'external') throw new BackendError('external', externalNeedsNode);
@@ -213,25 +214,41 @@ export function toDimacs(puzzle: Puzzle, options: DimacsOptions = {}): string {
 export type Cells = readonly (boolean | null)[];
 
 export interface RenderOptions {
+  /** `text` (default): digits, `#` for shaded; `svg`: a picture, clear at any size. */
+  readonly to?: 'text' | 'svg';
   /** Shaded cells to draw (a solution, or a partial grid with null for undecided cells). */
   readonly cells?: Cells;
+  /** For `svg`: cells to outline, such as those an explanation step decided (indices, row-major). */
+  readonly highlight?: readonly number[];
 }
 
 /**
- * Draws a puzzle as text: numbers right-aligned, shaded cells as `#`, undecided ones in brackets.
+ * Draws a puzzle, or a solution or partial grid of it: as text (numbers right-aligned, shaded
+ * cells as `#`, undecided ones in brackets) or as an SVG picture.
  *
  * @example
  * render(parse('1 1\n2 1\n'), { cells: [false, true, false, false] });   // '1 #\n2 1\n'
+ * render(parse('1 1\n2 1\n'), { to: 'svg', cells: [false, true, false, false] });   // '<?xml ...<svg ...'
  */
 export function render(puzzle: Puzzle, options: RenderOptions = {}): string {
   validatePuzzle(puzzle);
-  const cells = options.cells;
-  if (cells === undefined) return formatText(puzzle);
+  const to = validateChoice('to', options.to, renderTargets) ?? 'text';
   const n = puzzle.rows * puzzle.cols;
-  if (!Array.isArray(cells) || cells.length !== n || cells.some((s) => s !== null && typeof s !== 'boolean'))
+  const { cells, highlight } = options;
+  if (cells !== undefined && (!Array.isArray(cells) || cells.length !== n || cells.some((s) => s !== null && typeof s !== 'boolean')))
     throw new InputError(`"cells" must be an array of ${n} booleans or nulls`, {}, 'options');
+  if (highlight !== undefined && (!Array.isArray(highlight) || highlight.some((i) => !Number.isInteger(i) || i < 0 || i >= n)))
+    throw new InputError(`"highlight" must be an array of cell indices from 0 to ${n - 1}`, {}, 'options');
+  if (to === 'svg')
+    return renderSvg(puzzle, {
+      ...(cells === undefined ? {} : { cells }),
+      ...(highlight === undefined ? {} : { highlight: new Set(highlight) }),
+    });
+  if (cells === undefined) return formatText(puzzle);
   return renderShading(puzzle, cells);
 }
+
+const renderTargets = ['text', 'svg'] as const;
 
 /**
  * The rules a shading breaks, by the independent checker (empty: it is a solution). It shares no

@@ -9,6 +9,10 @@ import type { Puzzle } from '../puzzle/puzzle.js';
 /**
  * The puzzle, checked: `rows` and `cols` positive whole numbers, `values` an array of
  * `rows * cols` positive safe integers, `id` a string when present. Returns the same object.
+ *
+ * @example
+ * validatePuzzle({ rows: 2, cols: 2, values: [1, 2, 3] });
+ * // throws InputError: puzzle: "values" has 3 numbers, but 2 rows x 2 columns need 4
  */
 export function validatePuzzle(puzzle: unknown, source = 'puzzle'): Puzzle {
   const fail = (problem: string, place = {}) => new InputError(problem, place, source);

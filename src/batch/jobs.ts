@@ -14,6 +14,7 @@ import type { PuzzleDocument } from '../formats/document.js';
 import type { Convention } from '../puzzle/convention.js';
 import { solveReport } from '../render/report.js';
 import { explainJson, rateJson } from '../render/rules.js';
+import { renderSvg } from '../render/svg.js';
 import { explainPuzzle, rate, type Level, type RuleSet } from '../rules/index.js';
 import type { BackendName } from '../sat/backend.js';
 import { solveBounded } from '../solve/bounded.js';
@@ -39,9 +40,7 @@ export type BatchConfig =
       readonly assumeUnique: boolean;
       readonly timeoutMs?: number;
     }
-  | { readonly command: 'convert'; readonly to: FormatName };
-
-export type BatchCommand = BatchConfig['command'];
+  | { readonly command: 'convert'; readonly to: FormatName | 'svg'; readonly from?: FormatName };
 
 /** Why a line failed: bad input, the time limit, or the solver (a backend limit, a crash). */
 export type Failure = 'input' | 'timeout' | 'solver';
@@ -53,7 +52,7 @@ export interface LineResult {
 }
 
 /** The line read as a puzzle document; errors carry the line's number in the file. */
-export function parseLine(text: string, line: number, from?: FormatName): PuzzleDocument {
+function parseLine(text: string, line: number, from?: FormatName): PuzzleDocument {
   try {
     return parseDocument(text.trim(), from === undefined ? {} : { from });
   } catch (error) {
@@ -65,7 +64,7 @@ export function parseLine(text: string, line: number, from?: FormatName): Puzzle
 export async function processLine(config: BatchConfig, text: string, line: number, source = 'input'): Promise<LineResult> {
   let doc: PuzzleDocument | undefined;
   try {
-    doc = parseLine(text, line);
+    doc = parseLine(text, line, config.command === 'convert' ? config.from : undefined);
     return await work(config, doc, line);
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
@@ -101,8 +100,11 @@ async function work(config: BatchConfig, doc: PuzzleDocument, line: number): Pro
       });
       return record(line, explainJson(puzzle, run), run.result.timedOut);
     }
-    case 'convert':
-      return record(line, { id: puzzle.id ?? null, to: config.to, output: formatDocument(doc, config.to) }, false);
+    case 'convert': {
+      const output =
+        config.to === 'svg' ? renderSvg(puzzle, doc.solution === undefined ? {} : { cells: doc.solution }) : formatDocument(doc, config.to);
+      return record(line, { id: puzzle.id ?? null, to: config.to, output }, false);
+    }
   }
 }
 

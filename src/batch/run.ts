@@ -81,3 +81,19 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   }
   return { lines, failures };
 }
+
+/** "1234 lines, 250/s, 48%, ETA 1m 20s" (the share and ETA by bytes read, when the size is known). */
+export function describeProgress({ lines, bytesRead, totalBytes, elapsedMs }: BatchProgress): string {
+  const seconds = elapsedMs / 1000;
+  const parts = [`${lines} lines`, `${seconds > 0 ? Math.round(lines / seconds) : 0}/s`];
+  if (totalBytes !== undefined && totalBytes > 0 && bytesRead > 0) {
+    const share = Math.min(1, bytesRead / totalBytes);
+    parts.push(`${Math.floor(share * 100)}%`, `ETA ${duration((seconds * (1 - share)) / share)}`);
+  }
+  return parts.join(', ');
+}
+
+function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  return s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)}m ${s % 60}s` : `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}

@@ -4,7 +4,7 @@
  * puzzle line, in order, with `--jobs N` worker threads (src/batch/).
  */
 import type { Command } from 'commander';
-import { runBatch, type BatchProgress } from '../batch/run.js';
+import { describeProgress, runBatch } from '../batch/run.js';
 import type { BatchConfig } from '../batch/jobs.js';
 import { openInputStream, sourceName } from './io.js';
 import { exitCodes, positiveInteger, progressLine } from './common.js';
@@ -51,20 +51,4 @@ export async function runBatchCommand(file: string, config: BatchConfig, options
   const { failures } = summary;
   process.exitCode =
     failures.input > 0 ? exitCodes.badInput : failures.solver > 0 ? exitCodes.solverFailure : failures.timeout > 0 ? exitCodes.timeout : 0;
-}
-
-/** "1234 lines, 250/s, 48%, ETA 1m 20s" (the share and ETA by bytes read, when the size is known). */
-export function describeProgress({ lines, bytesRead, totalBytes, elapsedMs }: BatchProgress): string {
-  const seconds = elapsedMs / 1000;
-  const parts = [`${lines} lines`, `${seconds > 0 ? Math.round(lines / seconds) : 0}/s`];
-  if (totalBytes !== undefined && totalBytes > 0 && bytesRead > 0) {
-    const share = Math.min(1, bytesRead / totalBytes);
-    parts.push(`${Math.floor(share * 100)}%`, `ETA ${duration((seconds * (1 - share)) / share)}`);
-  }
-  return parts.join(', ');
-}
-
-function duration(seconds: number): string {
-  const s = Math.round(seconds);
-  return s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)}m ${s % 60}s` : `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }

@@ -4,9 +4,10 @@ import { formatDocument, formats, type FormatName } from '../formats/detect.js';
 import { checkShading } from '../puzzle/check.js';
 import { renderSvg } from '../render/svg.js';
 import { readDocument, sourceName, writeAtomic } from './io.js';
-import { addFromOption, outputTargets, type OutputTarget } from './common.js';
+import { addFromOption, exitCodes, outputTargets, type OutputTarget } from './common.js';
+import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 
-interface ConvertCliOptions {
+interface ConvertCliOptions extends BatchCliOptions {
   to: OutputTarget;
   from?: FormatName;
   output?: string;
@@ -19,7 +20,17 @@ export function convertCommand(): Command {
     .addOption(new Option('--to <format>', 'output format').choices(outputTargets).makeOptionMandatory())
     .option('-o, --output <file>', 'write to this file (atomically) instead of stdout');
   addFromOption(command);
-  return command.addHelpText('after', formatHelp).action(async (file: string, options: ConvertCliOptions) => {
+  addBatchOptions(command);
+  return command.addHelpText('after', `${formatHelp}\n${batchHelp}`).action(async (file: string, options: ConvertCliOptions) => {
+    if (isBatch(command, file, options)) {
+      if (options.output !== undefined)
+        command.error('error: a batch writes its lines to stdout: drop -o', { exitCode: exitCodes.badInput });
+      return runBatchCommand(
+        file,
+        { command: 'convert', to: options.to, ...(options.from === undefined ? {} : { from: options.from }) },
+        options,
+      );
+    }
     const doc = readDocument(file, options.from);
     if (doc.solution !== undefined) {
       const broken = checkShading(doc.puzzle, doc.solution);

@@ -186,6 +186,13 @@ describe('render and check', () => {
     expect(render(puzzle, { cells: [null, true, false, false] })).toBe('[1] ###\n 2   1 \n');
   });
 
+  it('render draws an SVG picture with one dark cell per shaded cell', () => {
+    const svg = render(small.puzzle, { to: 'svg', cells: small.solution!, highlight: [0] });
+    expect(svg).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\n$/);
+    expect(svg.match(/fill="#222"/g)).toHaveLength(small.solution!.filter(Boolean).length);
+    expect(() => render(small.puzzle, { to: 'svg', highlight: [99] })).toThrow('"highlight" must be an array of cell indices from 0 to 15');
+  });
+
   it('check names the rule a shading breaks', () => {
     const violations = check(parse('1 1\n2 1\n'), [false, false, false, false]);
     expect(violations.map((v) => v.rule)).toContain('repeat');

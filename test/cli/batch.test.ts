@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { solve } from '../../src/node.js';
+import { describeProgress } from '../../src/batch/run.js';
+import { parse, solve } from '../../src/node.js';
 import { fixture, linesOf, repoRoot, run } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hitori-batch-'));
@@ -135,6 +136,30 @@ describe('batch input', () => {
     const missing = await run(['solve', 'missing.jsonl']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('hitori-sat: missing.jsonl: cannot read it: no such file\n');
+  });
+});
+
+describe('convert in batch', () => {
+  it('writes every janko puzzle as a puzz.link URL, one record per line, each reading back as the puzzle', async () => {
+    const r = await run(['convert', jankoPath, '--to', 'url', '--jobs', '2'], { killAfterMs: 120_000 });
+    expect(r.code).toBe(0);
+    const out = records(r.stdout);
+    expect(out.map((o) => o.id)).toEqual(janko.map((p) => p.id));
+    for (const [k, o] of out.entries()) expect(parse(o['output'] as string).values, janko[k]!.id).toEqual(janko[k]!.grid.flat());
+  });
+
+  it('refuses -o with a batch', async () => {
+    const r = await run(['convert', jankoPath, '--to', 'url', '-o', join(dir, 'x.txt')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/drop -o/);
+  });
+});
+
+describe('the progress line', () => {
+  it('tells lines done, the rate, and by bytes read the share and the time left', () => {
+    expect(describeProgress({ lines: 500, bytesRead: 250, totalBytes: 1000, elapsedMs: 10_000 })).toBe('500 lines, 50/s, 25%, ETA 30s');
+    expect(describeProgress({ lines: 90, bytesRead: 10, totalBytes: undefined, elapsedMs: 3000 })).toBe('90 lines, 30/s');
+    expect(describeProgress({ lines: 1, bytesRead: 1, totalBytes: 100, elapsedMs: 100_000 })).toBe('1 lines, 0/s, 1%, ETA 2h 45m');
   });
 });
 

@@ -1,0 +1,145 @@
+/**
+ * The browser page (examples/web/index.html): paste a puzzle in any format, see it drawn, solve it
+ * with a proven verdict, or step through the rule engine's explanation. It uses the library's
+ * public entry only (`hitori-sat`, src/index.ts), bundled by build.js with CaDiCaL's wasm beside
+ * it; nothing leaves the page. Solving and explaining run in a Web Worker (worker.ts), which
+ * "Cancel" ends.
+ */
+import { type Explanation, type Puzzle, parse, render } from '../../src/index.js';
+import { janko037 } from './example.js';
+import type { Reply, Request } from './worker.js';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const input = $<HTMLTextAreaElement>('puzzle');
+const board = $<HTMLDivElement>('board');
+const message = $<HTMLParagraphElement>('message');
+const stepsPanel = $<HTMLElement>('steps');
+const stepText = $<HTMLParagraphElement>('step');
+const counter = $<HTMLSpanElement>('counter');
+
+let explanation: { puzzle: Puzzle; steps: Explanation['steps']; lines: string[]; verdict: string } | undefined;
+let shown = 0;
+
+function say(text: string, error = false): void {
+  message.textContent = text;
+  message.className = error ? 'error' : '';
+  board.dataset['status'] = error ? 'error' : '';
+}
+
+/** The puzzle in the text box, drawn bare; null (and the error shown) when it does not parse. */
+function readPuzzle(): Puzzle | null {
+  try {
+    const puzzle = parse(input.value);
+    board.innerHTML = render(puzzle, { to: 'svg' });
+    return puzzle;
+  } catch (error) {
+    board.innerHTML = '';
+    say((error as Error).message, true);
+    return null;
+  }
+}
+
+let worker: Worker | undefined;
+let asked = 0;
+const cancel = $<HTMLButtonElement>('cancel');
+
+/** Asks the worker; resolves with its reply, or with null when cancelled. */
+function ask(kind: Request['kind'], text: string): Promise<Reply | null> {
+  worker ??= new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const id = ++asked;
+  const current = worker;
+  cancel.hidden = false;
+  return new Promise((resolve) => {
+    current.onmessage = ({ data }: MessageEvent<Reply>) => {
+      if (data.id === id) resolve(data);
+    };
+    current.onerror = (event) => resolve({ id, error: event.message || 'the solver worker failed' });
+    cancel.onclick = () => {
+      current.terminate();
+      worker = undefined;
+      resolve(null);
+    };
+    current.postMessage({ id, kind, text } satisfies Request);
+  }).finally(() => {
+    cancel.hidden = true;
+  }) as Promise<Reply | null>;
+}
+
+async function onSolve(): Promise<void> {
+  stepsPanel.hidden = true;
+  explanation = undefined;
+  const puzzle = readPuzzle();
+  if (puzzle === null) return;
+  say(`Solving the ${puzzle.rows}x${puzzle.cols} puzzle...`);
+  const reply = await ask('solve', input.value);
+  if (reply === null) return say('Cancelled.');
+  if ('error' in reply || reply.kind !== 'solve') return say('error' in reply ? reply.error : 'unexpected reply', true);
+  const { result } = reply;
+  const first = result.solutions[0] ?? result.partial;
+  if (first !== undefined) board.innerHTML = render(puzzle, { to: 'svg', cells: first });
+  const verdict = {
+    unique: 'Unique solution, proven: no other shading satisfies the rules.',
+    multiple: 'More than one solution: this is one of them.',
+    none: 'No solution: no shading satisfies the rules.',
+    timeout: 'Time limit reached before the solver decided.',
+    stuck: 'The rules alone could not decide every cell (undecided cells in grey).',
+  }[result.status];
+  say(`${verdict} (${result.engine} engine${result.backend ? `, ${result.backend}` : ''}, ${result.timeMs.toFixed(0)} ms)`);
+  board.dataset['status'] = result.status;
+}
+
+async function onExplain(): Promise<void> {
+  const puzzle = readPuzzle();
+  if (puzzle === null) return;
+  say('Explaining...');
+  const reply = await ask('explain', input.value);
+  if (reply === null) return say('Cancelled.');
+  if ('error' in reply || reply.kind !== 'explain') return say('error' in reply ? reply.error : 'unexpected reply', true);
+  const e = reply.explanation;
+  const lines = e.text.split('\n');
+  explanation = { puzzle, steps: e.steps, lines: lines.slice(0, e.steps.length), verdict: lines.at(-2) ?? '' };
+  stepsPanel.hidden = false;
+  show(e.steps.length);
+  say(`${e.steps.length} steps. ${explanation.verdict}`);
+  board.dataset['status'] = e.status;
+}
+
+/** Draws the board after the first `k` steps, the cells of step k highlighted. */
+function show(k: number): void {
+  if (explanation === undefined) return;
+  const { puzzle, steps, lines } = explanation;
+  shown = Math.max(0, Math.min(steps.length, k));
+  const cells: (boolean | null)[] = new Array(puzzle.rows * puzzle.cols).fill(null);
+  const highlight: number[] = [];
+  steps.slice(0, shown).forEach((step, s) => {
+    for (const c of step.cells) {
+      const i = (c.row - 1) * puzzle.cols + (c.col - 1);
+      cells[i] = c.colour === 'black';
+      if (s === shown - 1) highlight.push(i);
+    }
+  });
+  board.innerHTML = render(puzzle, { to: 'svg', cells, highlight });
+  counter.textContent = `step ${shown} of ${steps.length}`;
+  stepText.textContent = shown === 0 ? 'The puzzle, before any step.' : (lines[shown - 1] ?? '');
+}
+
+$('solve').addEventListener('click', () => void onSolve());
+$('explain').addEventListener('click', () => void onExplain());
+$('example').addEventListener('click', () => {
+  input.value = janko037;
+  readPuzzle();
+  say('');
+});
+$('first').addEventListener('click', () => show(0));
+$('prev').addEventListener('click', () => show(shown - 1));
+$('next').addEventListener('click', () => show(shown + 1));
+$('last').addEventListener('click', () => show(Number.MAX_SAFE_INTEGER));
+input.addEventListener('input', () => {
+  if (input.value.trim() !== '' && readPuzzle() !== null) say('');
+});
+// A puzzle in the address (`#https://puzz.link/p?hitori/...` or any one-line form) is loaded.
+if (location.hash.length > 1) {
+  input.value = decodeURIComponent(location.hash.slice(1));
+  readPuzzle();
+}
+document.body.dataset['ready'] = 'true';

@@ -1,0 +1,52 @@
+/**
+ * One line of a batch (src/batch/jobs.ts): a puzzle line converted gives a text that reads back
+ * as the same puzzle; a bad line gives an error record with its own line number.
+ */
+import { describe, expect, it } from 'vitest';
+import { processLine } from '../../src/batch/jobs.js';
+import { parseDocument } from '../../src/formats/detect.js';
+import { readFixtures } from '../support/fixtures.js';
+
+const janko = readFixtures('janko-sample.jsonl');
+const line = (f: (typeof janko)[number]) =>
+  JSON.stringify({
+    id: f.id,
+    rows: f.puzzle.rows,
+    cols: f.puzzle.cols,
+    grid: Array.from({ length: f.puzzle.rows }, (_, r) => f.puzzle.values.slice(r * f.puzzle.cols, (r + 1) * f.puzzle.cols)),
+  });
+
+describe('a convert line', () => {
+  it.each(['url', 'pzprv3', 'janko', 'text', 'json'] as const)('to %s reads back as the same puzzle, id and line kept', async (to) => {
+    for (const [k, f] of janko.entries()) {
+      const result = await processLine({ command: 'convert', to }, line(f), k + 7);
+      expect(result.failure).toBeUndefined();
+      const out = JSON.parse(result.out) as { line: number; id: string; to: string; output: string };
+      expect([out.line, out.id, out.to]).toEqual([k + 7, f.id, to]);
+      expect(parseDocument(out.output, { from: to }).puzzle.values).toEqual(f.puzzle.values);
+    }
+  });
+
+  it('to svg draws the picture', async () => {
+    const result = await processLine({ command: 'convert', to: 'svg' }, line(janko[0]!), 1);
+    expect((JSON.parse(result.out) as { output: string }).output).toMatch(/^<\?xml[\s\S]*<\/svg>\n$/);
+  });
+
+  it('reads a puzz.link URL line, and one forced with from', async () => {
+    const url = 'https://puzz.link/p?hitori/2/2/1221';
+    const out = JSON.parse((await processLine({ command: 'convert', to: 'gameid', from: 'url' }, url, 3)).out) as { output: string };
+    expect(out.output).toBe('2x2:1221\n');
+  });
+});
+
+describe('a bad line', () => {
+  it('is an error record with the line number of the file, the kind "input"', async () => {
+    const result = await processLine({ command: 'convert', to: 'url' }, '{"id": "x", "grid": [[1, 2], [3, 0]]}', 42, 'set.jsonl');
+    expect(result.failure).toBe('input');
+    expect(JSON.parse(result.out)).toEqual({
+      line: 42,
+      id: 'x',
+      error: 'set.jsonl, line 42, row 2, column 2: 0 is not a positive integer',
+    });
+  });
+});
