@@ -21,10 +21,6 @@ export interface PuzzleRecord {
   readonly line?: number;
 }
 
-export function parseJson(text: string, id?: string): Puzzle {
-  return recordFromValue(readJson(text.replace(/^\uFEFF/, '')), {}, id).puzzle;
-}
-
 /** Reads a JSON Lines set: one record per non-blank line. */
 export function parseJsonLines(text: string): PuzzleRecord[] {
   const out: PuzzleRecord[] = [];

@@ -46,7 +46,7 @@ export interface ExplainJson {
 }
 
 /** One step; a probe carries its failed trial (`probe.steps`, ending in `probe.clash`). */
-export interface StepJson {
+interface StepJson {
   technique: TechniqueCode;
   cells: (CellRef & { colour: 'white' | 'black' })[];
   premises: CellRef[];

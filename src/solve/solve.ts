@@ -237,7 +237,7 @@ async function enumerate({ puzzle, backend, vars, convention, limit, deadline, o
  * The shading of the backend's current model, 1 for a shaded cell, read from the shading
  * variables only (never the auxiliary ones) into `into`, which the solve loop reuses every round.
  */
-export function decodeShading(backend: Pick<Backend, 'value'>, vars: HitoriVars, into = new Uint8Array(vars.cells)): Uint8Array {
+function decodeShading(backend: Pick<Backend, 'value'>, vars: HitoriVars, into = new Uint8Array(vars.cells)): Uint8Array {
   for (let i = 0; i < vars.cells; i++) into[i] = backend.value(vars.shaded(i)) ? 1 : 0;
   return into;
 }
