@@ -6,7 +6,7 @@
  * `<!-- begin NAME -->` and `<!-- end NAME -->` and rewrites only that section.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -175,7 +175,11 @@ export function writeSection(name: string, body: string, file: string = benchFil
     if (from >= 0) throw new Error(`${file}: "${begin}" has no "${end}"`);
     out = `${text.replace(/\s*$/, '')}\n\n${block}\n`;
   }
-  writeFileSync(file, out);
+  // Atomically (a temporary file, then rename): two benchmarks finishing at once, or one
+  // interrupted while writing, never leave BENCH.md half written.
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, out);
+  renameSync(temporary, file);
 }
 
 /** A progress line on stderr. */

@@ -9,15 +9,21 @@ import type { Verdict } from '../solve/solve.js';
 import type { Expected } from './sets.js';
 
 export interface Answer {
-  /** The verdict; `stuck` when the rule engine could not decide every cell; `error` when the solver failed. */
-  readonly status: Verdict | 'stuck' | 'error';
+  /**
+   * The verdict; `stuck` when the rule engine could not decide every cell; `error` when the
+   * solver failed; `refused` when the puzzle is too large for the chosen encoding.
+   */
+  readonly status: Verdict | 'stuck' | 'error' | 'refused';
   readonly solutions: readonly Shading[];
   /** What went wrong, for `error`. */
   readonly error?: string;
 }
 
-/** `correct`; `wrong` (a wrong verdict or shading); `timeout`; `stuck` (the rule engine gave up); `error` (the solver failed). */
-export type Outcome = 'correct' | 'wrong' | 'timeout' | 'stuck' | 'error';
+/**
+ * `correct`; `wrong` (a wrong verdict or shading); `timeout`; `stuck` (the rule engine gave up);
+ * `error` (the solver failed); `refused` (too large for the chosen encoding: bad input).
+ */
+export type Outcome = 'correct' | 'wrong' | 'timeout' | 'stuck' | 'error' | 'refused';
 
 export interface Judgement {
   readonly outcome: Outcome;
@@ -32,6 +38,7 @@ export function expectedVerdict(expected: Expected): 'none' | 'unique' | 'multip
 
 export function judgeAnswer(puzzle: Puzzle, expected: Expected, answer: Answer): Judgement {
   if (answer.status === 'error') return { outcome: 'error', problem: `the solver failed: ${answer.error ?? 'unknown error'}` };
+  if (answer.status === 'refused') return { outcome: 'refused', problem: `refused: ${answer.error ?? 'too large'}` };
   if (answer.status === 'timeout') return { outcome: 'timeout', problem: 'time limit reached' };
   if (answer.status === 'stuck') return { outcome: 'stuck', problem: 'stuck: the rule engine could not decide every cell' };
   const wrong = (problem: string): Judgement => ({ outcome: 'wrong', problem });

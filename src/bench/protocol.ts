@@ -37,7 +37,7 @@ export interface AnswerMessage {
   readonly type: 'answer';
   readonly set: number;
   readonly index: number;
-  readonly status: Verdict | 'stuck' | 'error';
+  readonly status: Verdict | 'stuck' | 'error' | 'refused';
   /** One byte per cell (1 shaded) per shading found. */
   readonly shadings: Uint8Array[];
   /** The engine call, timed in the worker. */

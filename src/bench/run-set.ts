@@ -171,10 +171,10 @@ async function benchSet(pool: SolverPool, set: BenchSet, k: number, count: numbe
   };
 }
 
-/** The worst outcome of a run: any wrong answer, else any solver failure, else any timeout, else any stuck. */
+/** The worst outcome of a run: any wrong answer, else any solver failure, else any refused puzzle, else any timeout, else any stuck. */
 export function overallOutcome(reports: readonly SetReport[]): Outcome {
   const all = reports.flatMap((r) => r.failures.map((f) => f.outcome));
-  for (const outcome of ['wrong', 'error', 'timeout', 'stuck'] as const) if (all.includes(outcome)) return outcome;
+  for (const outcome of ['wrong', 'error', 'refused', 'timeout', 'stuck'] as const) if (all.includes(outcome)) return outcome;
   return 'correct';
 }
 

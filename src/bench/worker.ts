@@ -50,11 +50,13 @@ async function handle(message: ToWorker): Promise<void> {
         type: 'answer',
         set: message.set,
         index,
-        status: 'error',
+        // A grid too large for the chosen encoding is refused, as every command refuses it: it
+        // is the input's size, not a failure of the solver.
+        status: e.name === 'TooLargeError' ? 'refused' : 'error',
         shadings: [],
         timeMs: performance.now() - start,
         proof: null,
-        error: `${e.name}: ${e.message.split('\n')[0] ?? ''}`,
+        error: e.name === 'TooLargeError' ? (e.message.split('\n')[0] ?? '') : `${e.name}: ${e.message.split('\n')[0] ?? ''}`,
       };
     }
     port.postMessage(

@@ -40,11 +40,11 @@ const benchExitCodeHelp = `
 Exit codes:
   0  every answer correct
   1  some answer wrong (verdict or solution differs from the set's, or the checker rejects it)
-  2  bad input or usage
+  2  bad input or usage, or some puzzle too large for the chosen encoding (refused)
   3  some puzzle reached the time limit
   4  the rule engine was stuck on some puzzle (--engine rules)
   5  the solver failed on some puzzle (a backend limit, such as MiniSat's heap)
-  When several apply: 1, else 5, else 3, else 4.`;
+  When several apply: 1, else 5, else 2, else 3, else 4.`;
 
 export function benchCommand(): Command {
   const command = new Command('bench')
@@ -107,6 +107,7 @@ export function benchCommand(): Command {
       correct: exitCodes.solved,
       wrong: exitCodes.noSolution,
       error: exitCodes.solverFailure,
+      refused: exitCodes.badInput,
       timeout: exitCodes.timeout,
       stuck: exitCodes.stuck,
     }[overallOutcome(reports)];

@@ -22,14 +22,25 @@ export const exitCodes = {
   solverFailure: 5,
 } as const;
 
+/** The program's help: what the codes mean in general; each command's --help lists its own. */
 export const exitCodeHelp = `
-Exit codes:
-  0  solved (unique or multiple solutions), or the model is a valid solution
-  1  no solution (or the model is not a solution)
+Exit codes: (each command's --help lists those that apply to it)
+  0  done: solved, written, proven
+  1  no solution (or the answer checked is not one)
   2  bad input or usage
   3  time limit reached
   4  stuck: the rule engine alone could not decide every cell
   5  the SAT solver failed (backend limit, missing binary)`;
+
+/** `solve`'s own exit codes. */
+export const solveExitCodeHelp = `
+Exit codes:
+  0  solved (unique or multiple solutions)
+  1  no solution
+  2  bad input or usage (also a grid too large for the chosen encoding)
+  3  time limit reached (the solutions found so far are printed)
+  4  stuck: the rule engine alone could not decide every cell (--engine rules)
+  5  the SAT solver failed (a backend limit, a missing or failing solver binary, its UNKNOWN or an incomplete model)`;
 
 const outputFormats = ['text', 'json'] as const;
 export type OutputFormat = (typeof outputFormats)[number];

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { formatDocument, formats, type FormatName } from '../formats/detect.js';
 import { checkShading } from '../puzzle/check.js';
 import { renderSvg } from '../render/svg.js';
-import { readDocument, sourceName, writeAtomic } from './io.js';
+import { checkOutput, readDocument, sourceName, writeAtomic } from './io.js';
 import { addFromOption, exitCodes, outputTargets, type OutputTarget } from './common.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 
@@ -21,36 +21,45 @@ export function convertCommand(): Command {
     .option('-o, --output <file>', 'write to this file (atomically) instead of stdout');
   addFromOption(command);
   addBatchOptions(command);
-  return command.addHelpText('after', `${formatHelp}\n${batchHelp}`).action(async (file: string, options: ConvertCliOptions) => {
-    if (isBatch(command, file, options)) {
-      if (options.output !== undefined)
-        command.error('error: a batch writes its lines to stdout: drop -o', { exitCode: exitCodes.badInput });
-      return runBatchCommand(
-        file,
-        { command: 'convert', to: options.to, ...(options.from === undefined ? {} : { from: options.from }) },
-        options,
-      );
-    }
-    const doc = readDocument(file, options.from);
-    if (doc.solution !== undefined) {
-      const broken = checkShading(doc.puzzle, doc.solution);
-      if (broken.length > 0)
-        process.stderr.write(
-          `hitori-sat: note: the answer in ${sourceName(file)} is not a solution (${broken[0]!.message}); it is copied as given\n`,
+  return command
+    .addHelpText('after', `${formatHelp}\n${convertExitCodeHelp}\n${batchHelp}`)
+    .action(async (file: string, options: ConvertCliOptions) => {
+      if (isBatch(command, file, options)) {
+        if (options.output !== undefined)
+          command.error('error: a batch writes its lines to stdout: drop -o', { exitCode: exitCodes.badInput });
+        return runBatchCommand(
+          file,
+          { command: 'convert', to: options.to, ...(options.from === undefined ? {} : { from: options.from }) },
+          options,
         );
-      else if (options.to !== 'svg' && !formats[options.to].holdsSolution)
-        process.stderr.write(
-          `hitori-sat: note: --to ${options.to} has no place for the answer in ${sourceName(file)}; only the puzzle is written\n`,
-        );
-    }
-    const text =
-      options.to === 'svg'
-        ? renderSvg(doc.puzzle, doc.solution === undefined ? {} : { cells: doc.solution })
-        : formatDocument(doc, options.to);
-    if (options.output === undefined) process.stdout.write(text);
-    else await writeAtomic(options.output, [text]);
-  });
+      }
+      // A bad output name (a folder, the input itself) fails before the input is read.
+      if (options.output !== undefined) checkOutput(options.output, [file]);
+      const doc = readDocument(file, options.from);
+      if (doc.solution !== undefined) {
+        const broken = checkShading(doc.puzzle, doc.solution);
+        if (broken.length > 0)
+          process.stderr.write(
+            `hitori-sat: note: the answer in ${sourceName(file)} is not a solution (${broken[0]!.message}); it is copied as given\n`,
+          );
+        else if (options.to !== 'svg' && !formats[options.to].holdsSolution)
+          process.stderr.write(
+            `hitori-sat: note: --to ${options.to} has no place for the answer in ${sourceName(file)}; only the puzzle is written\n`,
+          );
+      }
+      const text =
+        options.to === 'svg'
+          ? renderSvg(doc.puzzle, doc.solution === undefined ? {} : { cells: doc.solution })
+          : formatDocument(doc, options.to);
+      if (options.output === undefined) process.stdout.write(text);
+      else await writeAtomic(options.output, [text], undefined, [file]);
+    });
 }
+
+const convertExitCodeHelp = `
+Exit codes:
+  0  converted
+  2  bad input or usage (also an output that cannot be written)`;
 
 const formatHelp = `
 Formats (read: detected, or --from; written: --to):

@@ -12,7 +12,7 @@ import { maxShards, type Shard } from '../generate/enumerate-split.js';
 import { enumerationText } from '../render/enumerate.js';
 import type { RuleSet } from '../rules/index.js';
 import { ruleSetNames } from './explain.js';
-import { readInput, writeAtomic } from './io.js';
+import { checkOutput, readInput, writeAtomic } from './io.js';
 import { addFormatOption, addTimeoutOption, exitCodes, positiveInteger, progressLine, version, type OutputFormat } from './common.js';
 
 interface EnumerateCliOptions {
@@ -64,6 +64,8 @@ export function enumerateCommand(): Command {
   addTimeoutOption(command);
   return command.addHelpText('after', enumerateExitCodeHelp).action(async (size: string | undefined, options: EnumerateCliOptions) => {
     let result: EnumerationResult;
+    // A bad output name (a folder, one of the shard files being merged) fails before the work.
+    if (options.output !== undefined) checkOutput(options.output, options.merge ?? []);
     if (options.merge !== undefined) {
       if (size !== undefined || options.shard !== undefined)
         command.error('error: --merge takes only the shard files (their size and shard are inside)', { exitCode: exitCodes.badInput });
@@ -94,7 +96,7 @@ export function enumerateCommand(): Command {
     }
     const text = options.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : enumerationText(result);
     if (options.output === undefined) process.stdout.write(text);
-    else await writeAtomic(options.output, [text]);
+    else await writeAtomic(options.output, [text], undefined, options.merge ?? []);
     if (!result.complete) {
       process.stderr.write(
         `hitori-sat: time limit of ${options.timeout} ms reached after ${result.itemsDone} of ${result.items} work items; the result is partial\n`,

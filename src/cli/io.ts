@@ -154,7 +154,11 @@ export function checkOutput(path: string, inputs: readonly string[] = []): { tar
   const existing = statOrUndefined(target, path);
   if (existing?.isDirectory()) throw new InputError('cannot write it: it is a directory', {}, path);
   for (const input of inputs) {
-    const other = input === '-' ? undefined : statOrUndefined(input, input);
+    // An input that is no file (stdin, a URL, a game ID) cannot be the output.
+    let other: Stats | undefined;
+    try {
+      other = input === '-' ? undefined : statSync(input);
+    } catch {}
     if (existing && other && existing.dev === other.dev && existing.ino === other.ino)
       throw new InputError(`cannot write it: it is the input ${input}, which the output would overwrite`, {}, path);
   }

@@ -21,7 +21,7 @@ import {
   chooseBackend,
   addFormatOption,
   addTimeoutOption,
-  exitCodeHelp,
+  solveExitCodeHelp,
   exitCodes,
   positiveInteger,
   progressLine,
@@ -65,7 +65,7 @@ export function solveCommand(): Command {
   addColorOption(command);
   addTimeoutOption(command);
   addBatchOptions(command);
-  return command.addHelpText('after', `${exitCodeHelp}\n${batchHelp}`).action(async (file: string, options: SolveCliOptions) => {
+  return command.addHelpText('after', `${solveExitCodeHelp}\n${batchHelp}`).action(async (file: string, options: SolveCliOptions) => {
     if (isBatch(command, file, options)) {
       const backend = chooseBackend(command, options);
       return runBatchCommand(

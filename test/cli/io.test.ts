@@ -1,5 +1,5 @@
 /**
- * Output files (src/cli/io.ts, through `dimacs -o`): written atomically through a temporary file
+ * Output files (src/cli/io.ts, through `dimacs -o`, `convert -o`, `enumerate -o`): written atomically through a temporary file
  * and a rename, never over the input, through symbolic links to their target, straight into
  * devices and FIFOs (which a rename would replace), and cleaned up when a signal interrupts.
  */
@@ -154,4 +154,66 @@ describe('dimacs -o', () => {
       expect(readFileSync(out, 'utf8')).toBe('OLD CONTENT\n');
     });
   }
+});
+
+describe('every other command that writes a file (convert -o, enumerate -o)', () => {
+  it('refuses its own input as the output, before reading it, and leaves it intact', async () => {
+    const before = readFileSync(puzzle(), 'utf8');
+    const convert = await run(['convert', puzzle(), '--to', 'json', '-o', puzzle()]);
+    expect(convert.code).toBe(2);
+    expectOneLine(convert.stderr, /cannot write it: it is the input .*p\.txt, which the output would overwrite/);
+    expect(readFileSync(puzzle(), 'utf8')).toBe(before);
+
+    const shard = join(dir, 'shard.json');
+    const made = await run(['enumerate', '2x2', '--no-histogram', '--format', 'json', '-o', shard]);
+    expect(made.code, made.stderr).toBe(0);
+    const shardText = readFileSync(shard, 'utf8');
+    const merge = await run(['enumerate', '--merge', shard, '-o', shard]);
+    expect(merge.code).toBe(2);
+    expectOneLine(merge.stderr, /cannot write it: it is the input .*shard\.json, which the output would overwrite/);
+    expect(readFileSync(shard, 'utf8')).toBe(shardText);
+    expectNoTemporary(dir);
+  });
+
+  it('refuses a folder and an empty name, exit 2, one line', async () => {
+    for (const args of [
+      ['convert', puzzle(), '--to', 'url', '-o', dir],
+      ['enumerate', '2x2', '-o', dir],
+    ]) {
+      const result = await run(args);
+      expect(result.code).toBe(2);
+      expectOneLine(result.stderr, /cannot write it: it is a directory/);
+    }
+    for (const args of [
+      ['convert', puzzle(), '--to', 'url', '-o', ''],
+      ['enumerate', '2x2', '-o', ''],
+    ]) {
+      const result = await run(args);
+      expect(result.code).toBe(2);
+      expectOneLine(result.stderr, /^hitori-sat: --output: empty output name$/);
+    }
+  });
+
+  it('a failed run leaves an existing output as it was, and no temporary file', async () => {
+    const folder = mkdtempSync(join(dir, 'failed-'));
+    const out = join(folder, 'out.txt');
+    writeFileSync(out, 'OLD CONTENT\n');
+    writeFileSync(join(folder, 'bad.txt'), '1 2\n2 x\n');
+    const convert = await run(['convert', join(folder, 'bad.txt'), '--to', 'url', '-o', out]);
+    expect(convert.code).toBe(2);
+    const enumerate = await run(['enumerate', '--merge', join(folder, 'bad.txt'), '-o', out]);
+    expect(enumerate.code).toBe(2);
+    expect(readFileSync(out, 'utf8')).toBe('OLD CONTENT\n');
+    expect(readdirSync(folder).sort()).toEqual(['bad.txt', 'out.txt']);
+  });
+
+  it('convert -o follows a symbolic link and writes its target', async () => {
+    const folder = mkdtempSync(join(dir, 'link-'));
+    writeFileSync(join(folder, 'target.txt'), 'OLD\n');
+    symlinkSync('target.txt', join(folder, 'link.txt'));
+    const result = await run(['convert', puzzle(), '--to', 'text', '-o', join(folder, 'link.txt')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lstatSync(join(folder, 'link.txt')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(folder, 'target.txt'), 'utf8')).toBe(readFileSync(puzzle(), 'utf8').replace(/\r/g, ''));
+  });
 });
