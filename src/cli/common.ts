@@ -45,8 +45,8 @@ Exit codes:
 const outputFormats = ['text', 'json'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
-/** What `--to` can write: every puzzle format, and a picture. */
-export const outputTargets = [...formatNames, 'svg'] as const;
+/** What `--to` can write: every puzzle format, and a picture (SVG, or the same rasterised as PNG). */
+export const outputTargets = [...formatNames, 'svg', 'png'] as const;
 export type OutputTarget = (typeof outputTargets)[number];
 
 export function addFromOption(command: Command): Command {

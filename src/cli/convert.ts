@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { formatDocument, formats, type FormatName } from '../formats/detect.js';
 import { checkShading } from '../puzzle/check.js';
 import { renderSvg } from '../render/svg.js';
-import { checkOutput, readDocument, sourceName, writeAtomic } from './io.js';
+import { checkOutput, readDocument, refuseBinaryOnTerminal, sourceName, writeAtomic, writePicture } from './io.js';
 import { addFromOption, exitCodes, outputTargets, type OutputTarget } from './common.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 
@@ -15,7 +15,7 @@ interface ConvertCliOptions extends BatchCliOptions {
 
 export function convertCommand(): Command {
   const command = new Command('convert')
-    .description('rewrite a puzzle in another format (text, json, url, pzprv3, gameid, janko) or draw it (svg), without solving it')
+    .description('rewrite a puzzle in another format (text, json, url, pzprv3, gameid, janko) or draw it (svg, png), without solving it')
     .argument('<file>', 'puzzle file in any format, or a puzz.link URL or Singles game ID, or - for stdin')
     .addOption(new Option('--to <format>', 'output format').choices(outputTargets).makeOptionMandatory())
     .option('-o, --output <file>', 'write to this file (atomically) instead of stdout');
@@ -27,6 +27,10 @@ export function convertCommand(): Command {
       if (isBatch(command, file, options)) {
         if (options.output !== undefined)
           command.error('error: a batch writes its lines to stdout: drop -o', { exitCode: exitCodes.badInput });
+        if (options.to === 'png')
+          return command.error('error: a batch writes JSON lines, which hold no binary picture: use --to svg', {
+            exitCode: exitCodes.badInput,
+          });
         return runBatchCommand(
           file,
           { command: 'convert', to: options.to, ...(options.from === undefined ? {} : { from: options.from }) },
@@ -35,6 +39,7 @@ export function convertCommand(): Command {
       }
       // A bad output name (a folder, the input itself) fails before the input is read.
       if (options.output !== undefined) checkOutput(options.output, [file]);
+      refuseBinaryOnTerminal(options.to, options.output);
       const doc = readDocument(file, options.from);
       if (doc.solution !== undefined) {
         const broken = checkShading(doc.puzzle, doc.solution);
@@ -42,15 +47,16 @@ export function convertCommand(): Command {
           process.stderr.write(
             `hitori-sat: note: the answer in ${sourceName(file)} is not a solution (${broken[0]!.message}); it is copied as given\n`,
           );
-        else if (options.to !== 'svg' && !formats[options.to].holdsSolution)
+        else if (options.to !== 'svg' && options.to !== 'png' && !formats[options.to].holdsSolution)
           process.stderr.write(
             `hitori-sat: note: --to ${options.to} has no place for the answer in ${sourceName(file)}; only the puzzle is written\n`,
           );
       }
-      const text =
-        options.to === 'svg'
-          ? renderSvg(doc.puzzle, doc.solution === undefined ? {} : { cells: doc.solution })
-          : formatDocument(doc, options.to);
+      if (options.to === 'svg' || options.to === 'png') {
+        const svg = renderSvg(doc.puzzle, doc.solution === undefined ? {} : { cells: doc.solution });
+        return writePicture(svg, options.to, options.output, [file]);
+      }
+      const text = formatDocument(doc, options.to);
       if (options.output === undefined) process.stdout.write(text);
       else await writeAtomic(options.output, [text], undefined, [file]);
     });
@@ -69,4 +75,5 @@ Formats (read: detected, or --from; written: --to):
   pzprv3  pzprjs file, with the answer grid           pzprv3 / hitori / rows / cols / numbers / answer
   gameid  Simon Tatham's Singles game ID              4x4:3314432213423432
   janko   janko.at puzzle file                        begin / puzzle hitori / size 4 / problem / ... / end
-  svg     a picture (written only)`;
+  svg     a picture (written only)
+  png     the same picture as PNG (written only; a file or a pipe, not a terminal)`;

@@ -4,7 +4,7 @@ import type { FormatName } from '../formats/document.js';
 import { explainJson, explainText } from '../render/rules.js';
 import { explainSvg } from '../render/svg.js';
 import { explainPuzzle, levels, ruleSets, type Level, type RuleSet } from '../rules/index.js';
-import { readPuzzle } from './io.js';
+import { readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addColorOption,
@@ -56,7 +56,7 @@ export function explainCommand(): Command {
     )
     .option('--no-assume-unique', 'never use techniques that assume a unique solution (UC)');
   addFormatOption(command);
-  addToOption(command, ['text', 'json', 'svg']);
+  addToOption(command, ['text', 'json', 'svg', 'png']);
   addFromOption(command);
   addColorOption(command);
   addTimeoutOption(command);
@@ -68,6 +68,7 @@ export function explainCommand(): Command {
       return runBatchCommand(file, { command: 'explain', maxLevel, techniques, assumeUnique, ...timeout }, options);
     }
     const to = chosenOutput(command, options);
+    refuseBinaryOnTerminal(to);
     const puzzle = readPuzzle(file, options.from);
     const run = explainPuzzle(puzzle, {
       maxLevel: options.maxLevel,
@@ -75,13 +76,11 @@ export function explainCommand(): Command {
       assumeUnique: options.assumeUnique,
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
     });
-    process.stdout.write(
-      to === 'json'
-        ? `${JSON.stringify(explainJson(puzzle, run))}\n`
-        : to === 'svg'
-          ? explainSvg(puzzle, run)
-          : explainText(puzzle, run, { color: useColor(options) }),
-    );
+    if (to === 'svg' || to === 'png') await writePicture(explainSvg(puzzle, run), to);
+    else
+      process.stdout.write(
+        to === 'json' ? `${JSON.stringify(explainJson(puzzle, run))}\n` : explainText(puzzle, run, { color: useColor(options) }),
+      );
     const { result } = run;
     process.exitCode = result.timedOut
       ? exitCodes.timeout

@@ -21,6 +21,7 @@ import { looksLikeGameId } from '../formats/gameid.js';
 import { InputError } from '../formats/input-error.js';
 import { looksLikePuzzlink } from '../formats/puzzlink.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
+import { svgToPng } from '../render/png.js';
 
 /** The text of a file, or of stdin for "-"; an unreadable file is an InputError naming it. */
 export function readInput(path: string): string {
@@ -97,7 +98,7 @@ export function readPuzzle(path: string, from?: FormatName): Puzzle {
  */
 export async function writeAtomic(
   path: string,
-  chunks: Iterable<string>,
+  chunks: Iterable<string | Uint8Array>,
   checkpoint?: () => void,
   inputs: readonly string[] = [],
 ): Promise<void> {
@@ -166,13 +167,20 @@ export function checkOutput(path: string, inputs: readonly string[] = []): { tar
 }
 
 /** Writes the chunks to `file`, yielding to the event loop between them (so signals are handled). */
-async function writeChunks(path: string, file: string, flags: string, chunks: Iterable<string>, checkpoint?: () => void): Promise<void> {
+async function writeChunks(
+  path: string,
+  file: string,
+  flags: string,
+  chunks: Iterable<string | Uint8Array>,
+  checkpoint?: () => void,
+): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, flags, 0o666);
     for (const chunk of chunks) {
       checkpoint?.();
-      await handle.write(chunk);
+      if (typeof chunk === 'string') await handle.write(chunk);
+      else await handle.write(chunk);
     }
     await handle.close();
     handle = undefined;
@@ -230,4 +238,17 @@ export function fileProblem(code: string | undefined, fallback: string, missing:
     default:
       return fallback;
   }
+}
+
+/** A PNG is binary: it goes to a file or a pipe, never to a terminal. Checked before any work. */
+export function refuseBinaryOnTerminal(to: string, output?: string): void {
+  if (to === 'png' && output === undefined && process.stdout.isTTY)
+    throw new InputError('--to png writes a binary picture: give -o FILE or redirect stdout to a file', {}, 'stdout');
+}
+
+/** Writes a picture to stdout or (atomically) to a file: the SVG as it is, or rasterised for --to png. */
+export async function writePicture(svg: string, to: 'svg' | 'png', output?: string, inputs: readonly string[] = []): Promise<void> {
+  const bytes = to === 'png' ? await svgToPng(svg) : svg;
+  if (output === undefined) process.stdout.write(bytes);
+  else await writeAtomic(output, [bytes], undefined, inputs);
 }

@@ -10,7 +10,7 @@ import { documentOf } from '../formats/document.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { renderSvg } from '../render/svg.js';
 import type { TextStyle } from '../render/text.js';
-import { aboutFile, readPuzzle } from './io.js';
+import { aboutFile, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addConventionOption,
@@ -84,6 +84,7 @@ export function solveCommand(): Command {
       );
     }
     const to = chosenOutput(command, options);
+    refuseBinaryOnTerminal(to);
     const puzzle = readPuzzle(file, options.from);
     const progress = progressLine();
     const result = await solveBounded(puzzle, {
@@ -99,7 +100,9 @@ export function solveCommand(): Command {
       throw aboutFile(file, error);
     });
     progress.done();
-    process.stdout.write(solveOutput(puzzle, result, to, { color: useColor(options) }));
+    const output = solveOutput(puzzle, result, to, { color: useColor(options) });
+    if (to === 'svg' || to === 'png') await writePicture(output, to);
+    else process.stdout.write(output);
     // The other forms carry no verdict: say it where a person watching will see it.
     if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveText(puzzle, result).split('\n').at(-2)}\n`);
     process.exitCode = {
@@ -115,12 +118,12 @@ export function solveCommand(): Command {
 /**
  * The solve's outcome in the chosen form: the report (text, json), the puzzle with its first
  * solution where the format holds one (pzprv3, janko, json-free formats just the puzzle), or a
- * picture of the solution (or of the partial grid when the rules got stuck).
+ * picture of the solution (or of the partial grid when the rules got stuck; its SVG for --to png).
  */
 function solveOutput(puzzle: Puzzle, result: EngineResult, to: string, style: TextStyle): string {
   if (to === 'text') return solveText(puzzle, result, style);
   if (to === 'json') return `${JSON.stringify(solveReport(puzzle, result))}\n`;
   const first = result.solutions[0];
-  if (to === 'svg') return renderSvg(puzzle, first ? { cells: first } : result.partial ? { cells: result.partial } : {});
+  if (to === 'svg' || to === 'png') return renderSvg(puzzle, first ? { cells: first } : result.partial ? { cells: result.partial } : {});
   return formatDocument(documentOf(puzzle, first), to as FormatName);
 }
