@@ -10,6 +10,7 @@
  * number; that is refused instead (`fontsMissing`).
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { InputError } from '../formats/input-error.js';
 
 /** How many pixels per SVG unit: a cell is 36 units, so 72 pixels, sharp on a high-density screen. */
 const zoom = 2;
@@ -21,23 +22,27 @@ const zoom = 2;
  */
 const maxPngSide = 16_384;
 
-class PngError extends Error {
-  override readonly name = 'PngError';
-}
-
-/** Rasterises an SVG picture; rejects with a PngError when resvg or a font is missing. */
+/**
+ * Rasterises an SVG picture. Where it cannot be drawn (resvg has no binary for the platform, or no
+ * font is installed) it rejects with an InputError about `--to png`: a usage the machine cannot
+ * serve, exit code 2, rather than a solver failure.
+ */
 export async function svgToPng(svg: string): Promise<Uint8Array> {
   let resvg: typeof import('@resvg/resvg-js');
   try {
     resvg = await import('@resvg/resvg-js');
   } catch (error) {
-    throw new PngError(
-      `--to png needs @resvg/resvg-js's native renderer, which did not load on this platform (${(error as Error).message.split('\n')[0]}); write --to svg and convert it with another program`,
+    throw new InputError(
+      `needs @resvg/resvg-js's native renderer, which did not load on this platform (${(error as Error).message.split('\n')[0]}); write --to svg and convert it with another program`,
+      {},
+      '--to png',
     );
   }
   if (fontsMissing())
-    throw new PngError(
-      '--to png needs a font installed to draw the numbers, and none was found (on Debian: apt-get install fonts-dejavu-core)',
+    throw new InputError(
+      'needs a font installed to draw the numbers, and none was found (on Debian: apt-get install fonts-dejavu-core)',
+      {},
+      '--to png',
     );
   const [, width = '1', height = '1'] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg) ?? [];
   const image = new resvg.Resvg(svg, {
