@@ -16,8 +16,17 @@
  * Table 17: the menneske sets of bench/sets/menneske, per size, in the thesis mode, in percent
  * beside the thesis's rule-based classification of all of menneske's puzzles of that size.
  *
- * Writes the BENCH.md sections "thesis-table19" and "thesis-menneske" with --write; prints them
- * either way. --size 3x3 runs the small size only; --examples N lists N grids per class
+ * Symmetry: the rated grids as orbits of the board's mirrors and rotations (symbols renamed), per
+ * class, beside the parity of Table 19's entries: every orbit has two or more grids, so a
+ * classifier that rates mirror images alike has even counts, and an odd entry of Table 19 shows a
+ * classifier that does not.
+ *
+ * Variants: other readings of the rules (a class F rule without knock-on effects, connectivity
+ * rules moved to class D, probes whose trials run fewer rules), each with its histograms and the
+ * first grid of each kind of change it makes, printed with the thesis mode's steps.
+ *
+ * Writes the BENCH.md sections "thesis-table19", "thesis-symmetry", "thesis-variants" and
+ * "thesis-menneske" with --write (--no-variants skips the variants); prints them either way. --size 3x3 runs the small size only; --examples N lists N grids per class
  * difference (thesis mode against Table 19's reading) for study.
  */
 import { readFileSync } from 'node:fs';
@@ -25,7 +34,20 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseJsonLines } from '../src/formats/json.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
-import { levels, rate, type Level, type RuleSet } from '../src/rules/index.js';
+import { boardSymmetries } from '../src/puzzle/geometry.js';
+import {
+  Board,
+  levels,
+  numberedSteps,
+  rate,
+  solveByRules,
+  technique,
+  type Level,
+  type RuleSet,
+  type Technique,
+} from '../src/rules/index.js';
+import type { Context } from '../src/rules/catalogue.js';
+import { fixpoint, newStats, probeRunner, selectTechniques } from '../src/rules/strategy.js';
 import { commandLine, count, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
 
 interface Size {
@@ -110,6 +132,8 @@ interface Census {
   readonly histogram: Record<RuleSet, Record<Level | 'unsolved', number>>;
   /** Grids per (thesis-mode class, all-techniques class), for the examples. */
   readonly pairs: Map<string, Puzzle[]>;
+  /** Every rated grid with its thesis-mode class, in enumeration order. */
+  readonly rated: { readonly puzzle: Puzzle; readonly cls: Level | null }[];
   ms: number;
 }
 
@@ -135,6 +159,7 @@ function census(size: Size, keepExamples: number): Census {
     severalLiteral: 0,
     histogram: Object.fromEntries(ruleSetsRated.map((r) => [r, empty()])) as Census['histogram'],
     pairs: new Map(),
+    rated: [],
     ms: 0,
   };
   let seen = 0;
@@ -175,6 +200,7 @@ function census(size: Size, keepExamples: number): Census {
     const classes = ruleSetsRated.map((ruleSet) => {
       const cls = rate(puzzle, { ruleSet }).class;
       out.histogram[ruleSet][cls ?? 'unsolved']++;
+      if (ruleSet === 'thesis') out.rated.push({ puzzle, cls });
       return cls ?? '-';
     });
     if (keepExamples > 0) {
@@ -260,6 +286,184 @@ function menneskeSection(started: Date): string {
   ].join('\n');
 }
 
+/** The grid as rows: "1 1 2 / 1 3 1 / 2 2 3". */
+const showGrid = (p: Puzzle) =>
+  Array.from({ length: p.rows }, (_, r) => p.values.slice(r * p.cols, (r + 1) * p.cols).join(' ')).join(' / ');
+
+/** The restricted-growth key of a grid: its symbols renamed in order of first appearance. */
+function growthKey(values: readonly number[]): string {
+  const name = new Map<number, number>();
+  return values.map((v) => name.get(v) ?? name.set(v, name.size + 1).get(v)!).join(',');
+}
+
+/**
+ * The grids as orbits of the board's symmetries (mirrors and rotations, symbols renamed), with
+ * the thesis-mode classes: per class, how many orbits of each size and whether some orbit holds
+ * two classes. A classifier that rates a grid and its mirror image alike gives every class a sum
+ * of whole orbits.
+ */
+function orbits(r: Census): { bySize: Map<string, number>; sizes: Set<number>; mixed: number } {
+  const { rows, cols } = r.size;
+  const maps = boardSymmetries(rows, cols);
+  const classOf = new Map(r.rated.map((g) => [growthKey(g.puzzle.values), g.cls]));
+  const seen = new Set<string>();
+  const bySize = new Map<string, number>();
+  const sizes = new Set<number>();
+  let mixed = 0;
+  for (const g of r.rated) {
+    const key = growthKey(g.puzzle.values);
+    if (seen.has(key)) continue;
+    const members = new Set([key, ...maps.map((m) => growthKey(Array.from(m, (source) => g.puzzle.values[source]!)))]);
+    for (const k of members) seen.add(k);
+    const classes = new Set([...members].map((k) => classOf.get(k)));
+    if (classes.size > 1) mixed++;
+    sizes.add(members.size);
+    const at = `${g.cls ?? 'unsolved'} ${members.size}`;
+    bySize.set(at, (bySize.get(at) ?? 0) + 1);
+  }
+  return { bySize, sizes, mixed };
+}
+
+function symmetrySection(results: readonly Census[], started: Date): string {
+  const out: string[] = [
+    '## thesis-symmetry: the classes as orbits of mirror images, beside the parity of Table 19',
+    '',
+    ...runFacts(started),
+    '',
+  ];
+  for (const r of results) {
+    const name = `${r.size.rows}x${r.size.cols}(${r.size.symbols})`;
+    const o = orbits(r);
+    const sizes = [...o.sizes].sort((a, b) => a - b);
+    const rows = levels.map((l, k) => {
+      const grids = r.histogram.thesis[l];
+      const t19 = r.size.thesis[k]!;
+      return [l, ...sizes.map((n) => count(o.bySize.get(`${l} ${n}`) ?? 0)), count(grids), count(t19), t19 % 2 === 1 ? '**odd**' : 'even'];
+    });
+    out.push(
+      `${name}: ${count(r.rated.length)} rated grids in orbits of ${sizes.join(', ')} grids under the board's ${boardSymmetries(r.size.rows, r.size.cols).length + 1} symmetries (symbols renamed); orbits whose grids the thesis mode rates differently: ${o.mixed}.`,
+      '',
+      table(['class', ...sizes.map((n) => `orbits of ${n}`), 'grids (thesis mode)', 'Table 19', 'Table 19 parity'], rows, [
+        false,
+        ...sizes.map(() => true),
+        true,
+        true,
+        false,
+      ]),
+      '',
+    );
+  }
+  out.push(
+    "No orbit has a single grid, so every class of a classifier that rates a grid and its mirror images alike is a sum of even numbers. An odd entry of Table 19 therefore shows that the thesis's solver rated some grid differently from one of its mirror images or rotations: no reading of its rules, which never depend on the orientation, reproduces such an entry.",
+  );
+  return out.join('\n');
+}
+
+/**
+ * A reading of the thesis's rules other than the thesis mode's: the techniques in the order they
+ * are tried (their levels may be moved), and the techniques a probe's trial runs.
+ */
+interface Reading {
+  readonly name: string;
+  /** The lowest class it can change: grids the thesis mode rates lower keep their class. */
+  readonly from: Level;
+  readonly specs: readonly Technique[];
+  readonly inner?: readonly Technique[];
+}
+
+const thesisSpecs = selectTechniques({ techniques: 'thesis' });
+
+/** The thesis mode's techniques with some moved to another level (tried in level order, catalogue order within one). */
+function moved(moves: Partial<Record<string, Level>>, drop: readonly string[] = []): Technique[] {
+  return thesisSpecs
+    .filter((t) => !drop.includes(t.code))
+    .map((t) => ({ ...t, level: moves[t.code] ?? t.level }))
+    .map((t, k) => ({ t, k }))
+    .sort((a, b) => levels.indexOf(a.t.level) - levels.indexOf(b.t.level) || a.k - b.k)
+    .map((x) => x.t);
+}
+
+const readings: readonly Reading[] = [
+  { name: 'class F: NCO on the board as it stands (no knock-on effects, no NCO-K)', from: 'F', specs: moved({}, ['NCO-K']) },
+  { name: 'class D: NCO-C (the cut-off beside a corner) counted as a corner rule', from: 'D', specs: moved({ 'NCO-C': 'D' }) },
+  { name: 'class D: NCO-B (the cut-off at a border) counted in class D', from: 'D', specs: moved({ 'NCO-B': 'D' }) },
+  { name: 'class D: EP at a corner (needs no black cell) counted as a corner rule', from: 'D', specs: moved({ EP: 'D' }) },
+  {
+    name: 'probes: the trial runs the rules of classes A-E only (no connectivity rule inside)',
+    from: 'G',
+    specs: thesisSpecs,
+    inner: thesisSpecs.filter((t) => levels.indexOf(t.level) < levels.indexOf('F')),
+  },
+  {
+    name: 'probes: the trial runs classes A-E and NCO-C',
+    from: 'G',
+    specs: thesisSpecs,
+    inner: thesisSpecs.filter((t) => levels.indexOf(t.level) < levels.indexOf('F') || t.code === 'NCO-C'),
+  },
+  {
+    name: 'probes: the trial runs classes A-E, NCO-C and NCO-B',
+    from: 'G',
+    specs: thesisSpecs,
+    inner: thesisSpecs.filter((t) => levels.indexOf(t.level) < levels.indexOf('F') || t.code === 'NCO-C' || t.code === 'NCO-B'),
+  },
+];
+
+/** The class under a reading: the level of the hardest technique that changed the board, or null when the reading does not solve the grid. */
+function classUnder(puzzle: Puzzle, reading: Reading): Level | null {
+  const board = new Board(puzzle);
+  const ctx: Context = { scope: {}, prober: probeRunner(reading.inner ?? reading.specs), cursor: { next: 0 } };
+  const stats = fixpoint(board, reading.specs, ctx, new Set(), newStats());
+  if (board.contradiction !== null || board.unknownCount > 0) return null;
+  return levels[Math.max(stats.hardest, 0)]!;
+}
+
+function readingsSection(results: readonly Census[], started: Date): string {
+  const out: string[] = [
+    '## thesis-variants: other readings of the rules, with the first grid each one rates differently',
+    '',
+    ...runFacts(started),
+    "- Each reading changes one thing of the thesis mode; the histograms are over the same rated grids. The examples are the first grid (in enumeration order, 3x3 first) of each kind of change the reading makes (at most three), with the thesis mode's steps (`hitori-sat explain --techniques thesis`).",
+    '',
+  ];
+  const head = ['reading', ...results.flatMap((r) => [`${r.size.rows}x${r.size.cols}(${r.size.symbols}) A-G, unsolved`])];
+  const show = (h: Record<Level | 'unsolved', number>) => `${levels.map((l) => count(h[l])).join(' / ')}, ${count(h.unsolved)}`;
+  const rows: string[][] = [
+    ['Table 19', ...results.map((r) => `${r.size.thesis.map((k) => count(k)).join(' / ')}, ${count(r.uniqueMinimal - r.size.solvable)}`)],
+    ['thesis mode', ...results.map((r) => show(r.histogram.thesis))],
+  ];
+  const examples: string[] = [];
+  for (const reading of readings) {
+    // The first grid of each kind of change (from class, to class), at most three kinds.
+    const found = new Map<string, { puzzle: Puzzle; before: Level | null; after: Level | null }>();
+    const cells = results.map((r) => {
+      progress(`${reading.name}: ${r.size.rows}x${r.size.cols}`);
+      const h = Object.fromEntries([...levels, 'unsolved'].map((l) => [l, 0])) as Record<Level | 'unsolved', number>;
+      for (const g of r.rated) {
+        const keep = g.cls !== null && levels.indexOf(g.cls) < levels.indexOf(reading.from);
+        const cls = keep ? g.cls : classUnder(g.puzzle, reading);
+        h[cls ?? 'unsolved']++;
+        const change = `${g.cls}>${cls}`;
+        if (cls !== g.cls && !found.has(change) && found.size < 3) found.set(change, { puzzle: g.puzzle, before: g.cls, after: cls });
+      }
+      return show(h);
+    });
+    rows.push([reading.name, ...cells]);
+    for (const example of found.values()) {
+      const steps = numberedSteps(solveByRules(example.puzzle, { techniques: 'thesis' }).steps);
+      examples.push(
+        `**${reading.name}.** \`${showGrid(example.puzzle)}\` (${example.puzzle.rows}x${example.puzzle.cols}): thesis mode ${example.before ?? 'unsolved'}, this reading ${example.after ?? 'unsolved'}. The thesis mode's steps:`,
+        '',
+        '```',
+        ...steps,
+        '```',
+        '',
+      );
+    }
+  }
+  out.push(table(head, rows, [false, ...results.map(() => true)]), '', ...examples);
+  return out.join('\n').trimEnd();
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const only = args.includes('--size') ? args[args.indexOf('--size') + 1] : undefined;
@@ -269,6 +473,10 @@ function main(): void {
   const results = chosen.map((s) => census(s, examples));
   const t19 = table19Section(results, started);
   console.log(t19);
+  const symmetry = symmetrySection(results, started);
+  console.log(`\n${symmetry}`);
+  const variants = args.includes('--no-variants') ? undefined : readingsSection(results, started);
+  if (variants !== undefined) console.log(`\n${variants}`);
   if (examples > 0) {
     for (const r of results) {
       for (const [key, list] of [...r.pairs].sort()) {
@@ -281,8 +489,10 @@ function main(): void {
   console.log(`\n${menneske}`);
   if (args.includes('--write')) {
     writeSection('thesis-table19', t19);
+    writeSection('thesis-symmetry', symmetry);
+    if (variants !== undefined) writeSection('thesis-variants', variants);
     writeSection('thesis-menneske', menneske);
-    progress('BENCH.md: sections thesis-table19 and thesis-menneske written');
+    progress('BENCH.md: sections thesis-table19, thesis-symmetry, thesis-variants and thesis-menneske written');
   }
 }
 
