@@ -41,7 +41,6 @@ import {
   numberedSteps,
   rate,
   solveByRules,
-  technique,
   type Level,
   type RuleSet,
   type Technique,
