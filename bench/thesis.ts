@@ -25,8 +25,11 @@
  * rules moved to class D, probes whose trials run fewer rules), each with its histograms and the
  * first grid of each kind of change it makes, printed with the thesis mode's steps.
  *
- * Writes the BENCH.md sections "thesis-table19", "thesis-symmetry", "thesis-variants" and
- * "thesis-menneske" with --write (--no-variants skips the variants); prints them either way. --size 3x3 runs the small size only; --examples N lists N grids per class
+ * Table 20 (and Table 19's 4x4 column): the thesis's numbers beside the thesis mode's classes of
+ * the `hitori-sat enumerate` runs, read from their BENCH.md sections (too long to rerun here).
+ *
+ * Writes the BENCH.md sections "thesis-table19", "thesis-symmetry", "thesis-variants",
+ * "thesis-table20" and "thesis-menneske" with --write (--no-variants skips the variants); prints them either way. --size 3x3 runs the small size only; --examples N lists N grids per class
  * difference (thesis mode against Table 19's reading) for study.
  */
 import { readFileSync } from 'node:fs';
@@ -41,6 +44,7 @@ import {
   numberedSteps,
   rate,
   solveByRules,
+  type Deduction,
   type Level,
   type RuleSet,
   type Technique,
@@ -416,12 +420,21 @@ function classUnder(puzzle: Puzzle, reading: Reading): Level | null {
   return levels[Math.max(stats.hardest, 0)]!;
 }
 
+/** The steps of a solve under a reading, as `solveByRules` records them. */
+function stepsUnder(puzzle: Puzzle, reading: Reading): Deduction[] {
+  const steps: Deduction[] = [];
+  const board = new Board(puzzle, undefined, undefined, steps);
+  const ctx: Context = { scope: {}, prober: probeRunner(reading.inner ?? reading.specs), cursor: { next: 0 } };
+  fixpoint(board, reading.specs, ctx, new Set(), newStats());
+  return steps;
+}
+
 function readingsSection(results: readonly Census[], started: Date): string {
   const out: string[] = [
     '## thesis-variants: other readings of the rules, with the first grid each one rates differently',
     '',
     ...runFacts(started),
-    "- Each reading changes one thing of the thesis mode; the histograms are over the same rated grids. The examples are the first grid (in enumeration order, 3x3 first) of each kind of change the reading makes (at most three), with the thesis mode's steps (`hitori-sat explain --techniques thesis`).",
+    "- Each reading changes one thing of the thesis mode; the histograms are over the same rated grids. The examples are the first grid (in enumeration order, 3x3 first) of each kind of change the reading makes (at most three), with the steps of the run that rates it lower (the thesis mode's are those of `hitori-sat explain --techniques thesis`).",
     '',
   ];
   const head = ['reading', ...results.flatMap((r) => [`${r.size.rows}x${r.size.cols}(${r.size.symbols}) A-G, unsolved`])];
@@ -448,9 +461,13 @@ function readingsSection(results: readonly Census[], started: Date): string {
     });
     rows.push([reading.name, ...cells]);
     for (const example of found.values()) {
-      const steps = numberedSteps(solveByRules(example.puzzle, { techniques: 'thesis' }).steps);
+      // The steps of the run that rates the grid lower: they show the technique that makes the difference.
+      const lower = example.after !== null && (example.before === null || levels.indexOf(example.after) < levels.indexOf(example.before));
+      const steps = numberedSteps(
+        lower ? stepsUnder(example.puzzle, reading) : solveByRules(example.puzzle, { techniques: 'thesis' }).steps,
+      );
       examples.push(
-        `**${reading.name}.** \`${showGrid(example.puzzle)}\` (${example.puzzle.rows}x${example.puzzle.cols}): thesis mode ${example.before ?? 'unsolved'}, this reading ${example.after ?? 'unsolved'}. The thesis mode's steps:`,
+        `**${reading.name}.** \`${showGrid(example.puzzle)}\` (${example.puzzle.rows}x${example.puzzle.cols}): thesis mode ${example.before ?? 'unsolved'}, this reading ${example.after ?? 'unsolved'}. The steps of ${lower ? 'this reading' : 'the thesis mode'}:`,
         '',
         '```',
         ...steps,
@@ -461,6 +478,80 @@ function readingsSection(results: readonly Census[], started: Date): string {
   }
   out.push(table(head, rows, [false, ...results.map(() => true)]), '', ...examples);
   return out.join('\n').trimEnd();
+}
+
+/**
+ * The thesis's Tables 19 (4x4) and 20, both of its solvers, beside the thesis mode's classes of the
+ * `hitori-sat enumerate` runs that BENCH.md holds (sections enumerate-4x4-4, enumerate-5x3-5,
+ * enumerate-3x5-4, written by bench/enumerate.ts); classes A..G and the solvable row.
+ */
+const table20: readonly { name: string; section: string; table: string; rules: readonly number[]; sat?: readonly number[] }[] = [
+  {
+    name: '4x4(4)',
+    section: 'enumerate-4x4-4',
+    table: 'Table 19',
+    rules: [24, 637_927, 22_222, 550_272, 63_383, 1_456_155, 114_148, 2_844_131],
+  },
+  {
+    name: '5x3(5)',
+    section: 'enumerate-5x3-5',
+    table: 'Table 20',
+    rules: [552, 2_885_157, 91_034, 1_612_287, 83_721, 8_271_443, 954_665, 13_898_859],
+    sat: [552, 2_893_161, 88_808, 1_605_431, 83_395, 8_278_295, 949_217, 13_898_859],
+  },
+  {
+    name: '3x5(4)',
+    section: 'enumerate-3x5-4',
+    table: 'Table 20',
+    rules: [0, 114_985, 4_098, 63_105, 4_037, 361_484, 48_642, 596_351],
+    sat: [0, 115_213, 4_006, 62_873, 4_038, 361_502, 48_719, 596_351],
+  },
+];
+
+/** The hitori-sat column of an enumerate section's class table (A..G, then solved), or undefined when BENCH.md lacks it. */
+function enumerateClasses(section: string): string[] | undefined {
+  const text = readFileSync(join(repoRoot, 'BENCH.md'), 'utf8');
+  const from = text.indexOf(`<!-- begin ${section} -->`);
+  const to = text.indexOf(`<!-- end ${section} -->`);
+  if (from < 0 || to < 0) return undefined;
+  const cells = new Map<string, string>();
+  for (const line of text.slice(from, to).split('\n')) {
+    const m = /^\| (?:\*\*)?([A-G] \(|solved by rules)[^|]*\| ([\d,]+) \|/.exec(line);
+    if (m) cells.set(m[1]!.startsWith('solved') ? 'solved' : m[1]![0]!, m[2]!.replaceAll(',', ''));
+  }
+  const out = [...levels, 'solved'].map((k) => cells.get(k));
+  return out.every((x) => x !== undefined) ? (out as string[]) : undefined;
+}
+
+function table20Section(started: Date): string {
+  const head = ['class'];
+  const columns: string[][] = [];
+  const sources: string[] = [];
+  for (const t of table20) {
+    const ours = enumerateClasses(t.section);
+    head.push(
+      t.sat ? `${t.name} ${t.table} rules` : `${t.name} ${t.table}`,
+      ...(t.sat ? [`${t.name} ${t.table} SAT`] : []),
+      `${t.name} thesis mode`,
+    );
+    columns.push(t.rules.map((k) => count(k)));
+    if (t.sat) columns.push(t.sat.map((k) => count(k)));
+    columns.push(ours ?? t.rules.map(() => '?'));
+    sources.push(ours ? `\`${t.section}\`` : `\`${t.section}\` (not in BENCH.md yet: ?)`);
+  }
+  const rows = [...levels, 'solvable'].map((l, k) => [l, ...columns.map((c) => c[k]!)]);
+  return [
+    '## thesis-table20: Tables 19 (4x4) and 20 beside the thesis mode',
+    '',
+    `- Date: ${timestamp(started)}; the thesis mode's columns are read from the BENCH.md sections ${sources.join(', ')} (\`npm run bench:enumerate\`: \`hitori-sat enumerate\`, every grid unique under \`shaded-duplicates\` rated with rule set \`thesis\`).`,
+    "- The thesis's columns: Table 19 (4x4, its two solvers agree there) and Table 20 (its rule-based and SAT-based solvers).",
+    '',
+    table(
+      head,
+      rows,
+      head.map((_, k) => k > 0),
+    ),
+  ].join('\n');
 }
 
 function main(): void {
@@ -484,14 +575,17 @@ function main(): void {
     }
   }
   if (only !== undefined) return;
+  const t20 = table20Section(started);
+  console.log(`\n${t20}`);
   const menneske = menneskeSection(started);
   console.log(`\n${menneske}`);
   if (args.includes('--write')) {
     writeSection('thesis-table19', t19);
     writeSection('thesis-symmetry', symmetry);
     if (variants !== undefined) writeSection('thesis-variants', variants);
+    writeSection('thesis-table20', t20);
     writeSection('thesis-menneske', menneske);
-    progress('BENCH.md: sections thesis-table19, thesis-symmetry, thesis-variants and thesis-menneske written');
+    progress('BENCH.md: sections thesis-table19, thesis-symmetry, thesis-variants, thesis-table20 and thesis-menneske written');
   }
 }
 

@@ -58,6 +58,42 @@ describe('rate', () => {
     expect([...seen].sort()).toEqual(expect.arrayContaining(['B', 'D', 'F', 'G']));
   });
 
+  it('rates every 3x3 grid over 3 symbols alike in all its mirror images and rotations (the rules never depend on the orientation)', () => {
+    // The thesis's Table 19 has odd counts where whole orbits of mirror images are all even
+    // (bench/thesis.ts, BENCH.md thesis-symmetry); this is the property that argument needs.
+    const image = (values: readonly number[], map: (r: number, c: number) => [number, number]) =>
+      Array.from({ length: 9 }, (_, i) => {
+        const [r, c] = map(Math.floor(i / 3), i % 3);
+        return values[r * 3 + c]!;
+      });
+    const maps: ((r: number, c: number) => [number, number])[] = [
+      (r, c) => [2 - r, c],
+      (r, c) => [r, 2 - c],
+      (r, c) => [c, r],
+      (r, c) => [2 - c, 2 - r],
+      (r, c) => [c, 2 - r],
+      (r, c) => [2 - c, r],
+      (r, c) => [2 - r, 2 - c],
+    ];
+    let solved = 0;
+    const values = [1, 1, 1, 1, 1, 1, 1, 1, 1];
+    const visit = (i: number, max: number): void => {
+      if (i === 9) {
+        const cls = rate({ rows: 3, cols: 3, values: [...values] }).class;
+        if (cls === null) return;
+        solved++;
+        for (const map of maps) expect(rate({ rows: 3, cols: 3, values: image(values, map) }).class).toBe(cls);
+        return;
+      }
+      for (let v = 1; v <= Math.min(max + 1, 3); v++) {
+        values[i] = v;
+        visit(i + 1, Math.max(max, v));
+      }
+    };
+    visit(1, 1);
+    expect(solved).toBe(404);
+  });
+
   it('rates with the 2-SAT line solver in place of the Sim-* rules on request', () => {
     const r = rate(grid('1 2 3 3 1 2 / 4 5 6 7 8 9 / 5 6 7 8 9 4'), { ruleSet: 'two-sat' });
     expect(r.techniques['2-SAT']).toBeGreaterThan(0);
