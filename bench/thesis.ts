@@ -217,6 +217,14 @@ function census(size: Size, keepExamples: number): Census {
   return out;
 }
 
+/** A table whose columns after the first hold numbers (right-aligned). */
+const numericTable = (head: readonly string[], rows: readonly (readonly string[])[]) =>
+  table(
+    head,
+    rows,
+    head.map((_, k) => k > 0),
+  );
+
 /** The lines every section starts with: command, date, machine, code. */
 function runFacts(started: Date): string[] {
   return [
@@ -248,18 +256,9 @@ function table19Section(results: readonly Census[], started: Date): string {
     (r) =>
       `- ${r.size.rows}x${r.size.cols}(${r.size.symbols}): ${count(r.size.total)} canonical grids; ${count(r.solvableLiteral)} have a solution under the rules as written; ${count(r.uniqueMinimal)} have exactly one minimal solution (rated); of these, ${count(r.severalLiteral)} have several solutions under the rules as written. ${(r.ms / 1000).toFixed(1)} s.`,
   );
-  return [
-    '## thesis-table19: the thesis mode against Table 19',
-    '',
-    ...runFacts(started),
-    ...facts,
-    '',
-    table(
-      head,
-      rows,
-      head.map((_, k) => k > 0),
-    ),
-  ].join('\n');
+  return ['## thesis-table19: the thesis mode against Table 19', '', ...runFacts(started), ...facts, '', numericTable(head, rows)].join(
+    '\n',
+  );
 }
 
 function menneskeSection(started: Date): string {
@@ -546,11 +545,7 @@ function table20Section(started: Date): string {
     `- Date: ${timestamp(started)}; the thesis mode's columns are read from the BENCH.md sections ${sources.join(', ')} (\`npm run bench:enumerate\`: \`hitori-sat enumerate\`, every grid unique under \`shaded-duplicates\` rated with rule set \`thesis\`).`,
     "- The thesis's columns: Table 19 (4x4, its two solvers agree there) and Table 20 (its rule-based and SAT-based solvers).",
     '',
-    table(
-      head,
-      rows,
-      head.map((_, k) => k > 0),
-    ),
+    numericTable(head, rows),
   ].join('\n');
 }
 
