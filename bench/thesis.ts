@@ -580,7 +580,9 @@ function main(): void {
     if (variants !== undefined) writeSection('thesis-variants', variants);
     writeSection('thesis-table20', t20);
     writeSection('thesis-menneske', menneske);
-    progress('BENCH.md: sections thesis-table19, thesis-symmetry, thesis-variants, thesis-table20 and thesis-menneske written');
+    progress(
+      `BENCH.md: sections thesis-table19, thesis-symmetry, ${variants === undefined ? '' : 'thesis-variants, '}thesis-table20 and thesis-menneske written`,
+    );
   }
 }
 
