@@ -109,7 +109,7 @@ export class CutFinder {
 }
 
 /** B: the cells outside `set` next to a cell of it. */
-export function boundary(puzzle: Pick<Puzzle, 'rows' | 'cols'>, set: readonly number[]): number[] {
+function boundary(puzzle: Pick<Puzzle, 'rows' | 'cols'>, set: readonly number[]): number[] {
   const inside = new Set(set);
   const out = new Set<number>();
   const g = geometryOf(puzzle);
@@ -118,7 +118,7 @@ export function boundary(puzzle: Pick<Puzzle, 'rows' | 'cols'>, set: readonly nu
 }
 
 /** The lemma's clause for a connected set: not every boundary cell is shaded. */
-export function cutClause(vars: HitoriVars, boundaryCells: readonly number[]): number[] {
+function cutClause(vars: HitoriVars, boundaryCells: readonly number[]): number[] {
   return boundaryCells.map((b) => -vars.shaded(b));
 }
 

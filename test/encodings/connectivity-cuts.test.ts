@@ -4,7 +4,8 @@
  * solve loop must end with exactly the valid shadings.
  */
 import { describe, expect, it } from 'vitest';
-import { boundary, CutFinder, cutClause } from '../../encodings/connectivity-cuts.js';
+import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
+import { Cnf } from '../../src/sat/cnf.js';
 import { geometryOf } from '../../src/puzzle/geometry.js';
 import { encodeHitori } from '../../encodings/index.js';
 import { HitoriVars } from '../../encodings/variables.js';
@@ -69,16 +70,21 @@ describe('white components and boundaries', () => {
     }
   });
 
-  it('boundary of a corner cell is its two neighbours, of a middle cell its four', () => {
+  it('seeds say "not every cell around it is shaded" for a corner cell (two), a middle cell (four) and a pair of cells', () => {
     const p = distinct(3, 3) as Puzzle;
-    expect(boundary(p, [0]).sort()).toEqual([1, 3]);
-    expect(boundary(p, [4]).sort()).toEqual([1, 3, 5, 7]);
-    expect(boundary(p, [0, 1]).sort()).toEqual([2, 3, 4]);
-  });
-
-  it('a cut clause says "not every boundary cell is shaded"', () => {
-    const vars = new HitoriVars(distinct(3, 3) as Puzzle);
-    expect(cutClause(vars, [1, 3])).toEqual([-2, -4]);
+    const cnf = new Cnf();
+    encodeConnectivitySeeds(p, new HitoriVars(p), cnf);
+    const clauses = Array.from({ length: cnf.numClauses }, (_, k) =>
+      cnf
+        .clause(k)
+        .sort((a, b) => b - a)
+        .join(' '),
+    );
+    // Cells 0..8 row by row are variables 1..9: the corner 0 touches 1 and 3, the middle 4
+    // touches 1, 3, 5, 7, the pair 0-1 touches 2, 3, 4.
+    expect(clauses).toContain('-2 -4');
+    expect(clauses).toContain('-2 -4 -6 -8');
+    expect(clauses).toContain('-3 -4 -5');
   });
 
   it('adds one cut per component of a disconnected shading and none for a connected one', () => {
