@@ -31,6 +31,8 @@ export interface PuzzleShape extends Geometry, LineMates {
   /** Scratch space for searches (never held across calls). */
   readonly stamp: Int32Array;
   readonly stack: Int32Array;
+  /** The work list of `apply`, shared by the boards of the puzzle (an apply never runs inside another). */
+  readonly queue: Int32Array;
   epoch: number;
   /** Results of pure functions of (numbers, part of the board), shared by all boards of the puzzle (two-sat.ts). */
   readonly memo: Map<string, unknown>;
@@ -44,9 +46,36 @@ function shapeOf(puzzle: Puzzle): PuzzleShape {
     values: Int32Array.from(puzzle.values),
     stamp: new Int32Array(g.cells),
     stack: new Int32Array(g.cells),
+    queue: new Int32Array(g.cells),
     epoch: 0,
     memo: new Map(),
   };
+}
+
+/**
+ * Whether black cell i may split the non-black cells: it touches (of its eight surrounding cells)
+ * two black cells, or a black cell and the grid's edge. With at most one such contact, the
+ * non-black cells of the ring around i are connected along the ring (consecutive ring cells share
+ * an edge, and one black ring cell or the edge only opens the ring into a path), so i's non-black
+ * neighbours stay connected without i: blackening i splits nothing. Exact for any number of new
+ * black cells tested on the final state (each had at most as many contacts when it was added). On a
+ * grid one cell wide there is no ring, so every cell may split.
+ */
+export function mayCloseWall(state: Uint8Array, rows: number, cols: number, i: number): boolean {
+  if (rows < 2 || cols < 2) return true;
+  const r = (i / cols) | 0;
+  const c = i - r * cols;
+  let contacts = r === 0 || c === 0 || r === rows - 1 || c === cols - 1 ? 1 : 0;
+  for (let dr = -1; dr <= 1; dr++) {
+    const rr = r + dr;
+    if (rr < 0 || rr >= rows) continue;
+    for (let dc = -1; dc <= 1; dc++) {
+      const cc = c + dc;
+      if ((dr === 0 && dc === 0) || cc < 0 || cc >= cols) continue;
+      if (state[rr * cols + cc] === BLACK && ++contacts >= 2) return true;
+    }
+  }
+  return false;
 }
 
 /** "r4c3": row 4, column 3, 1-based, as every message names a cell. */
@@ -64,13 +93,11 @@ export class Board {
   contradiction: Contradiction | null = null;
   /** When set, every change is recorded here (the deductions, then their knock-on effects). */
   trace: Deduction[] | null;
-  private readonly queue: Int32Array;
 
   constructor(puzzle: Puzzle, geo: PuzzleShape = shapeOf(puzzle), state?: Uint8Array, trace: Deduction[] | null = null) {
     this.puzzle = puzzle;
     this.geo = geo;
     this.state = state ? state.slice() : new Uint8Array(geo.cells);
-    this.queue = new Int32Array(geo.cells);
     this.trace = trace;
     let unknown = 0;
     let white = 0;
@@ -171,6 +198,7 @@ export class Board {
     }
     if (!changes) return true;
     if (this.trace) this.trace.push(d);
+    const queue = this.geo.queue;
     let head = 0;
     let tail = 0;
     for (const { cell, colour } of d.cells) {
@@ -189,10 +217,10 @@ export class Board {
         return false;
       }
       this.set(cell, want);
-      this.queue[tail++] = cell;
+      queue[tail++] = cell;
     }
     while (head < tail) {
-      const i = this.queue[head++]!;
+      const i = queue[head++]!;
       if (this.state[i] === BLACK) {
         const made: number[] = [];
         for (let k = this.geo.nbrStart[i]!; k < this.geo.nbrStart[i + 1]!; k++) {
@@ -203,7 +231,7 @@ export class Board {
           }
           if (this.state[j] === UNKNOWN) {
             this.set(j, WHITE);
-            this.queue[tail++] = j;
+            queue[tail++] = j;
             made.push(j);
           }
         }
@@ -221,7 +249,7 @@ export class Board {
           }
           if (this.state[j] === UNKNOWN) {
             this.set(j, BLACK);
-            this.queue[tail++] = j;
+            queue[tail++] = j;
             made.push(j);
           }
         }

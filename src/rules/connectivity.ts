@@ -23,9 +23,10 @@
  *       (Tatham's QM). Its weight, for the difficulty measure, is the number of white cells that
  *       would be cut off from the largest remaining part.
  */
-import { articulationPoints } from '../puzzle/graph.js';
+import { articulationPoints, searchScratch, type SearchScratch } from '../puzzle/graph.js';
 import { BLACK, Board, UNKNOWN, WHITE } from './board.js';
 import { labels, plural } from './lines.js';
+import { KnockOnScreen } from './walls.js';
 import type { Deduction } from './types.js';
 
 /** NCO-C and NCO-B: a white cell with exactly one non-black neighbour, which is not yet white. */
@@ -143,16 +144,21 @@ function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: 
   if (board.whiteCount < 2) return out;
   let root = 0;
   while (!board.isWhite(root)) root++;
-  const whites = Int32Array.from(board.state, (s) => (s === WHITE ? 1 : 0));
-  const someWhite = Int32Array.from(board.state, (s, i) => (s === WHITE ? i : -1));
+  const { whites, someWhite, sepWhites, sepMax, sepCell, search } = separatorScratch(board);
+  const { state } = board;
+  for (let i = 0; i < n; i++) {
+    const white = state[i] === WHITE;
+    whites[i] = white ? 1 : 0;
+    someWhite[i] = white ? i : -1;
+  }
   // Per vertex: white cells in separated child subtrees, the largest such, and one white cell there.
-  const sepWhites = new Int32Array(n);
-  const sepMax = new Int32Array(n);
-  const sepCell = new Int32Array(n).fill(-1);
+  sepWhites.fill(0);
+  sepMax.fill(0);
+  sepCell.fill(-1);
   articulationPoints(
     board.geo,
     root,
-    (v) => !board.isBlack(v),
+    (v) => state[v] !== BLACK,
     (v, p, separates) => {
       whites[p]! += whites[v]!;
       if (someWhite[p] === -1) someWhite[p] = someWhite[v]!;
@@ -164,6 +170,7 @@ function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: 
         }
       }
     },
+    search,
   );
   const total = whites[root]!;
   for (let x = 0; x < n; x++) {
@@ -173,6 +180,34 @@ function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: 
     out.push({ cell: x, weight: total - largest, cutOff: sepCell[x]!, kept: root });
   }
   return out;
+}
+
+/** Working arrays of whiteSeparators, one set per puzzle (it runs in every probe). */
+interface SeparatorScratch {
+  readonly whites: Int32Array;
+  readonly someWhite: Int32Array;
+  readonly sepWhites: Int32Array;
+  readonly sepMax: Int32Array;
+  readonly sepCell: Int32Array;
+  readonly search: SearchScratch;
+}
+const separatorScratches = new WeakMap<object, SeparatorScratch>();
+
+function separatorScratch(board: Board): SeparatorScratch {
+  let s = separatorScratches.get(board.geo);
+  if (s === undefined) {
+    const n = board.geo.cells;
+    s = {
+      whites: new Int32Array(n),
+      someWhite: new Int32Array(n),
+      sepWhites: new Int32Array(n),
+      sepMax: new Int32Array(n),
+      sepCell: new Int32Array(n),
+      search: searchScratch(n),
+    };
+    separatorScratches.set(board.geo, s);
+  }
+  return s;
 }
 
 export function NCO(board: Board): Deduction[] {
@@ -250,8 +285,10 @@ function cutOffRegion(
  */
 export function NCO_K(board: Board): Deduction[] {
   const out: Deduction[] = [];
+  // Most trials leave the white cells connected; the screen says which cannot (walls.ts).
+  const screen = new KnockOnScreen(board);
   for (let x = 0; x < board.n; x++) {
-    if (!board.isUnknown(x)) continue;
+    if (!board.isUnknown(x) || !screen.splits(x)) continue;
     const trial = knockOnTrial(board, x);
     if (trial === null) continue;
     const hypo = new Board(board.puzzle, board.geo, trial.state);

@@ -39,7 +39,7 @@
 import { geometryOf, lineMates } from '../puzzle/geometry.js';
 import { articulationPoints, searchScratch, type CompressedGraph, type SearchScratch } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { BLACK, cellLabel, UNKNOWN, WHITE } from './board.js';
+import { BLACK, cellLabel, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import type { TechniqueCode } from './types.js';
 
 /** Why a cell was decided: an index into `stepCodes`. */
@@ -49,14 +49,15 @@ const stepCodes: readonly TechniqueCode[] = ['NoB', 'DoW', 'Sim-M3', 'Sim-U*', '
 
 /**
  * Probing stops after this many propagated cells per cell of the grid, and after
- * `maxProbeWork` in all (about a millisecond). Measured on the bundled sets (BENCH.md): 25 per
- * cell finishes 99 of janko's 102 17x17s, 50 all that probing can finish there (the hardest needs
- * 51 x 289 = 15k); the puzzles that probing cannot finish (most 48x48 and 50x50 ones have several
- * solutions) spend the whole budget before SAT takes over, so the cap keeps that small next to a
- * SAT solve of their size.
+ * `maxProbeWork` in all (about 0.4 ms). Measured on the bundled sets (BENCH.md): 25 per cell
+ * finishes 99 of janko's 102 17x17s, 50 all that probing can finish there; every bundled puzzle
+ * that probing finishes needs less than 10,000 in all (the tudelft 22x22 and 23x23 ones come
+ * closest). The puzzles that probing cannot finish (the 48x48 and 50x50 ones have several
+ * solutions) spend the whole budget before SAT takes over, so the cap keeps that small next to
+ * a SAT solve of their size: 20,000 cost them a quarter of the SAT solve's time (5 ms of CPU).
  */
 const defaultProbeBudget = 50;
-const maxProbeWork = 20_000;
+const maxProbeWork = 12_000;
 
 type CoreStatus = 'solved' | 'stuck' | 'contradiction';
 
@@ -342,29 +343,6 @@ export class DeductionCore {
   }
 
   /**
-   * Whether a black cell may close a wall: it touches (of its eight surrounding cells) two black
-   * cells, or a black cell and the grid's edge. A black cell with at most one such contact
-   * cannot split the non-black cells (the ring around it stays connected), so a probe whose new
-   * black cells all have at most one needs no flood fill.
-   */
-  private mayCloseWall(i: number): boolean {
-    const { state, rows, cols } = this;
-    const r = (i / cols) | 0;
-    const c = i - r * cols;
-    let contacts = r === 0 || c === 0 || r === rows - 1 || c === cols - 1 ? 1 : 0;
-    for (let dr = -1; dr <= 1; dr++) {
-      const rr = r + dr;
-      if (rr < 0 || rr >= rows) continue;
-      for (let dc = -1; dc <= 1; dc++) {
-        const cc = c + dc;
-        if ((dr === 0 && dc === 0) || cc < 0 || cc >= cols) continue;
-        if (state[rr * cols + cc] === BLACK && ++contacts >= 2) return true;
-      }
-    }
-    return false;
-  }
-
-  /**
    * Whether colouring cell i `colour` leads to a contradiction (the board is left as it was).
    * With `connectivity`, rule 3 is tested too: a cell whitened outside the white cells' part is
    * a contradiction, and a flood fill runs when a new black cell may close a wall.
@@ -381,7 +359,7 @@ export class DeductionCore {
             failed = true;
             break;
           }
-        } else if (!flood && this.mayCloseWall(j)) flood = true;
+        } else if (!flood && mayCloseWall(this.state, this.rows, this.cols, j)) flood = true;
       }
       if (!failed && flood) failed = !this.connected();
     }

@@ -1,7 +1,7 @@
 /** The board: knock-on effects of a colour, contradictions as they arise, and copies. */
 import { describe, expect, it } from 'vitest';
 import { renderShading } from '../../src/render/text.js';
-import { Board } from '../../src/rules/board.js';
+import { BLACK, Board, mayCloseWall } from '../../src/rules/board.js';
 import { at, grid, position } from './support.js';
 
 const white = (cell: number) => ({
@@ -74,6 +74,20 @@ describe('Board', () => {
     const p = grid('1');
     const board = position(p, '#');
     expect(board.checkConnectivity()).toBe(false);
+  });
+
+  it('says a black cell may close a wall when it touches two black cells or a black cell and the edge, and always on a grid one cell wide', () => {
+    // 3x3: the centre beside one black corner cannot split anything; beside two it may.
+    const state = new Uint8Array(9);
+    state[0] = BLACK;
+    expect(mayCloseWall(state, 3, 3, 4)).toBe(false);
+    state[8] = BLACK;
+    expect(mayCloseWall(state, 3, 3, 4)).toBe(true);
+    // An edge cell touching one black cell: the edge and the black cell may enclose a corner.
+    expect(mayCloseWall(state, 3, 3, 1)).toBe(true);
+    // 1x3: the middle cell splits its two neighbours with no black cell anywhere.
+    expect(mayCloseWall(new Uint8Array(3), 1, 3, 1)).toBe(true);
+    expect(mayCloseWall(new Uint8Array(3), 3, 1, 1)).toBe(true);
   });
 
   it('a copy is independent of the original', () => {

@@ -1,0 +1,306 @@
+/**
+ * Walls: when new black cells can split the non-black cells, decided from the black cells alone.
+ *
+ * Digital topology of the grid (non-black cells joined by edges, black cells by edges and corners,
+ * the frame around the grid counting as one black cell): blackening a cell p can split the
+ * non-black cells only by closing a loop of black cells through p. Walk the ring of p's eight
+ * surrounding cells (outside the grid: the frame). Its black cells form runs; consecutive ring
+ * cells touch, so the non-black ones between two runs are joined along the ring. If no two runs
+ * of the ring belong to the same black cluster (8-connected black cells with the frame), no black
+ * loop passes through p, so by the Jordan curve theorem on the grid nothing separates the
+ * stretches of the ring from each other: p's non-black neighbours stay connected without p, and
+ * so does everything that was connected through p. Several new black cells are added one at a
+ * time, each tested on the board with the earlier ones black.
+ *
+ * `KnockOnScreen` uses this for NCO-K (connectivity.ts): the trial "x black, its neighbours
+ * white, their line mates black" can only split the white cells if a new white cell lies outside
+ * the white cells' part, or one of its black cells closes a loop; only then does it flood the
+ * trial board (a loop may enclose unknown cells alone). It never allocates per trial.
+ */
+import type { Board } from './board.js';
+import { BLACK, UNKNOWN, WHITE } from './board.js';
+
+/** The ring around a cell, in order (consecutive entries share an edge or a corner and touch). */
+const ringRows = [-1, -1, 0, 1, 1, 1, 0, -1] as const;
+const ringCols = [0, 1, 1, 1, 0, -1, -1, -1] as const;
+
+/**
+ * One board, screened for NCO-K trials. Built in O(cells); `splits(x)` costs a few operations per
+ * cell the trial changes, plus a flood fill when a loop closes.
+ */
+export class KnockOnScreen {
+  private readonly board: Board;
+  /** The part of the non-black cells holding the white cells (1), or null when there is none or it is not one part. */
+  private readonly main: Uint8Array | null;
+  /** Union-find over the black cells and the frame (index `cells`): 8-connected clusters. */
+  private readonly base: Int32Array;
+  /** The trial's cells: its state, the cells it changed (x, then the whitened, then the blackened). */
+  private readonly state: Uint8Array;
+  private readonly changed: Int32Array;
+  /** Per trial: a union-find over the clusters and the trial's black cells, valid where `localStamp` is the trial's number. */
+  private readonly local: Int32Array;
+  private readonly localStamp: Int32Array;
+  /** The trial's black cells added so far, marked with the trial's number. */
+  private readonly added: Int32Array;
+  private readonly scratch: Scratch;
+  /** The current trial: how many cells it changed, and whether it whitened one outside the white cells' part. */
+  private size = 0;
+  private outside = false;
+
+  constructor(board: Board) {
+    this.board = board;
+    const { cells: n, rows, cols } = board.geo;
+    // The arrays are the puzzle's, reused from call to call: NCO-K runs in every probe.
+    let scratch = scratches.get(board.geo);
+    if (scratch === undefined) {
+      scratch = {
+        state: new Uint8Array(n),
+        changed: new Int32Array(n),
+        local: new Int32Array(n + 1),
+        localStamp: new Int32Array(n + 1),
+        added: new Int32Array(n),
+        base: new Int32Array(n + 1),
+        main: new Uint8Array(n),
+        trial: 0,
+      };
+      scratches.set(board.geo, scratch);
+    }
+    this.scratch = scratch;
+    ({
+      state: this.state,
+      changed: this.changed,
+      local: this.local,
+      localStamp: this.localStamp,
+      added: this.added,
+      base: this.base,
+    } = scratch);
+    this.state.set(board.state);
+    this.main = mainPart(board, scratch.main);
+    const base = this.base;
+    for (let i = 0; i <= n; i++) base[i] = i;
+    const state = board.state;
+    for (let i = 0; i < n; i++) {
+      if (state[i] !== BLACK) continue;
+      const r = (i / cols) | 0;
+      const c = i - r * cols;
+      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) this.union(i, n);
+      // Each touching pair once: the cells right, below-left, below and below-right.
+      if (c + 1 < cols && state[i + 1] === BLACK) this.union(i, i + 1);
+      if (r + 1 < rows) {
+        const below = i + cols;
+        if (c > 0 && state[below - 1] === BLACK) this.union(i, below - 1);
+        if (state[below] === BLACK) this.union(i, below);
+        if (c + 1 < cols && state[below + 1] === BLACK) this.union(i, below + 1);
+      }
+    }
+  }
+
+  private find(i: number): number {
+    const base = this.base;
+    let root = i;
+    while (base[root] !== root) root = base[root]!;
+    while (base[i] !== root) {
+      const next = base[i]!;
+      base[i] = root;
+      i = next;
+    }
+    return root;
+  }
+
+  private union(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.base[ra] = rb;
+  }
+
+  /** The trial's union-find: a node is a cluster's root, the frame, or a black cell of the trial. */
+  private localFind(i: number): number {
+    const { local, localStamp } = this;
+    const trial = this.scratch.trial;
+    while (localStamp[i] === trial && local[i] !== i) i = local[i]!;
+    return i;
+  }
+
+  /**
+   * Whether x's NCO-K trial leaves the white cells apart: false when the trial is void (it breaks
+   * rule 1 or 2, or whitens nothing) or keeps them connected. Exact: where no wall argument
+   * applies (a loop closes; the board's own white cells lie apart or there are none), a flood
+   * fill of the trial board decides. NCO-K runs its full test only where this is true.
+   */
+  splits(x: number): boolean {
+    const whitened = this.play(x);
+    let verdict = false;
+    if (whitened > 0) {
+      // A new white cell outside the white cells' part splits them for sure.
+      verdict = this.outside || this.main === null || this.closesLoop(whitened);
+      if (verdict && !this.outside) verdict = !this.whitesConnected(this.board.whiteCount + whitened);
+    }
+    const { state, changed } = this;
+    const before = this.board.state;
+    for (let t = 0; t < this.size; t++) state[changed[t]!] = before[changed[t]!]!;
+    return verdict;
+  }
+
+  /**
+   * Plays x's trial on the scratch cells, recording what it changed (`size` cells, x first, then
+   * the whitened, then the blackened) and whether it whitened a cell outside the white cells'
+   * part. Returns the number of cells whitened, or -1 when the trial is void.
+   */
+  private play(x: number): number {
+    const { board, state, changed, main } = this;
+    const { nbrStart, nbr, mateStart, mate } = board.geo;
+    this.outside = false;
+    this.size = 0;
+    state[x] = BLACK;
+    changed[this.size++] = x;
+    for (let k = nbrStart[x]!; k < nbrStart[x + 1]!; k++) {
+      const j = nbr[k]!;
+      if (state[j] === BLACK) return -1;
+      if (state[j] === UNKNOWN) {
+        if (main !== null && main[j] === 0) this.outside = true;
+        state[j] = WHITE;
+        changed[this.size++] = j;
+      }
+    }
+    const whitened = this.size - 1;
+    if (whitened === 0) return -1;
+    for (let t = 1; t <= whitened; t++) {
+      const w = changed[t]!;
+      for (let k = mateStart[w]!; k < mateStart[w + 1]!; k++) {
+        const m = mate[k]!;
+        if (state[m] === WHITE) return -1;
+        if (state[m] === UNKNOWN) {
+          state[m] = BLACK;
+          changed[this.size++] = m;
+        }
+      }
+    }
+    for (let t = whitened + 1; t < this.size; t++) {
+      const b = changed[t]!;
+      for (let k = nbrStart[b]!; k < nbrStart[b + 1]!; k++) if (state[nbr[k]!] === BLACK) return -1;
+    }
+    return whitened;
+  }
+
+  /** Whether one of the trial's black cells (x, then the ones after the whitened) closes a black loop, added in that order. */
+  private closesLoop(whitened: number): boolean {
+    const size = this.size;
+    const trial = ++this.scratch.trial;
+    const { board, local, localStamp, added, changed } = this;
+    const { rows, cols, cells: n } = board.geo;
+    const blackBefore = board.state;
+    for (let t = 0; t < size; t++) {
+      if (t >= 1 && t <= whitened) continue;
+      const p = changed[t]!;
+      const r = (p / cols) | 0;
+      const c = p - r * cols;
+      // The runs of black cells around p, each as a node of the trial's union-find.
+      let roots0 = -1;
+      let roots1 = -1;
+      let roots2 = -1;
+      let roots3 = -1;
+      let count = 0;
+      // Start just after a non-black ring cell (p's orthogonal neighbours are never black here).
+      let prevBlack = false;
+      let start = 0;
+      for (let k = 0; k < 8; k++) {
+        if (!this.ringBlack(r + ringRows[k]!, c + ringCols[k]!, trial, blackBefore)) {
+          start = k + 1;
+          break;
+        }
+      }
+      for (let s = 0; s < 8; s++) {
+        const k = (start + s) & 7;
+        const rr = r + ringRows[k]!;
+        const cc = c + ringCols[k]!;
+        const black = this.ringBlack(rr, cc, trial, blackBefore);
+        if (black && !prevBlack) {
+          const inside = rr >= 0 && rr < rows && cc >= 0 && cc < cols;
+          const cell = rr * cols + cc;
+          const node = this.localFind(!inside ? this.find(n) : blackBefore[cell] === BLACK ? this.find(cell) : cell);
+          if (node === roots0 || node === roots1 || node === roots2 || node === roots3) return true;
+          if (count === 0) roots0 = node;
+          else if (count === 1) roots1 = node;
+          else if (count === 2) roots2 = node;
+          else roots3 = node;
+          count++;
+        }
+        prevBlack = black;
+      }
+      // p joins every cluster it touches.
+      added[p] = trial;
+      localStamp[p] = trial;
+      local[p] = p;
+      if (roots0 >= 0) this.join(roots0, p);
+      if (roots1 >= 0) this.join(roots1, p);
+      if (roots2 >= 0) this.join(roots2, p);
+      if (roots3 >= 0) this.join(roots3, p);
+    }
+    return false;
+  }
+
+  /** Makes p the parent of the trial's root `node`. */
+  private join(node: number, p: number): void {
+    this.localStamp[node] = this.scratch.trial;
+    this.local[node] = p;
+  }
+
+  /** Whether ring cell (r, c) is black: the frame, a black cell of the board, or a trial cell added already. */
+  private ringBlack(r: number, c: number, trial: number, blackBefore: Uint8Array): boolean {
+    const { rows, cols } = this.board.geo;
+    if (r < 0 || r >= rows || c < 0 || c >= cols) return true;
+    const cell = r * cols + c;
+    return blackBefore[cell] === BLACK || this.added[cell] === trial;
+  }
+
+  /** Whether the trial board's white cells (`whites` of them) all lie in one part of its non-black cells. */
+  private whitesConnected(whites: number): boolean {
+    const { board, state } = this;
+    const g = board.geo;
+    const { nbrStart, nbr, stamp, stack } = g;
+    let start = 0;
+    while (state[start] !== WHITE) start++;
+    const epoch = ++g.epoch;
+    let top = 0;
+    stack[top++] = start;
+    stamp[start] = epoch;
+    let reached = 0;
+    while (top > 0) {
+      const i = stack[--top]!;
+      if (state[i] === WHITE && ++reached === whites) return true;
+      for (let k = nbrStart[i]!; k < nbrStart[i + 1]!; k++) {
+        const j = nbr[k]!;
+        if (state[j] !== BLACK && stamp[j] !== epoch) {
+          stamp[j] = epoch;
+          stack[top++] = j;
+        }
+      }
+    }
+    return false;
+  }
+}
+
+/** The part of the non-black cells that holds every white cell, as flags in `main`; null when there is no white cell or they lie apart. */
+function mainPart(board: Board, main: Uint8Array): Uint8Array | null {
+  if (board.whiteCount === 0) return null;
+  let start = 0;
+  while (!board.isWhite(start)) start++;
+  const { epoch, whites } = board.reach(start);
+  if (whites !== board.whiteCount) return null;
+  const { stamp } = board.geo;
+  for (let i = 0; i < main.length; i++) main[i] = stamp[i] === epoch ? 1 : 0;
+  return main;
+}
+
+interface Scratch {
+  readonly state: Uint8Array;
+  readonly changed: Int32Array;
+  readonly local: Int32Array;
+  readonly localStamp: Int32Array;
+  readonly added: Int32Array;
+  readonly base: Int32Array;
+  readonly main: Uint8Array;
+  /** The number of the last trial, so that stamps of earlier calls never match. */
+  trial: number;
+}
+const scratches = new WeakMap<object, Scratch>();
