@@ -108,6 +108,45 @@ function validShadings(rows: number, cols: number): number[] {
   return out;
 }
 
+/** The pairs of cells that share a row or a column. */
+function linePairsOf(rows: number, cols: number): [number, number][] {
+  const n = rows * cols;
+  const out: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (Math.floor(i / cols) === Math.floor(j / cols) || i % cols === j % cols) out.push([i, j]);
+    }
+  }
+  return out;
+}
+
+/**
+ * How many of `shadings` (validShadings) solve the grid (rule 1 too), and how many of those are
+ * minimal: every black cell repeats the number of a white cell in its row or column.
+ */
+function solutionsOf(
+  values: ArrayLike<number>,
+  shadings: readonly number[],
+  linePairs: readonly [number, number][],
+): { literal: number; minimal: number } {
+  const n = values.length;
+  const equal: number[] = [];
+  for (const [i, j] of linePairs) if (values[i] === values[j]) equal.push((1 << i) | (1 << j));
+  let literal = 0;
+  let minimal = 0;
+  for (const w of shadings) {
+    if (equal.some((m) => (w & m) === m)) continue;
+    literal++;
+    let ok = true;
+    for (let i = 0; i < n && ok; i++) {
+      if (w & (1 << i)) continue;
+      if (!equal.some((m) => m & (1 << i) && w & (m & ~(1 << i)))) ok = false;
+    }
+    if (ok) minimal++;
+  }
+  return { literal, minimal };
+}
+
 /** Calls `visit` with every restricted-growth sequence of length n over at most k symbols (values 1..k). */
 function restrictedGrowth(n: number, k: number, visit: (values: Int32Array) => void): void {
   const values = new Int32Array(n);
@@ -147,13 +186,7 @@ function census(size: Size, keepExamples: number): Census {
   const { rows, cols, symbols } = size;
   const n = rows * cols;
   const shadings = validShadings(rows, cols);
-  // The pairs of cells in one line, as masks.
-  const linePairs: [number, number][] = [];
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      if (Math.floor(i / cols) === Math.floor(j / cols) || i % cols === j % cols) linePairs.push([i, j]);
-    }
-  }
+  const linePairs = linePairsOf(rows, cols);
   const empty = () => Object.fromEntries([...levels, 'unsolved'].map((l) => [l, 0])) as Record<Level | 'unsolved', number>;
   const out: Census = {
     size,
@@ -169,36 +202,12 @@ function census(size: Size, keepExamples: number): Census {
   restrictedGrowth(n, symbols, (values) => {
     seen++;
     if (seen % 50_000 === 0) progress(`${rows}x${cols}(${symbols}): ${count(seen)} of ${count(size.total)} grids`);
-    const equal: number[] = [];
-    for (const [i, j] of linePairs) if (values[i] === values[j]) equal.push((1 << i) | (1 << j));
-    const solutions: number[] = [];
-    for (const w of shadings) {
-      let ok = true;
-      for (const m of equal) {
-        if ((w & m) === m) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) solutions.push(w);
-    }
-    if (solutions.length === 0) return;
+    const { literal, minimal } = solutionsOf(values, shadings, linePairs);
+    if (literal === 0) return;
     out.solvableLiteral++;
-    // Minimal: every black cell repeats the number of a white cell in its row or column.
-    let minimal = 0;
-    for (const w of solutions) {
-      let ok = true;
-      for (let i = 0; i < n && ok; i++) {
-        if (w & (1 << i)) continue;
-        let repeated = false;
-        for (const m of equal) if (m & (1 << i) && w & (m & ~(1 << i))) repeated = true;
-        if (!repeated) ok = false;
-      }
-      if (ok) minimal++;
-    }
     if (minimal !== 1) return;
     out.uniqueMinimal++;
-    if (solutions.length > 1) out.severalLiteral++;
+    if (literal > 1) out.severalLiteral++;
     const puzzle: Puzzle = { rows, cols, values: Array.from(values) };
     const classes = ruleSetsRated.map((ruleSet) => {
       const cls = rate(puzzle, { ruleSet }).class;
@@ -326,6 +335,103 @@ function orbits(r: Census): { bySize: Map<string, number>; sizes: Set<number>; m
   return { bySize, sizes, mixed };
 }
 
+/** The involutions of 1..k (permutations that are their own inverse), as arrays indexed 1..k. */
+function involutions(k: number): number[][] {
+  const out: number[][] = [];
+  const perm = Array.from({ length: k + 1 }, (_, i) => i);
+  const go = (i: number) => {
+    if (i > k) {
+      if (perm.every((p, x) => perm[p] === x)) out.push([...perm]);
+      return;
+    }
+    for (let j = i; j <= k; j++) {
+      [perm[i], perm[j]] = [perm[j]!, perm[i]!];
+      go(i + 1);
+      [perm[i], perm[j]] = [perm[j]!, perm[i]!];
+    }
+  };
+  go(1);
+  return out;
+}
+
+/**
+ * The grids (up to renaming) that are their own image under every symmetry of the board, and how
+ * many of them have exactly one minimal solution. Only these make orbits of one grid. Such a grid
+ * is fixed by the row flip up to an involution p of the symbols and by the column flip up to an
+ * involution t, so it is its top-left quarter spread by p and t: every choice of quarter, p and t
+ * is built and kept when it is indeed its own image under all the symmetries.
+ */
+function selfImages(rows: number, cols: number, symbols: number): { grids: number; unique: Puzzle[] } {
+  const maps = boardSymmetries(rows, cols);
+  const qr = Math.ceil(rows / 2);
+  const qc = Math.ceil(cols / 2);
+  const quarter = qr * qc;
+  const invs = involutions(symbols);
+  const found = new Map<string, number[]>();
+  const values = new Array<number>(rows * cols).fill(0);
+  const q = new Array<number>(quarter).fill(1);
+  for (let code = 0; code < symbols ** quarter; code++) {
+    for (let i = 0, x = code; i < quarter; i++, x = Math.floor(x / symbols)) q[i] = (x % symbols) + 1;
+    for (const p of invs) {
+      for (const t of invs) {
+        for (let r = 0; r < qr; r++) {
+          for (let c = 0; c < qc; c++) {
+            const x = q[r * qc + c]!;
+            values[r * cols + c] = x;
+            values[r * cols + cols - 1 - c] = p[x]!;
+            values[(rows - 1 - r) * cols + c] = t[x]!;
+            values[(rows - 1 - r) * cols + cols - 1 - c] = t[p[x]!]!;
+          }
+        }
+        const key = growthKey(values);
+        if (found.has(key)) continue;
+        if (maps.every((m) => growthKey(Array.from(m, (source) => values[source]!)) === key)) found.set(key, [...values]);
+      }
+    }
+  }
+  const shadings = validShadings(rows, cols);
+  const linePairs = linePairsOf(rows, cols);
+  const unique = [...found.values()].filter((v) => solutionsOf(v, shadings, linePairs).minimal === 1);
+  return { grids: found.size, unique: unique.map((v) => ({ rows, cols, values: v })) };
+}
+
+/** The thesis's class tables for the boards too large to group here: Table 19 (4x4) and Table 20; classes A..G, then Solvable. */
+const otherTables: readonly {
+  name: string;
+  rows: number;
+  cols: number;
+  symbols: number;
+  columns: readonly [string, readonly number[]][];
+}[] = [
+  {
+    name: '4x4(4)',
+    rows: 4,
+    cols: 4,
+    symbols: 4,
+    columns: [['Table 19', [24, 637_927, 22_222, 550_272, 63_383, 1_456_155, 114_148, 2_844_131]]],
+  },
+  {
+    name: '5x3(5)',
+    rows: 5,
+    cols: 3,
+    symbols: 5,
+    columns: [
+      ['Table 20 rules', [552, 2_885_157, 91_034, 1_612_287, 83_721, 8_271_443, 954_665, 13_898_859]],
+      ['Table 20 SAT', [552, 2_893_161, 88_808, 1_605_431, 83_395, 8_278_295, 949_217, 13_898_859]],
+    ],
+  },
+  {
+    name: '3x5(4)',
+    rows: 3,
+    cols: 5,
+    symbols: 4,
+    columns: [
+      ['Table 20 rules', [0, 114_985, 4_098, 63_105, 4_037, 361_484, 48_642, 596_351]],
+      ['Table 20 SAT', [0, 115_213, 4_006, 62_873, 4_038, 361_502, 48_719, 596_351]],
+    ],
+  },
+];
+
 function symmetrySection(results: readonly Census[], started: Date): string {
   const out: string[] = [
     '## thesis-symmetry: the classes as orbits of mirror images, beside the parity of Table 19',
@@ -357,7 +463,57 @@ function symmetrySection(results: readonly Census[], started: Date): string {
   }
   out.push(
     "No orbit has a single grid, so every class of a classifier that rates a grid and its mirror images alike is a sum of even numbers. An odd entry of Table 19 therefore shows that the thesis's solver rated some grid differently from one of its mirror images or rotations: no reading of its rules, which never depend on the orientation, reproduces such an entry.",
+    '',
+    "The boards of the thesis's other class tables, too large to group here: an orbit of one grid is a grid that is its own image under every symmetry (symbols renamed). All such grids are built from their top-left quarter and counted (the two boards above included, as a check):",
+    '',
   );
+  const boards = [
+    ...results.map((r) => ({
+      name: `${r.size.rows}x${r.size.cols}(${r.size.symbols})`,
+      rows: r.size.rows,
+      cols: r.size.cols,
+      symbols: r.size.symbols,
+      columns: [],
+    })),
+    ...otherTables,
+  ];
+  const rows: string[][] = [];
+  for (const b of boards) {
+    progress(`grids that are their own mirror images: ${b.name}`);
+    const self = selfImages(b.rows, b.cols, b.symbols);
+    const odd = b.columns.flatMap(([name, classes]) =>
+      classes.flatMap((k, i) => (k % 2 === 1 ? [`${name} ${[...levels, 'solvable'][i]} ${count(k)}`] : [])),
+    );
+    const classes = new Map<string, number>();
+    for (const p of self.unique) {
+      const cls = rate(p, { ruleSet: 'thesis' }).class ?? 'unsolved';
+      classes.set(cls, (classes.get(cls) ?? 0) + 1);
+    }
+    const rated = [...classes].sort().map(([cls, k]) => `${cls} ${k}`);
+    rows.push([
+      b.name,
+      count(self.grids),
+      count(self.unique.length),
+      rated.join(', '),
+      b.columns.length === 0 ? 'above' : odd.length === 0 ? 'none' : odd.join(', '),
+    ]);
+  }
+  out.push(
+    table(
+      [
+        'board',
+        'grids that are their own image under every symmetry',
+        'of these with one minimal solution',
+        'their thesis-mode classes',
+        'odd entries of the thesis',
+      ],
+      rows,
+      [false, true, true, false, false],
+    ),
+    '',
+    'Where none of these grids has exactly one minimal solution, every orbit of rated grids has 2, 4 or 8 grids, and each odd entry shows an orientation-dependent classifier, as on 3x3 and 4x3 (an odd Solvable count: a set of solved grids that is not closed under mirroring). Where some have, a class count of an orientation-blind classifier has the parity of the number of them it puts in that class.',
+  );
+
   return out.join('\n');
 }
 
