@@ -1,10 +1,13 @@
 /**
  * maxblack against independent truth: a brute force written here that walks every shading with no
  * two shaded neighbours (row-major backtracking) and judges connectivity with the test support's
- * own rule judge, the thesis's 7x7 = 17, and the thesis's b(m, n) = mn/3 claim.
+ * own rule judge, the thesis's 7x7 = 17, and the thesis's b(m, n) = mn/3 claim; past the brute
+ * force's reach, the transfer-matrix DP (checked against the brute force first), which shares
+ * nothing with the SAT encoding.
  */
 import { describe, expect, it } from 'vitest';
 import { blankBoard, maxBlack } from '../../src/generate/maxblack.js';
+import { transferMaxBlack } from '../../src/generate/maxblack-transfer.js';
 import { judge } from '../support/brute-force.js';
 
 /** The most shaded cells over all valid shadings of an R x C board, by exhaustion. */
@@ -51,6 +54,27 @@ describe('maxblack', () => {
       expect(result.shading.filter(Boolean)).toHaveLength(result.value);
       expect(validPattern(rows, cols, result.shading), `${rows}x${cols}`).toBe(true);
     }
+  });
+
+  it('the transfer-matrix DP (the second method) agrees with the brute force on boards up to 30 cells, either way round', () => {
+    for (const [rows, cols] of small) {
+      const expected = bruteMaxBlack(rows, cols);
+      expect(transferMaxBlack(rows, cols).maxShaded, `${rows}x${cols}`).toBe(expected);
+      expect(transferMaxBlack(cols, rows).maxShaded, `${cols}x${rows}`).toBe(expected);
+    }
+  });
+
+  it("equals a transfer-matrix count on every board of the thesis's Table 16 range with a side of at most 5 (m <= 5, n <= 14)", async () => {
+    for (let m = 2; m <= 5; m++)
+      for (let n = m; n <= 14; n++) {
+        const result = await maxBlack(m, n);
+        expect(result.proven, `${m}x${n}`).toBe(true);
+        expect(result.value, `${m}x${n}`).toBe(transferMaxBlack(m, n).maxShaded);
+      }
+  });
+
+  it('the transfer-matrix DP gives up with no value once its deadline has passed', () => {
+    expect(transferMaxBlack(12, 12, { deadline: Date.now() - 1 }).maxShaded).toBeNull();
   });
 
   it('is symmetric in rows and columns', async () => {
