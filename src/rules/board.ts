@@ -93,6 +93,18 @@ export class Board {
   contradiction: Contradiction | null = null;
   /** When set, every change is recorded here (the deductions, then their knock-on effects). */
   trace: Deduction[] | null;
+  /**
+   * On a trial board (see `startTrial`): the cells changed since it started, in order. Null on
+   * other boards.
+   */
+  changed: Int32Array | null = null;
+  changedCount = 0;
+  /**
+   * Set by the engine's fixpoint loop just before it runs a probing technique: no technique below
+   * G can make progress on the board as it stands. Any change clears it. Probes start trial
+   * boards (`startTrial`) only from a board that has it.
+   */
+  stable = false;
 
   constructor(puzzle: Puzzle, geo: PuzzleShape = shapeOf(puzzle), state?: Uint8Array, trace: Deduction[] | null = null) {
     this.puzzle = puzzle;
@@ -264,7 +276,64 @@ export class Board {
     return this.apply({ technique: 'Prob', cells: [{ cell, colour }], premises: [], reason: `assume ${this.label(cell)} ${colour}` });
   }
 
+  /**
+   * Marks this board (a copy, before the trial's assumption) as a copy of a board at a fixpoint
+   * of the techniques that will run on it: none of them can make progress there. Then every
+   * deduction they can make here involves a changed cell, so the local techniques look only near
+   * the changes (`nearChanges`) and find the same progress, in the same order, as a full scan.
+   * Probing calls it on copies of a `stable` board.
+   */
+  startTrial(): void {
+    this.changed = new Int32Array(this.geo.cells);
+    this.changedCount = 0;
+  }
+
+  /**
+   * The cells a local technique must look at, in increasing order: on a trial board the changed
+   * cells and those beside one (`around` 'neighbours') or sharing a number and a line with one
+   * ('mates'); null elsewhere, meaning every cell. Only for techniques whose deduction at a cell
+   * reads no more than that cell and its neighbours (or its line mates) and colours only those.
+   * Grids under 4 cells always get null: there a white cell's need of a way out depends on the
+   * count of white cells (needsExit).
+   */
+  nearChanges(around: 'neighbours' | 'mates'): Int32Array | null {
+    const { changed } = this;
+    if (changed === null || this.geo.cells < 4) return null;
+    // Several techniques ask in a row with nothing changed in between: the answer is kept.
+    const kept = around === 'neighbours' ? this.nearNeighbours : this.nearMates;
+    if (kept !== null && kept.count === this.changedCount) return kept.cells;
+    const g = this.geo;
+    const start = around === 'neighbours' ? g.nbrStart : g.mateStart;
+    const list = around === 'neighbours' ? g.nbr : g.mate;
+    const { stamp, stack } = g;
+    const epoch = ++g.epoch;
+    let size = 0;
+    for (let t = 0; t < this.changedCount; t++) {
+      const i = changed[t]!;
+      if (stamp[i] !== epoch) {
+        stamp[i] = epoch;
+        stack[size++] = i;
+      }
+      for (let k = start[i]!; k < start[i + 1]!; k++) {
+        const j = list[k]!;
+        if (stamp[j] !== epoch) {
+          stamp[j] = epoch;
+          stack[size++] = j;
+        }
+      }
+    }
+    const cells = stack.slice(0, size).sort();
+    const answer = { count: this.changedCount, cells };
+    if (around === 'neighbours') this.nearNeighbours = answer;
+    else this.nearMates = answer;
+    return cells;
+  }
+  private nearNeighbours: { count: number; cells: Int32Array } | null = null;
+  private nearMates: { count: number; cells: Int32Array } | null = null;
+
   private set(i: number, s: CellState): void {
+    this.stable = false;
+    if (this.changed !== null) this.changed[this.changedCount++] = i;
     this.state[i] = s;
     this.unknownCount--;
     if (s === WHITE) this.whiteCount++;

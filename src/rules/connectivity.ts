@@ -27,13 +27,16 @@ import { articulationPoints, searchScratch, type SearchScratch } from '../puzzle
 import { BLACK, Board, UNKNOWN, WHITE } from './board.js';
 import { labels, plural } from './lines.js';
 import { KnockOnScreen } from './walls.js';
-import type { Deduction } from './types.js';
+import type { CellColour, Deduction } from './types.js';
 
 /** NCO-C and NCO-B: a white cell with exactly one non-black neighbour, which is not yet white. */
 function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number): Deduction[] {
   const out: Deduction[] = [];
   const { nbr, nbrStart } = board.geo;
-  for (let i = 0; i < board.n; i++) {
+  const near = board.nearChanges('neighbours');
+  const count = near === null ? board.n : near.length;
+  for (let k = 0; k < count; k++) {
+    const i = near === null ? k : near[k]!;
     const from = nbrStart[i]!;
     const to = nbrStart[i + 1]!;
     if (to - from !== degree || board.isBlack(i)) continue;
@@ -75,7 +78,10 @@ export function NCO_B(board: Board): Deduction[] {
 function enclosingPair(board: Board, technique: 'EP' | 'EP-B' | 'EP-M', degree: number): Deduction[] {
   const out: Deduction[] = [];
   const { nbr, nbrStart } = board.geo;
-  for (let r = 0; r < board.n; r++) {
+  const near = board.nearChanges('neighbours');
+  const count = near === null ? board.n : near.length;
+  for (let k = 0; k < count; k++) {
+    const r = near === null ? k : near[k]!;
     const from = nbrStart[r]!;
     const to = nbrStart[r + 1]!;
     if (to - from !== degree || board.isBlack(r)) continue;
@@ -211,29 +217,75 @@ function separatorScratch(board: Board): SeparatorScratch {
 }
 
 export function NCO(board: Board): Deduction[] {
-  const out: Deduction[] = [];
-  for (const s of whiteSeparators(board)) {
-    const cut = cutOffRegion(board, s.cell, s.cutOff, s.kept);
-    const whites = cut.region.filter((i) => board.isWhite(i));
-    const more = whites.length > 4 ? ` and ${whites.length - 4} more white cell${plural(whites.length - 4, '', 's')}` : '';
-    const listed = cut.region.length <= 12;
-    const which = listed && whites.length === cut.region.length ? 'all white' : `white ${labels(board, whites.slice(0, 4))}${more}`;
-    const shown = listed ? `the region ${labels(board, cut.region)} (${which})` : `a region of ${cut.region.length} cells (${which})`;
-    const closedBy = [...(cut.blacks.length > 0 ? [`black ${labels(board, cut.blacks)}`] : []), ...(cut.edge ? ['the grid edge'] : [])];
-    out.push({
-      technique: 'NCO',
-      cells: [{ cell: s.cell, colour: 'white' }],
-      premises: [...cut.region, ...cut.blacks, cut.other],
-      reason: `black at ${board.label(s.cell)}, with ${closedBy.join(' and ')}, would close in ${shown}, cutting it off from white ${board.label(cut.other)}; so ${board.label(s.cell)} is white`,
-      weight: s.weight,
-      given: [
-        ...whites.slice(0, 4).map((cell) => ({ cell, colour: 'white' as const })),
-        { cell: cut.other, colour: 'white' as const },
-        ...cut.blacks.map((cell) => ({ cell, colour: 'black' as const })),
-      ],
-    });
-  }
-  return out;
+  const separators = whiteSeparators(board);
+  if (separators.length === 0) return [];
+  // The text needs two flood fills per deduction: it is built when asked, on the board as it is now.
+  const at = board.clone();
+  return separators.map((s) =>
+    deferred({ technique: 'NCO', cells: [{ cell: s.cell, colour: 'white' }], weight: s.weight }, () => ncoText(at, s)),
+  );
+}
+
+/** The reason, premises and given colours of an NCO deduction, on the board it was found on. */
+function ncoText(board: Board, s: { cell: number; cutOff: number; kept: number }): DeferredText {
+  const cut = cutOffRegion(board, s.cell, s.cutOff, s.kept);
+  const whites = cut.region.filter((i) => board.isWhite(i));
+  const more = whites.length > 4 ? ` and ${whites.length - 4} more white cell${plural(whites.length - 4, '', 's')}` : '';
+  const listed = cut.region.length <= 12;
+  const which = listed && whites.length === cut.region.length ? 'all white' : `white ${labels(board, whites.slice(0, 4))}${more}`;
+  const shown = listed ? `the region ${labels(board, cut.region)} (${which})` : `a region of ${cut.region.length} cells (${which})`;
+  const closedBy = [...(cut.blacks.length > 0 ? [`black ${labels(board, cut.blacks)}`] : []), ...(cut.edge ? ['the grid edge'] : [])];
+  return {
+    premises: [...cut.region, ...cut.blacks, cut.other],
+    reason: `black at ${board.label(s.cell)}, with ${closedBy.join(' and ')}, would close in ${shown}, cutting it off from white ${board.label(cut.other)}; so ${board.label(s.cell)} is white`,
+    given: [
+      ...whites.slice(0, 4).map((cell) => ({ cell, colour: 'white' as const })),
+      { cell: cut.other, colour: 'white' as const },
+      ...cut.blacks.map((cell) => ({ cell, colour: 'black' as const })),
+    ],
+  };
+}
+
+/** What a deferred deduction builds when first asked: its text and what the text relies on. */
+interface DeferredText {
+  readonly reason: string;
+  readonly premises: readonly number[];
+  readonly given: readonly CellColour[];
+  readonly weight?: number;
+}
+
+/**
+ * A deduction whose reason, premises and given colours (and weight, when `build` gives one) are
+ * built on first use, once. The techniques that run inside every probe use it: probes read none
+ * of these unless a trial is told in an explanation. `build` must read only a board that no
+ * longer changes (a copy).
+ */
+function deferred(base: Pick<Deduction, 'technique' | 'cells' | 'weight'>, build: () => DeferredText): Deduction {
+  let text: DeferredText | undefined;
+  const get = () => {
+    text ??= build();
+    return text;
+  };
+  const d = {
+    technique: base.technique,
+    cells: base.cells,
+    get premises() {
+      return get().premises;
+    },
+    get reason() {
+      return get().reason;
+    },
+    get given() {
+      return get().given;
+    },
+  };
+  // Not a spread: that would call the getters.
+  const weight = base.weight;
+  return Object.defineProperty(
+    d,
+    'weight',
+    weight === undefined ? { get: () => get().weight, enumerable: true } : { value: weight, enumerable: true },
+  );
 }
 
 /**
@@ -285,41 +337,47 @@ function cutOffRegion(
  */
 export function NCO_K(board: Board): Deduction[] {
   const out: Deduction[] = [];
-  // Most trials leave the white cells connected; the screen says which cannot (walls.ts).
+  // Most trials leave the white cells connected; the screen says exactly which do not (walls.ts).
   const screen = new KnockOnScreen(board);
+  let at: Board | undefined;
   for (let x = 0; x < board.n; x++) {
     if (!board.isUnknown(x) || !screen.splits(x)) continue;
-    const trial = knockOnTrial(board, x);
-    if (trial === null) continue;
-    const hypo = new Board(board.puzzle, board.geo, trial.state);
-    if (hypo.checkConnectivity()) continue;
-    const [a, b] = hypo.contradiction!.cells as [number, number];
-    const cut = cutOffRegion(hypo, x, a, b);
-    const whites = cut.region.filter((i) => hypo.isWhite(i));
-    const listed = whites.slice(0, 4);
-    const more = whites.length > 4 ? ` and ${whites.length - 4} more white cell${plural(whites.length - 4, '', 's')}` : '';
-    const realBlacks = cut.blacks.filter((i) => board.isBlack(i));
-    const newBlacks = cut.blacks.filter((i) => !board.isBlack(i) && i !== x);
-    const effects = [`${labels(board, trial.whitened)} white`];
-    if (trial.blackened.length > 0) effects.push(`${labels(board, trial.blackened)} black`);
-    const already = [...(realBlacks.length > 0 ? [`black ${labels(board, realBlacks)}`] : []), ...(cut.edge ? ['the grid edge'] : [])];
-    const around = `${labels(board, [x, ...newBlacks])}${already.length > 0 ? `, with ${already.join(' and ')},` : ''}`;
-    const shown = cut.region.length <= 12 ? `the region ${labels(board, cut.region)}` : `a region of ${cut.region.length} cells`;
-    const known = (i: number) => board.isWhite(i);
-    out.push({
-      technique: 'NCO-K',
-      cells: [{ cell: x, colour: 'white' }],
-      premises: [...cut.region, ...cut.blacks, cut.other],
-      reason: `black at ${board.label(x)} would make ${effects.join(' and then ')}; then ${around} would close in ${shown} (white ${labels(board, listed)}${more}), cutting it off from white ${board.label(cut.other)}; so ${board.label(x)} is white`,
-      weight: whites.length,
-      given: [
-        ...listed.filter(known).map((cell) => ({ cell, colour: 'white' as const })),
-        ...(known(cut.other) ? [{ cell: cut.other, colour: 'white' as const }] : []),
-        ...realBlacks.map((cell) => ({ cell, colour: 'black' as const })),
-      ],
-    });
+    // The text (and the weight: the white cells cut off) needs the trial's flood fills: built when asked.
+    at ??= board.clone();
+    const on = at;
+    out.push(deferred({ technique: 'NCO-K', cells: [{ cell: x, colour: 'white' }] }, () => ncoKText(on, x)));
   }
   return out;
+}
+
+/** The reason, premises, given colours and weight of an NCO-K deduction, on the board it was found on. */
+function ncoKText(board: Board, x: number): DeferredText {
+  const trial = knockOnTrial(board, x)!;
+  const hypo = new Board(board.puzzle, board.geo, trial.state);
+  hypo.checkConnectivity();
+  const [a, b] = hypo.contradiction!.cells as [number, number];
+  const cut = cutOffRegion(hypo, x, a, b);
+  const whites = cut.region.filter((i) => hypo.isWhite(i));
+  const listed = whites.slice(0, 4);
+  const more = whites.length > 4 ? ` and ${whites.length - 4} more white cell${plural(whites.length - 4, '', 's')}` : '';
+  const realBlacks = cut.blacks.filter((i) => board.isBlack(i));
+  const newBlacks = cut.blacks.filter((i) => !board.isBlack(i) && i !== x);
+  const effects = [`${labels(board, trial.whitened)} white`];
+  if (trial.blackened.length > 0) effects.push(`${labels(board, trial.blackened)} black`);
+  const already = [...(realBlacks.length > 0 ? [`black ${labels(board, realBlacks)}`] : []), ...(cut.edge ? ['the grid edge'] : [])];
+  const around = `${labels(board, [x, ...newBlacks])}${already.length > 0 ? `, with ${already.join(' and ')},` : ''}`;
+  const shown = cut.region.length <= 12 ? `the region ${labels(board, cut.region)}` : `a region of ${cut.region.length} cells`;
+  const known = (i: number) => board.isWhite(i);
+  return {
+    premises: [...cut.region, ...cut.blacks, cut.other],
+    reason: `black at ${board.label(x)} would make ${effects.join(' and then ')}; then ${around} would close in ${shown} (white ${labels(board, listed)}${more}), cutting it off from white ${board.label(cut.other)}; so ${board.label(x)} is white`,
+    weight: whites.length,
+    given: [
+      ...listed.filter(known).map((cell) => ({ cell, colour: 'white' as const })),
+      ...(known(cut.other) ? [{ cell: cut.other, colour: 'white' as const }] : []),
+      ...realBlacks.map((cell) => ({ cell, colour: 'black' as const })),
+    ],
+  };
 }
 
 /**

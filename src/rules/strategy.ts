@@ -92,6 +92,8 @@ export function fixpoint(
     if (deadline !== Infinity && Date.now() > deadline) break;
     for (const t of specs) {
       if (t.byBoard || (t.static && done.has(t.code))) continue;
+      // Every technique before this one made no progress: a probe may start from here (Board.stable).
+      if (t.level === 'G') board.stable = true;
       const found = t.find(board, ctx);
       if (t.static) done.add(t.code);
       let changed = false;

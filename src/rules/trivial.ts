@@ -27,7 +27,10 @@ export function UC(board: Board): Deduction[] {
   const lone: number[] = [];
   const freed: number[] = [];
   const premises: number[] = [];
-  for (let i = 0; i < board.n; i++) {
+  const near = board.nearChanges('mates');
+  const count = near === null ? board.n : near.length;
+  for (let k = 0; k < count; k++) {
+    const i = near === null ? k : near[k]!;
     if (!board.isUnknown(i)) continue;
     const mates = board.mates(i);
     let live = false;

@@ -194,43 +194,45 @@ export class KnockOnScreen {
       const p = changed[t]!;
       const r = (p / cols) | 0;
       const c = p - r * cols;
-      // The runs of black cells around p, each as a node of the trial's union-find.
+      // Bit k: ring cell k is black (the frame, a black cell, or a trial cell added already).
+      let mask = 0;
+      for (let k = 0; k < 8; k++) {
+        const rr = r + ringRows[k]!;
+        const cc = c + ringCols[k]!;
+        if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) mask |= 1 << k;
+        else {
+          const cell = rr * cols + cc;
+          if (blackBefore[cell] === BLACK || added[cell] === trial) mask |= 1 << k;
+        }
+      }
+      added[p] = trial;
+      localStamp[p] = trial;
+      local[p] = p;
+      if (mask === 0) continue;
+      // The first cell of each run of black ring cells: black, with the ring cell before it not.
+      const before = ((mask << 1) | (mask >> 7)) & 0xff;
+      const starts = mask === 0xff ? 1 : mask & ~before;
+      // The runs as nodes of the trial's union-find; two runs in one cluster close a loop through p.
       let roots0 = -1;
       let roots1 = -1;
       let roots2 = -1;
       let roots3 = -1;
       let count = 0;
-      // Start just after a non-black ring cell (p's orthogonal neighbours are never black here).
-      let prevBlack = false;
-      let start = 0;
       for (let k = 0; k < 8; k++) {
-        if (!this.ringBlack(r + ringRows[k]!, c + ringCols[k]!, trial, blackBefore)) {
-          start = k + 1;
-          break;
-        }
-      }
-      for (let s = 0; s < 8; s++) {
-        const k = (start + s) & 7;
+        if ((starts & (1 << k)) === 0) continue;
         const rr = r + ringRows[k]!;
         const cc = c + ringCols[k]!;
-        const black = this.ringBlack(rr, cc, trial, blackBefore);
-        if (black && !prevBlack) {
-          const inside = rr >= 0 && rr < rows && cc >= 0 && cc < cols;
-          const cell = rr * cols + cc;
-          const node = this.localFind(!inside ? this.find(n) : blackBefore[cell] === BLACK ? this.find(cell) : cell);
-          if (node === roots0 || node === roots1 || node === roots2 || node === roots3) return true;
-          if (count === 0) roots0 = node;
-          else if (count === 1) roots1 = node;
-          else if (count === 2) roots2 = node;
-          else roots3 = node;
-          count++;
-        }
-        prevBlack = black;
+        const inside = rr >= 0 && rr < rows && cc >= 0 && cc < cols;
+        const cell = rr * cols + cc;
+        const node = this.localFind(!inside ? this.find(n) : blackBefore[cell] === BLACK ? this.find(cell) : cell);
+        if (node === roots0 || node === roots1 || node === roots2 || node === roots3) return true;
+        if (count === 0) roots0 = node;
+        else if (count === 1) roots1 = node;
+        else if (count === 2) roots2 = node;
+        else roots3 = node;
+        count++;
       }
       // p joins every cluster it touches.
-      added[p] = trial;
-      localStamp[p] = trial;
-      local[p] = p;
       if (roots0 >= 0) this.join(roots0, p);
       if (roots1 >= 0) this.join(roots1, p);
       if (roots2 >= 0) this.join(roots2, p);
@@ -243,14 +245,6 @@ export class KnockOnScreen {
   private join(node: number, p: number): void {
     this.localStamp[node] = this.scratch.trial;
     this.local[node] = p;
-  }
-
-  /** Whether ring cell (r, c) is black: the frame, a black cell of the board, or a trial cell added already. */
-  private ringBlack(r: number, c: number, trial: number, blackBefore: Uint8Array): boolean {
-    const { rows, cols } = this.board.geo;
-    if (r < 0 || r >= rows || c < 0 || c >= cols) return true;
-    const cell = r * cols + c;
-    return blackBefore[cell] === BLACK || this.added[cell] === trial;
   }
 
   /** Whether the trial board's white cells (`whites` of them) all lie in one part of its non-black cells. */

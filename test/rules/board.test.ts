@@ -1,8 +1,12 @@
 /** The board: knock-on effects of a colour, contradictions as they arise, and copies. */
 import { describe, expect, it } from 'vitest';
 import { renderShading } from '../../src/render/text.js';
-import { BLACK, Board, mayCloseWall } from '../../src/rules/board.js';
-import { at, grid, position } from './support.js';
+import { BLACK, Board, mayCloseWall, WHITE } from '../../src/rules/board.js';
+import type { Context, Technique } from '../../src/rules/catalogue.js';
+import { fixpoint, probeRunner, selectTechniques } from '../../src/rules/strategy.js';
+import type { Deduction } from '../../src/rules/types.js';
+import { mulberry32, randomInt } from '../support/brute-force.js';
+import { at, grid, madePuzzle, position } from './support.js';
 
 const white = (cell: number) => ({
   technique: 'Sim-M3' as const,
@@ -20,7 +24,7 @@ const black = (cell: number) => ({
 describe('Board', () => {
   it('a black cell makes its neighbours white, and each white cell blackens its duplicates, recorded as NoB and DoW steps', () => {
     const p = grid('1 2 3 / 2 4 2 / 5 2 6');
-    const trace: import('../../src/rules/types.js').Deduction[] = [];
+    const trace: Deduction[] = [];
     const board = new Board(p, undefined, undefined, trace);
     expect(board.apply(black(at(p, 'r1c2')))).toBe(true);
     // r1c2 black -> r1c1, r1c3, r2c2 white; nothing more (r2c2 shows 4).
@@ -101,7 +105,7 @@ describe('Board', () => {
 
   it('a deduction that changes nothing is not recorded', () => {
     const p = grid('1 2 / 3 4');
-    const trace: import('../../src/rules/types.js').Deduction[] = [];
+    const trace: Deduction[] = [];
     const board = new Board(p, undefined, undefined, trace);
     board.apply(white(0));
     board.apply(white(0));
@@ -111,5 +115,57 @@ describe('Board', () => {
   it('is drawn by the one text renderer: # for black, undecided numbers in brackets', () => {
     const p = grid('1 2 / 3 4');
     expect(renderShading(p, position(p, '# o / . o').cells())).toBe('###  2 \n[3]  4 \n');
+  });
+});
+
+describe('trial boards', () => {
+  const code = (colour: 'white' | 'black') => (colour === 'white' ? WHITE : BLACK);
+  const ctx: Context = { scope: {}, cursor: { next: 0 } };
+  /** The deductions of t that change the board, as plain data. */
+  const progress = (t: Technique, b: Board) =>
+    t
+      .find(b, ctx)
+      .filter((d) => d.cells.some((c) => b.state[c.cell] !== code(c.colour)))
+      .map((d) => ({ technique: d.technique, cells: d.cells, reason: d.reason, premises: d.premises }));
+  const told = (steps: readonly Deduction[]) => steps.map((d) => `${d.technique}: ${d.reason}`);
+
+  it('find the same progress near the changes as a full scan, technique by technique and over a whole probe, on random puzzles', () => {
+    const rng = mulberry32(11);
+    let narrowed = 0;
+    for (let round = 0; round < 150; round++) {
+      const puzzle = madePuzzle(rng, randomInt(rng, 3, 7), randomInt(rng, 3, 7));
+      for (const ruleSet of ['thesis', 'all'] as const) {
+        const specs = selectTechniques({ techniques: ruleSet });
+        const board = new Board(puzzle);
+        // Probes start from a board no technique below G can add to.
+        fixpoint(
+          board,
+          specs.filter((t) => t.level !== 'G'),
+          ctx,
+          new Set(),
+        );
+        if (board.contradiction || board.unknownCount === 0) continue;
+        const inner = specs.filter((t) => t.level !== 'G' && !t.static && !t.byBoard);
+        for (let cell = 0; cell < board.n; cell++) {
+          if (!board.isUnknown(cell)) continue;
+          for (const colour of ['black', 'white'] as const) {
+            const plainSteps: Deduction[] = [];
+            const trialSteps: Deduction[] = [];
+            const plain = board.clone(plainSteps);
+            const trial = board.clone(trialSteps);
+            trial.startTrial();
+            if (!plain.assume(cell, colour) || !trial.assume(cell, colour)) continue;
+            const near = trial.nearChanges('neighbours');
+            if (near !== null && near.length < board.n) narrowed++;
+            for (const t of inner) expect(progress(t, trial), t.code).toEqual(progress(t, plain));
+            const run = probeRunner(specs);
+            expect(run(trial)).toEqual(run(plain));
+            expect(trial.state).toEqual(plain.state);
+            expect(told(trialSteps)).toEqual(told(plainSteps));
+          }
+        }
+      }
+    }
+    expect(narrowed).toBeGreaterThan(1000);
   });
 });
