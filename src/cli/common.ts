@@ -111,10 +111,25 @@ class TimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
-/** A function that throws TimeoutError once `timeoutMs` has passed since now. */
+/**
+ * What is left now of a command's `--timeout`. The limit counts from the start of the process
+ * (Node's time origin), as a person timing the command sees it: start-up, loading and reading
+ * the input come out of it, so that the whole run ends within the limit, not the limit plus
+ * the start-up. At least 1 ms: a limit already spent stops the work at its first check.
+ */
+export function remainingMs(timeoutMs: number): number {
+  return Math.max(1, Math.ceil(timeoutMs - performance.now()));
+}
+
+/** `{ timeoutMs }` with what is left of `--timeout` (see remainingMs), or nothing without one. */
+export function remainingTimeout(timeoutMs: number | undefined): { timeoutMs?: number } {
+  return timeoutMs === undefined ? {} : { timeoutMs: remainingMs(timeoutMs) };
+}
+
+/** A function that throws TimeoutError once the command's `--timeout` (counted from the process start) has passed. */
 export function deadlineCheck(timeoutMs: number | undefined): () => void {
   if (timeoutMs === undefined) return () => {};
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + remainingMs(timeoutMs);
   return () => {
     if (Date.now() > deadline) throw new TimeoutError(`time limit of ${timeoutMs} ms reached`);
   };

@@ -13,7 +13,16 @@ import { enumerationText } from '../render/enumerate.js';
 import type { RuleSet } from '../rules/index.js';
 import { ruleSetNames } from './explain.js';
 import { checkOutput, readInput, writeAtomic } from './io.js';
-import { addFormatOption, addTimeoutOption, exitCodes, positiveInteger, progressLine, version, type OutputFormat } from './common.js';
+import {
+  addFormatOption,
+  addTimeoutOption,
+  exitCodes,
+  positiveInteger,
+  progressLine,
+  remainingMs,
+  version,
+  type OutputFormat,
+} from './common.js';
 
 interface EnumerateCliOptions {
   symbols?: number;
@@ -80,7 +89,7 @@ export function enumerateCommand(): Command {
         version,
         jobs: options.jobs,
         ...(shard === undefined ? {} : { shard }),
-        ...(options.timeout === undefined ? {} : { deadline: Date.now() + options.timeout }),
+        ...(options.timeout === undefined ? {} : { deadline: Date.now() + remainingMs(options.timeout) }),
         onProgress: (p) => {
           if (p.elapsedMs - lastDraw < 250) return;
           lastDraw = p.elapsedMs;

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import type { FormatName } from '../formats/document.js';
 import { explainJson, explainText } from '../render/rules.js';
 import { explainSvg } from '../render/svg.js';
-import { explainPuzzle, levels, ruleSets, type Level, type RuleSet } from '../rules/index.js';
+import { explainPuzzle, levels, rulesProgress, ruleSets, type Level, type RuleSet } from '../rules/index.js';
 import { readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
@@ -14,6 +14,8 @@ import {
   addToOption,
   chosenOutput,
   exitCodes,
+  progressLine,
+  remainingTimeout,
   useColor,
   type OutputFormat,
 } from './common.js';
@@ -70,12 +72,18 @@ export function explainCommand(): Command {
     const to = chosenOutput(command, options);
     refuseBinaryOnTerminal(to);
     const puzzle = readPuzzle(file, options.from);
-    const run = explainPuzzle(puzzle, {
+    const progress = progressLine();
+    const started = performance.now();
+    const stopped = explainPuzzle(puzzle, {
       maxLevel: options.maxLevel,
       techniques: options.techniques,
       assumeUnique: options.assumeUnique,
-      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+      ...remainingTimeout(options.timeout),
+      onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
     });
+    // The report names the limit the user gave, not what was left of it after start-up.
+    const run = options.timeout === undefined ? stopped : { ...stopped, timeoutMs: options.timeout };
+    progress.done();
     if (to === 'svg' || to === 'png') await writePicture(explainSvg(puzzle, run), to);
     else
       process.stdout.write(

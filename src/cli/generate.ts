@@ -9,7 +9,7 @@ import { specProblem, type GenerateSpec } from '../generate/generate.js';
 import { generatedRecord, generatedText } from '../render/generate.js';
 import { levels, type Level } from '../rules/index.js';
 import type { Convention } from '../puzzle/convention.js';
-import { addConventionOption, addTimeoutOption, boardSize, exitCodes, positiveInteger, progressLine } from './common.js';
+import { addConventionOption, addTimeoutOption, boardSize, exitCodes, positiveInteger, progressLine, remainingTimeout } from './common.js';
 
 const formats = ['text', 'json', 'jsonl'] as const;
 
@@ -73,7 +73,7 @@ export function generateCommand(): Command {
         count: options.count,
         seed,
         jobs: options.jobs,
-        ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+        ...remainingTimeout(options.timeout),
         onPuzzle: (puzzle, index) => {
           progress.done();
           if (options.format === 'json') records.push(generatedRecord(puzzle));

@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import { maxBlack, maxBlackConnectivities, type MaxBlackConnectivity } from '../generate/maxblack.js';
 import { maxBlackJson, maxBlackText } from '../render/maxblack.js';
-import { addFormatOption, addTimeoutOption, boardSize, exitCodes, progressLine, type OutputFormat } from './common.js';
+import { addFormatOption, addTimeoutOption, boardSize, exitCodes, progressLine, remainingTimeout, type OutputFormat } from './common.js';
 
 interface MaxBlackCliOptions {
   connectivity: MaxBlackConnectivity;
@@ -38,7 +38,7 @@ export function maxBlackCommand(): Command {
       const progress = progressLine();
       const result = await maxBlack(size.rows, size.cols, {
         connectivity: options.connectivity,
-        ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+        ...remainingTimeout(options.timeout),
         onProgress: (message) => progress.update(message),
       });
       progress.done();

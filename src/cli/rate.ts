@@ -10,11 +10,11 @@ import { InputError } from '../formats/input-error.js';
 import { parseJsonLines } from '../formats/json.js';
 import { isPuzzleSet, parsePuzzle } from '../formats/detect.js';
 import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../render/rules.js';
-import { rate, type RuleSet } from '../rules/index.js';
+import { rate, rulesProgress, type RuleSet } from '../rules/index.js';
 import { ruleSetNames } from './explain.js';
 import { readInput, sourceName, withSource } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
-import { addFormatOption, exitCodes, maxTimeoutMs, positiveInteger, progressLine, type OutputFormat } from './common.js';
+import { addFormatOption, exitCodes, maxTimeoutMs, positiveInteger, progressLine, remainingMs, type OutputFormat } from './common.js';
 
 interface RateCliOptions extends BatchCliOptions {
   techniques: RuleSet;
@@ -66,7 +66,15 @@ export function rateCommand(): Command {
       const deadline = () => (options.timeout === undefined ? {} : { deadline: Date.now() + options.timeout });
       if (!isPuzzleSet(file, text)) {
         const puzzle = withSource(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
-        const rating = rate(puzzle, { ruleSet: options.techniques, ...deadline() });
+        // One puzzle: the limit counts from the start of the process (remainingMs).
+        const progress = progressLine();
+        const started = performance.now();
+        const rating = rate(puzzle, {
+          ruleSet: options.techniques,
+          ...(options.timeout === undefined ? {} : { deadline: Date.now() + remainingMs(options.timeout) }),
+          onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
+        });
+        progress.done();
         process.stdout.write(
           options.format === 'json'
             ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n`

@@ -21,6 +21,7 @@ import {
   chooseBackend,
   addFormatOption,
   addTimeoutOption,
+  remainingTimeout,
   solveExitCodeHelp,
   exitCodes,
   positiveInteger,
@@ -94,7 +95,7 @@ export function solveCommand(): Command {
       engine: options.engine,
       maxSolutions: options.count,
       ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
-      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+      ...remainingTimeout(options.timeout),
       onProgress: (message) => progress.update(message),
     }).catch((error: unknown) => {
       throw aboutFile(file, error);

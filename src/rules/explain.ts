@@ -6,6 +6,11 @@ import type { Puzzle } from '../puzzle/puzzle.js';
 import { type RulesOptions, type RulesResult, solveByRules } from './strategy.js';
 import type { Deduction } from './types.js';
 
+/** The rule engine's progress line (see RulesOptions.onProgress): cells decided, time so far. */
+export function rulesProgress(undecided: number, cells: number, startedAt: number): string {
+  return `rules: ${cells - undecided} of ${cells} cells decided, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`;
+}
+
 /** A solve by the rules, as an explanation reports it. */
 export interface ExplainRun {
   readonly result: RulesResult;
@@ -20,7 +25,7 @@ export interface ExplainRun {
   readonly timeoutMs?: number;
 }
 
-export interface ExplainOptions extends Pick<RulesOptions, 'techniques' | 'maxLevel' | 'assumeUnique'> {
+export interface ExplainOptions extends Pick<RulesOptions, 'techniques' | 'maxLevel' | 'assumeUnique' | 'onProgress'> {
   /** A time limit in ms for the whole explanation (both runs). */
   readonly timeoutMs?: number;
 }
@@ -37,6 +42,7 @@ export function explainPuzzle(puzzle: Puzzle, options: ExplainOptions = {}): Exp
   const base: RulesOptions = {
     ...(options.techniques === undefined ? {} : { techniques: options.techniques }),
     ...(options.maxLevel === undefined ? {} : { maxLevel: options.maxLevel }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     ...deadline,
   };
   const timeout = timeoutMs === undefined ? {} : { timeoutMs };

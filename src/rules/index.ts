@@ -15,6 +15,7 @@ export {
   explainStep,
   explainStepLines,
   numberedSteps,
+  rulesProgress,
   verdict,
   type ExplainOptions,
   type ExplainRun,

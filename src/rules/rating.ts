@@ -22,7 +22,7 @@
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { Board } from './board.js';
 import { levelIndex, levelInfo, levelOf, type Context, type RuleSet, type Technique } from './catalogue.js';
-import { selectTechniques, solveByRules, type RulesResult, type RulesStatus } from './strategy.js';
+import { selectTechniques, solveByRules, type RulesOptions, type RulesResult, type RulesStatus } from './strategy.js';
 import type { Level, TechniqueCode } from './types.js';
 
 export interface RateOptions {
@@ -32,6 +32,8 @@ export interface RateOptions {
   readonly assumeUnique?: boolean;
   /** A `Date.now()` value for the solve (see RulesOptions); a solve cut short is unrated (`result.timedOut`). */
   readonly deadline?: number;
+  /** See RulesOptions. */
+  readonly onProgress?: RulesOptions['onProgress'];
 }
 
 export interface Rating {
@@ -52,8 +54,13 @@ export interface Rating {
 
 export function rate(puzzle: Puzzle, options: RateOptions = {}): Rating {
   const t0 = performance.now();
-  const solveOptions = { techniques: options.ruleSet ?? 'thesis', assumeUnique: options.assumeUnique ?? true } as const;
-  const result = solveByRules(puzzle, options.deadline === undefined ? solveOptions : { ...solveOptions, deadline: options.deadline });
+  const solveOptions: RulesOptions = {
+    techniques: options.ruleSet ?? 'thesis',
+    assumeUnique: options.assumeUnique ?? true,
+    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  };
+  const result = solveByRules(puzzle, solveOptions);
   const used: Partial<Record<TechniqueCode, number>> = {};
   for (const d of result.steps) used[d.technique] = (used[d.technique] ?? 0) + d.cells.length;
   const cls = result.status === 'solved' ? (result.hardest ?? 'A') : null;

@@ -26,6 +26,12 @@ export interface RulesOptions {
    * no contradiction, so it deduces nothing). The result is then `stuck` with `timedOut` set.
    */
   readonly deadline?: number;
+  /**
+   * Called often while the engine works (every round of the fixpoint loop, also inside probes),
+   * with the undecided cells of the board being solved and all its cells: for a progress line.
+   * The engine is synchronous, so this is the only way a caller hears from it before the end.
+   */
+  readonly onProgress?: (undecided: number, cells: number) => void;
 }
 
 export type RulesStatus = 'solved' | 'stuck' | 'contradiction';
@@ -87,9 +93,11 @@ export function fixpoint(
   done: Set<TechniqueCode>,
   stats: FixpointStats = newStats(),
   deadline = Infinity,
+  tick?: () => void,
 ): FixpointStats {
   outer: while (board.contradiction === null && board.unknownCount > 0) {
     if (deadline !== Infinity && Date.now() > deadline) break;
+    tick?.();
     for (const t of specs) {
       if (t.byBoard || (t.static && done.has(t.code))) continue;
       // Every technique before this one made no progress: a probe may start from here (Board.stable).
@@ -127,13 +135,13 @@ function note(stats: FixpointStats, t: Technique, d: Deduction): void {
 }
 
 /** The inner run of a probe: the enabled techniques below G that look at the board (the static ones have run already). */
-export function probeRunner(specs: readonly Technique[], deep = false, deadline = Infinity): ProbeRunner {
+export function probeRunner(specs: readonly Technique[], deep = false, deadline = Infinity, tick?: () => void): ProbeRunner {
   const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
-  const prober = deep ? probeRunner(specs, false, deadline) : undefined;
+  const prober = deep ? probeRunner(specs, false, deadline, tick) : undefined;
   return (board) => {
     // A fresh cursor per run: the same board gives the same run (traceProbe relies on it).
     const ctx: Context = prober ? { scope: {}, cursor: { next: 0 }, prober } : { scope: {}, cursor: { next: 0 } };
-    const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline);
+    const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline, tick);
     return {
       contradiction: board.contradiction?.reason ?? null,
       hardest: Math.max(stats.hardest, 0),
@@ -150,13 +158,15 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
   const board = new Board(puzzle, undefined, undefined, options.explain === false ? null : steps);
   const scope: Scope = {};
   const deadline = options.deadline ?? Infinity;
+  const { onProgress } = options;
+  const tick = onProgress === undefined ? undefined : () => onProgress(board.unknownCount, puzzle.rows * puzzle.cols);
   const ctx: Context = {
     scope,
-    prober: probeRunner(specs, false, deadline),
-    prober2: probeRunner(specs, true, deadline),
+    prober: probeRunner(specs, false, deadline, tick),
+    prober2: probeRunner(specs, true, deadline, tick),
     cursor: { next: 0 },
   };
-  const stats = fixpoint(board, specs, ctx, new Set(), newStats(), deadline);
+  const stats = fixpoint(board, specs, ctx, new Set(), newStats(), deadline, tick);
   board.trace = null;
   // Unfinished past the deadline: the techniques may have been cut short, so "stuck" is not final.
   const timedOut = board.contradiction === null && board.unknownCount > 0 && Date.now() > deadline;

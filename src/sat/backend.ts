@@ -37,8 +37,12 @@ export interface Backend {
   /** Whether `solve` honours a deadline while it runs (else it can only check between calls). */
   readonly interruptible: boolean;
   addClause(clause: Clause): void;
-  /** Adds every clause of a CNF, using the backend's bulk path where it has one. */
-  addCnf(cnf: Cnf): void;
+  /**
+   * Adds every clause of a CNF, using the backend's bulk path where it has one. `checkpoint`,
+   * when given, is called every few thousand clauses and may throw to stop (a time limit: a
+   * layered 35x35 CNF takes seconds to hand over); the clauses added so far stay added.
+   */
+  addCnf(cnf: Cnf, checkpoint?: () => void): void;
   solve(call?: SolveCall): Promise<SolveStatus>;
   /** After `satisfiable`: the value of variable v in the model. */
   value(v: number): boolean;

@@ -86,8 +86,13 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
   // time limit bounds every engine.
   const deadline = options.timeoutMs === undefined ? {} : { deadline: Date.now() + options.timeoutMs };
   // The rule engine is loaded on use: the default engine needs only its deduction core.
-  const { extraShadable, solveByRules } = await import('../rules/index.js');
-  const rules = solveByRules(puzzle, { explain: false, ...deadline });
+  const { extraShadable, rulesProgress, solveByRules } = await import('../rules/index.js');
+  const { onProgress } = options;
+  const rules = solveByRules(puzzle, {
+    explain: false,
+    ...deadline,
+    ...(onProgress === undefined ? {} : { onProgress: (undecided, cells) => onProgress(rulesProgress(undecided, cells, start)) }),
+  });
   const summary = summarise(puzzle, rules);
   // What a result says when no SAT solver ran.
   const withoutSat = {

@@ -103,6 +103,23 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   // The deduction units are sound consequences of rules 1 and 2 (encodings/deductions.ts): they
   // spare the solver some search and cut no solution.
   // A large CNF takes seconds to build: the time limit stops the encoding too.
+  // Stopped before the search (encoding, or handing the CNF to the solver): nothing found.
+  const stoppedEarly = (): SolveResult => {
+    const timeMs = performance.now() - start;
+    return {
+      status: 'timeout',
+      solutions: [],
+      complete: false,
+      convention,
+      backend: options.backend ?? defaultBackend,
+      encoding: `${connectivity}/${convention}`,
+      variables: 0,
+      clauses: 0,
+      cuts: 0,
+      stats: noStats(timeMs),
+      timeMs,
+    };
+  };
   let encoded: ReturnType<typeof encodeHitori>;
   try {
     encoded = encodeHitori(puzzle, {
@@ -114,21 +131,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
     });
   } catch (error) {
     if (!(error instanceof EncodingTimeout)) throw error;
-    const timeMs = performance.now() - start;
-    const backend = options.backend ?? defaultBackend;
-    return {
-      status: 'timeout',
-      solutions: [],
-      complete: false,
-      convention,
-      backend,
-      encoding: `${connectivity}/${convention}`,
-      variables: 0,
-      clauses: 0,
-      cuts: 0,
-      stats: noStats(timeMs),
-      timeMs,
-    };
+    return stoppedEarly();
   }
   const { cnf, vars, encoding } = encoded;
   options.known?.forEach((shaded, i) => {
@@ -142,7 +145,13 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   });
   try {
     options.onProgress?.(`encoded ${encoding}: ${cnf.numVars} variables, ${cnf.numClauses} clauses; solving with ${backendName}`);
-    backend.addCnf(cnf);
+    // A large CNF takes as long to hand over as to build (one wasm call per literal).
+    try {
+      backend.addCnf(cnf, deadline === undefined ? undefined : () => pastDeadline(deadline));
+    } catch (error) {
+      if (!(error instanceof EncodingTimeout)) throw error;
+      return stoppedEarly();
+    }
     const wanted = Math.max(1, options.maxSolutions ?? 2);
     const { solutions, complete, timedOut, cuts } = await enumerate({
       puzzle,

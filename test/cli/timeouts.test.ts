@@ -1,9 +1,11 @@
 /**
  * `--timeout` in the phases other than the SAT search: building a large CNF (`solve`, `dimacs`),
  * writing it, a MiniSat solve in its worker (whose solutions so far are kept), the rule engine
- * (`explain`, `rate`), and `bench`. Each run must end with exit code 3 and say so; the tests
- * assert what was stopped and what was kept, never how long it took (the machine may be busy).
+ * (`explain`, `rate`), `bench`, and every engine and backend of `solve`. Each run must end with
+ * exit code 3 and say so; the tests assert what was stopped and what was kept, never how long it
+ * took (the machine may be busy): BENCH.md, section `limits`, measures that.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +79,54 @@ describe('--timeout outside the SAT search', () => {
     expect(explain.code, explain.stderr).toBe(3);
     expect(explain.stdout).toMatch(/Time limit of 200 ms reached/);
     expect(rate.code, rate.stderr).toBe(3);
+  });
+
+  // Every engine and backend of solve, on a Latin square whose solutions outnumber what any of
+  // them lists in the limit: status timeout, exit 3, and each solution kept is valid and distinct.
+  const hasCadical = spawnSync('cadical', ['--version'], { stdio: 'ignore' }).error === undefined;
+  const solveVariants: [string, string[]][] = [
+    ['hybrid, CaDiCaL', []],
+    ['sat, CaDiCaL, lazy', ['--engine', 'sat']],
+    ['sat, CaDiCaL, layers', ['--engine', 'sat', '--connectivity', 'layers']],
+    ['sat, MiniSat, lazy', ['--engine', 'sat', '--backend', 'minisat']],
+    ['sat, MiniSat, layers', ['--engine', 'sat', '--backend', 'minisat', '--connectivity', 'layers']],
+    ...(hasCadical ? ([['sat, external cadical', ['--engine', 'sat', '--solver-cmd', 'cadical']]] as [string, string[]][]) : []),
+  ];
+  it.each(solveVariants)('solve (%s) stops listing solutions at the limit: exit 3, the solutions kept valid', async (_name, extra) => {
+    const result = await run(['solve', 'latin6.txt', ...extra, '--count', '100000', '--timeout', '1500', '--format', 'json'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(3);
+    const report = JSON.parse(result.stdout) as { status: string; solutions: number[][][]; complete: boolean };
+    expect(report.status).toBe('timeout');
+    expect(report.complete).toBe(false);
+    const puzzle = { rows: 6, cols: 6, values: latin(6).split(/\s+/).map(Number) };
+    for (const grid of report.solutions)
+      expect(
+        checkShading(
+          puzzle,
+          grid.flat().map((v) => v === 1),
+        ),
+      ).toEqual([]);
+    expect(new Set(report.solutions.map((s) => JSON.stringify(s))).size).toBe(report.solutions.length);
+  });
+
+  it('solve --engine rules stops the rule engine on a 50x50: exit 3, status timeout', async () => {
+    const set = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8');
+    writeFileSync(join(dir, 'big-rules.json'), linesOf(set)[0]!);
+    const result = await run(['solve', 'big-rules.json', '--engine', 'rules', '--timeout', '300', '--format', 'json'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(3);
+    expect((JSON.parse(result.stdout) as { status: string }).status).toBe('timeout');
+  });
+
+  it('a limit already spent when the command starts (it counts from the process start) stops the work at its first check', async () => {
+    // 20 ms is less than Node's own start-up: every command below finds its limit passed.
+    const results = await Promise.all([
+      run(['solve', 'latin40.txt', '--engine', 'sat', '--connectivity', 'layers', '--timeout', '20'], { cwd: dir }),
+      run(['dimacs', 'latin40.txt', '--timeout', '20'], { cwd: dir }),
+      run(['maxblack', '30x30', '--timeout', '20'], { cwd: dir }),
+      run(['enumerate', '4x4', '--symbols', '4', '--timeout', '20'], { cwd: dir }),
+      run(['generate', '30x30', '--count', '50', '--timeout', '20'], { cwd: dir }),
+    ]);
+    for (const result of results) expect(result.code, result.stderr).toBe(3);
   });
 
   it('bench --timeout counts the puzzles that reach it as timeouts: exit 3', async () => {

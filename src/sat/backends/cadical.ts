@@ -52,6 +52,9 @@ export function preloadCadical(): void {
 /** CaDiCaL options to set at creation (`ccadical_set_option`), e.g. { phase: 0 }. */
 export type CadicalOptions = Readonly<Record<string, number>>;
 
+/** Above this many clauses, dispose releases the solver on a later turn of the event loop (see dispose). */
+const largeSolverClauses = 200_000;
+
 export class CadicalBackend implements Backend {
   readonly name = 'cadical' as const;
   readonly interruptible = true;
@@ -90,16 +93,21 @@ export class CadicalBackend implements Backend {
     this.numClauses++;
   }
 
-  addCnf(cnf: Cnf): void {
+  addCnf(cnf: Cnf, checkpoint?: () => void): void {
     const { mod, solver } = this;
     const { lits, ends } = cnf.flat();
     let k = 0;
-    for (let c = 0; c < ends.length; c++) {
-      const end = ends[c]!;
-      for (; k < end; k++) mod._ccadical_add(solver, lits[k]!);
-      mod._ccadical_add(solver, 0);
+    let c = 0;
+    try {
+      for (; c < ends.length; c++) {
+        if (checkpoint !== undefined && (c & 4095) === 0) checkpoint();
+        const end = ends[c]!;
+        for (; k < end; k++) mod._ccadical_add(solver, lits[k]!);
+        mod._ccadical_add(solver, 0);
+      }
+    } finally {
+      this.numClauses += c;
     }
-    this.numClauses += ends.length;
     if (cnf.numVars > this.numVars) this.numVars = cnf.numVars;
   }
 
@@ -144,8 +152,19 @@ export class CadicalBackend implements Backend {
   }
 
   dispose(): void {
-    if (this.solver !== 0) this.mod._ccadical_release(this.solver);
+    const { mod, solver } = this;
     this.solver = 0;
     this.satisfiable = false;
+    if (solver === 0) return;
+    if (this.numClauses < largeSolverClauses) {
+      mod._ccadical_release(solver);
+      return;
+    }
+    // Releasing a solver that holds millions of clauses takes a tenth of a second or more, and
+    // only hands its memory back to the wasm heap for the next solver. It runs on a later turn of
+    // the event loop, on a timer that does not keep the process alive: a command stopped by its
+    // time limit prints its answer and exits without waiting for it.
+    const timer = setTimeout(() => mod._ccadical_release(solver), 0) as { unref?: () => void };
+    timer.unref?.();
   }
 }

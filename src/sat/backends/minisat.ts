@@ -86,9 +86,11 @@ export class MiniSatBackend implements Backend {
     });
   }
 
-  addCnf(cnf: Cnf): void {
+  addCnf(cnf: Cnf, checkpoint?: () => void): void {
     for (let v = this.numVars + 1; v <= cnf.numVars; v++) this.nativeVar(v);
+    let c = 0;
     cnf.forEach((clause) => {
+      if (checkpoint !== undefined && (c++ & 4095) === 0) checkpoint();
       this.addClause(clause);
     });
   }

@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:limits`: how closely each command keeps its `--timeout`, and how much memory
+ * the large grids take. Writes BENCH.md, section `limits`.
+ *
+ * Time limits: every command is run as a user runs it (`node dist/src/cli/hitori-sat.js ...`,
+ * a fresh process) on work that outlasts the limit, several times in turn; the wall time from
+ * spawning to exit is measured from outside, so start-up, loading, printing what was found and
+ * ending the process all count. The target (the reliability issue) is to end within 10% of the
+ * limit or 50 ms, whichever is larger, with exit code 3.
+ *
+ * Memory: the peak resident set (the process's `maxRSS`, its worker threads included, reported
+ * by a hook loaded with `--import` as the process exits) of `solve` (each engine and in-process
+ * backend), `explain`, `rate` and `dimacs` on a 50x50 and a 120x120 puzzle.
+ *
+ *     npm run bench:limits -- --runs 5 --limit 1000
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { commandLine, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+
+const cli = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+const runs = option('runs', 5);
+const limits = process.argv.includes('--limit') ? [option('limit', 1000)] : [1000, 5000];
+
+interface Outcome {
+  readonly code: number | null;
+  readonly wallMs: number;
+  readonly maxRssMiB: number;
+}
+
+/** One run of the command: exit code, wall time from spawn to exit, peak RSS (from the exit hook). */
+function runOnce(args: readonly string[], cwd: string, hook: string): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, ['--import', hook, cli, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const err: Buffer[] = [];
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const wallMs = performance.now() - start;
+      child.stderr.on('end', () => {
+        const text = Buffer.concat(err).toString('utf8');
+        const rss = /^maxrss-kib (\d+)$/m.exec(text);
+        resolve({ code, wallMs, maxRssMiB: rss ? Number(rss[1]) / 1024 : Number.NaN });
+      });
+    });
+  });
+}
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+const latin = (n: number) =>
+  `${Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => 1 + ((r + c) % n)).join(' ')).join('\n')}\n`;
+
+const dir = mkdtempSync(join(os.tmpdir(), 'hitori-bench-limits-'));
+try {
+  const hook = join(dir, 'exit-hook.mjs');
+  // Written out as a file and loaded with --import into each command run.
+  const hookSource = [
+    'process.on("exit", () => {',
+    '  process.stderr.write("\\nmaxrss-kib " + process.resourceUsage().maxRSS + "\\n");',
+    '});',
+    '',
+  ];
+  writeFileSync(hook, hookSource.join('\n'));
+  const firstLine = (path: string) => readFileSync(join(repoRoot, 'bench', 'sets', path), 'utf8').split('\n')[0]!;
+  writeFileSync(join(dir, 'latin20.txt'), latin(20));
+  writeFileSync(join(dir, 'latin40.txt'), latin(40));
+  writeFileSync(join(dir, 'big50.json'), firstLine('duydo-mapMyO/hitori_50x50.jsonl'));
+  writeFileSync(join(dir, 'big120.json'), firstLine('generated/hitori_120x120.jsonl'));
+  writeFileSync(join(dir, 'big50.jsonl'), `${firstLine('duydo-mapMyO/hitori_50x50.jsonl')}\n`);
+  writeFileSync(join(dir, 'set20.jsonl'), `${readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapO', 'hitori_20x20.jsonl'), 'utf8')}`);
+
+  // Work that outlasts any of the limits, for each command and phase.
+  const timed: { name: string; args: string[] }[] = [
+    { name: 'solve, hybrid, CaDiCaL, lazy (listing solutions)', args: ['solve', 'latin20.txt', '--count', '1000000', '--format', 'json'] },
+    {
+      name: 'solve, sat, CaDiCaL, layers (listing solutions)',
+      args: ['solve', 'latin20.txt', '--engine', 'sat', '--connectivity', 'layers', '--count', '1000000', '--format', 'json'],
+    },
+    {
+      name: 'solve, sat, MiniSat (worker), lazy',
+      args: ['solve', 'latin20.txt', '--engine', 'sat', '--backend', 'minisat', '--count', '1000000', '--format', 'json'],
+    },
+    {
+      name: 'solve, sat, external cadical',
+      args: ['solve', 'latin20.txt', '--engine', 'sat', '--solver-cmd', 'cadical', '--count', '1000000', '--format', 'json'],
+    },
+    {
+      name: 'solve, sat, CaDiCaL, layers, 40x40 (encoding)',
+      args: ['solve', 'latin40.txt', '--engine', 'sat', '--connectivity', 'layers'],
+    },
+    { name: 'solve, rules, 50x50', args: ['solve', 'big50.json', '--engine', 'rules'] },
+    { name: 'explain, 50x50', args: ['explain', 'big50.json'] },
+    { name: 'rate, 50x50', args: ['rate', 'big50.json'] },
+    { name: 'dimacs -o, 40x40 (encoding, writing)', args: ['dimacs', 'latin40.txt', '-o', 'out.cnf'] },
+    { name: 'bench, 50x50, rules (per puzzle)', args: ['bench', 'big50.jsonl', '--engine', 'rules', '--warmup', '0'] },
+    { name: 'generate 30x30 x 1000', args: ['generate', '30x30', '--count', '1000', '--seed', '1'] },
+    { name: 'enumerate 4x4(4)', args: ['enumerate', '4x4', '--symbols', '4'] },
+    { name: 'maxblack 40x40', args: ['maxblack', '40x40'] },
+  ];
+  const external = spawnSync('cadical', ['--version'], { stdio: 'ignore' }).error === undefined;
+  const rows: string[][] = [];
+  for (const limit of limits) {
+    for (const t of timed) {
+      if (t.args.includes('cadical') && !external) continue;
+      const outcomes: Outcome[] = [];
+      for (let k = 0; k < runs; k++) {
+        progress(`limits: ${t.name}, --timeout ${limit}, run ${k + 1}/${runs}`);
+        outcomes.push(await runOnce([...t.args, '--timeout', String(limit)], dir, hook));
+      }
+      const over = outcomes.map((o) => o.wallMs - limit);
+      const allowed = Math.max(50, limit / 10);
+      const codes = [...new Set(outcomes.map((o) => o.code))].join(', ');
+      rows.push([
+        t.name,
+        String(limit),
+        codes,
+        median(over).toFixed(0),
+        Math.max(...over).toFixed(0),
+        Math.max(...over) <= allowed ? 'yes' : `no (> ${allowed.toFixed(0)})`,
+      ]);
+    }
+  }
+
+  // Memory on large grids: without a limit, each run to its end (or to 10 minutes).
+  const memory: { name: string; args: string[] }[] = [];
+  for (const [size, file] of [
+    ['50x50', 'big50.json'],
+    ['120x120', 'big120.json'],
+  ] as const) {
+    memory.push(
+      { name: `solve ${size} (hybrid)`, args: ['solve', file] },
+      { name: `solve ${size} --engine sat (CaDiCaL, lazy)`, args: ['solve', file, '--engine', 'sat'] },
+      { name: `solve ${size} --engine sat --backend minisat`, args: ['solve', file, '--engine', 'sat', '--backend', 'minisat'] },
+      { name: `solve ${size} --engine sat --connectivity layers`, args: ['solve', file, '--engine', 'sat', '--connectivity', 'layers'] },
+      { name: `explain ${size}`, args: ['explain', file, '--timeout', '600000'] },
+      { name: `rate ${size}`, args: ['rate', file, '--timeout', '600000'] },
+      { name: `dimacs ${size} -o`, args: ['dimacs', file, '-o', 'out.cnf'] },
+    );
+  }
+  const memoryRows: string[][] = [];
+  for (const m of memory) {
+    progress(`limits: memory, ${m.name}`);
+    const o = await runOnce(m.args, dir, hook);
+    memoryRows.push([m.name, String(o.code), (o.wallMs / 1000).toFixed(1), o.maxRssMiB.toFixed(0)]);
+  }
+
+  const load = os.loadavg();
+  const body = [
+    '## limits: `--timeout` per command, and memory on large grids',
+    '',
+    `- Command: \`${commandLine('limits.js')}\`; ${timestamp()}; ${revision()}.`,
+    `- Machine: ${describeMachine()}; load average ${load.map((x) => x.toFixed(1)).join(' ')} at the end (a shared machine).`,
+    `- Time limits: each command run ${runs} times in a fresh process on work that outlasts the limit; "over" is the wall time from spawning the process to its exit, minus the limit (start-up, loading, printing what was found and ending included; the limit counts from the process start). Target: at most 10% of the limit or 50 ms, whichever is larger, and exit code 3.`,
+    '',
+    table(['command', 'limit ms', 'exit code', 'median over ms', 'max over ms', 'within target'], rows, [
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]),
+    '',
+    "- Memory: peak resident set (maxRSS of the process, worker threads included) of one run without a time limit (`explain` and `rate` with 10 minutes), on the first 50x50 of duydo-mapMyO and the generated 120x120 (`bench/sets/generated/`). Exit code 2 is a refusal (a CNF over the command's size limit), said in one line before any memory is used.",
+    '',
+    table(['command', 'exit code', 'wall s', 'peak RSS MiB'], memoryRows, [false, true, true, true]),
+  ].join('\n');
+  writeSection('limits', body);
+  process.stdout.write(`${body}\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,71 @@
+/**
+ * Progress on a terminal: the rule engine (`explain`, `rate`, `solve --engine rules`) shows one
+ * line on stderr while it works on a large grid, and none through a pipe; a solve listing
+ * thousands of solutions redraws its line at most ten times a second, not once per solution.
+ * script(1) runs each command on a pseudo-terminal, as a person at a terminal would.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliPath, hasExecutable, linesOf, repoRoot, run } from './run.js';
+
+let dir: string;
+const big = () => join(dir, 'big50.json');
+/** The sequence that starts every redraw of the progress line (carriage return, erase the line). */
+const redraw = '\r\x1b[2K';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hitori-sat-progress-'));
+  const set = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8');
+  writeFileSync(big(), linesOf(set)[0]!);
+  // A 6x6 Latin square has thousands of solutions.
+  writeFileSync(
+    join(dir, 'latin6.txt'),
+    Array.from({ length: 6 }, (_, r) => Array.from({ length: 6 }, (_, c) => 1 + ((r + c) % 6)).join(' ')).join('\n'),
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What a terminal shows of `hitori-sat <args>` with stdout sent to `out`: stderr only. */
+function stderrOnTerminal(args: readonly string[], out: string): string {
+  const command = [process.execPath, cliPath, ...args].map((a) => `'${a}'`).join(' ');
+  const r = spawnSync('/usr/bin/script', ['-qec', `${command} > '${out}'`, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
+  return r.stdout;
+}
+
+describe.skipIf(!hasExecutable('/usr/bin/script'))('progress lines on a terminal (via script(1); skipped where it is missing)', () => {
+  it.each([
+    [['explain', 'BIG', '--timeout', '2500']],
+    [['rate', 'BIG', '--timeout', '2500']],
+    [['solve', 'BIG', '--engine', 'rules', '--timeout', '2500']],
+  ])('%j: the rule engine on a 50x50 shows cells decided out of 2500, then erases the line', (args) => {
+    const shown = stderrOnTerminal(
+      args.map((a) => (a === 'BIG' ? big() : a)),
+      join(dir, 'out.txt'),
+    );
+    expect(shown).toMatch(/rules: \d+ of 2500 cells decided, \d+ s/);
+    // Erased before the report: the last thing on stderr is the erasing sequence.
+    expect(shown.trimEnd().endsWith(redraw) || shown.endsWith(redraw)).toBe(true);
+  });
+
+  it('solve listing thousands of solutions redraws its line far fewer times than it finds solutions', () => {
+    const out = join(dir, 'latin6.json');
+    const shown = stderrOnTerminal(['solve', join(dir, 'latin6.txt'), '--count', '100000', '--timeout', '3000', '--format', 'json'], out);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { status: string; solutionsFound: number };
+    expect(report.status).toBe('timeout');
+    expect(report.solutionsFound).toBeGreaterThan(500);
+    const redraws = shown.split(redraw).length - 1;
+    expect(redraws).toBeGreaterThan(0);
+    expect(redraws).toBeLessThan(report.solutionsFound / 10);
+  });
+});
+
+describe('no progress line through a pipe', () => {
+  it('explain on a 50x50 writes nothing on stderr', async () => {
+    const r = await run(['explain', big(), '--timeout', '1000', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('');
+  });
+});
