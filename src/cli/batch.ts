@@ -4,7 +4,6 @@
  * puzzle line, in order, with `--jobs N` worker threads (src/batch/).
  */
 import type { Command } from 'commander';
-import { describeProgress, runBatch } from '../batch/run.js';
 import type { BatchConfig } from '../batch/jobs.js';
 import { openInputStream, sourceName } from './io.js';
 import { exitCodes, positiveInteger, progressLine } from './common.js';
@@ -36,6 +35,9 @@ export function isBatch(command: Command, file: string, options: BatchCliOptions
 }
 
 export async function runBatchCommand(file: string, config: BatchConfig, options: BatchCliOptions): Promise<void> {
+  // Loaded only for a batch: the batch runner reaches every engine (the rule engine, the SVG
+  // renderer), which a one-shot `solve` should not pay for at start-up.
+  const { describeProgress, runBatch } = await import('../batch/run.js');
   const { stream, size } = openInputStream(file);
   const progress = progressLine();
   const summary = await runBatch({

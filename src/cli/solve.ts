@@ -8,7 +8,6 @@ import { defaultBackend, defaultConnectivity, solveConnectivities } from '../sol
 import { formatDocument, type FormatName } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { renderSvg } from '../render/svg.js';
 import type { TextStyle } from '../render/text.js';
 import { aboutFile, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
@@ -101,9 +100,12 @@ export function solveCommand(): Command {
       throw aboutFile(file, error);
     });
     progress.done();
-    const output = solveOutput(puzzle, result, to, { color: useColor(options) });
-    if (to === 'svg' || to === 'png') await writePicture(output, to);
-    else process.stdout.write(output);
+    if (to === 'svg' || to === 'png') {
+      // The SVG renderer draws explanations too, so it pulls in the rule engine: loaded on demand.
+      const { renderSvg } = await import('../render/svg.js');
+      const cells = result.solutions[0] ?? result.partial;
+      await writePicture(renderSvg(puzzle, cells ? { cells } : {}), to);
+    } else process.stdout.write(solveOutput(puzzle, result, to, { color: useColor(options) }));
     // The other forms carry no verdict: say it where a person watching will see it.
     if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveText(puzzle, result).split('\n').at(-2)}\n`);
     process.exitCode = {
@@ -119,12 +121,11 @@ export function solveCommand(): Command {
 /**
  * The solve's outcome in the chosen form: the report (text, json), the puzzle with its first
  * solution where the format holds one (pzprv3, janko, json-free formats just the puzzle), or a
- * picture of the solution (or of the partial grid when the rules got stuck; its SVG for --to png).
+ * (Pictures are drawn by the action: the solution, or the partial grid when the rules got stuck.)
  */
 function solveOutput(puzzle: Puzzle, result: EngineResult, to: string, style: TextStyle): string {
   if (to === 'text') return solveText(puzzle, result, style);
   if (to === 'json') return `${JSON.stringify(solveReport(puzzle, result))}\n`;
   const first = result.solutions[0];
-  if (to === 'svg' || to === 'png') return renderSvg(puzzle, first ? { cells: first } : result.partial ? { cells: result.partial } : {});
   return formatDocument(documentOf(puzzle, first), to as FormatName);
 }
