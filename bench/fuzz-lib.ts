@@ -15,6 +15,10 @@
  * solution, `none` only without any, `multiple` only with two or more; `stuck` is allowed); and,
  * when a DIMACS binary is given, the exported CNF (satisfiable exactly when a solution exists,
  * its model one of them, and unsatisfiable with it blocked exactly when it is the only one).
+ *
+ * The generator and the enumerator are fuzzed the same way (enumeratorCheck, generatorCheck):
+ * the enumerator's verdicts on the grid under each convention, and a puzzle generated at the
+ * grid's size, which the brute force must find unique with the generator's solution.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +30,8 @@ import type { Puzzle, Shading } from '../src/puzzle/puzzle.js';
 import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
 import { solveWithEngine } from '../src/solve/engines.js';
 import { solveHitori } from '../src/solve/solve.js';
+import { buildTables, Enumerator, sizeProblem, type Tables } from '../src/generate/enumerate.js';
+import { GenerateTimeoutError, generatePuzzle, specProblem } from '../src/generate/generate.js';
 
 export const fuzzConventions: readonly Convention[] = ['literal', 'unique-white', 'shaded-duplicates'];
 
@@ -288,4 +294,74 @@ function nativeCheck(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The enumerator on one grid: its restricted-growth form (numbers renamed 0, 1, 2, ... in order
+ * of appearance, which changes no verdict) is a prefix of full length, so `Enumerator.run`
+ * counts that one sequence. Its verdict per convention (none, unique, several) must be the brute
+ * force's. Grids with more distinct numbers than their longer side, or beyond the enumerator's
+ * 30 cells, are skipped (`false`).
+ */
+export function enumeratorCheck(puzzle: Puzzle, fail: (who: string, problem: string) => void): boolean {
+  const { rows, cols, values } = puzzle;
+  const size = { rows, cols, symbols: Math.max(rows, cols) };
+  const renamed = new Map<number, number>();
+  const prefix = Uint8Array.from(values, (v) => {
+    if (!renamed.has(v)) renamed.set(v, renamed.size);
+    return renamed.get(v)!;
+  });
+  if (renamed.size > size.symbols || sizeProblem(size) !== null) return false;
+  const key = `${rows}x${cols}`;
+  let tables = enumeratorTables.get(key);
+  if (tables === undefined) {
+    tables = buildTables(size);
+    enumeratorTables.set(key, tables);
+  }
+  const enumerator = new Enumerator(tables);
+  enumerator.run(prefix);
+  const counts = enumerator.counts();
+  if (counts.classes !== 1) fail('enumerator', `counted ${counts.classes} sequences for one grid`);
+  for (const convention of fuzzConventions) {
+    const n = bruteForce(puzzle, convention, 2).solutions.length;
+    const expected = n === 0 ? 'none' : n === 1 ? 'unique' : 'multiple';
+    const got = (['none', 'unique', 'multiple'] as const).filter((v) => counts.conventions[convention][v] > 0);
+    if (got.length !== 1 || got[0] !== expected)
+      fail('enumerator', `${convention}: counted as ${got.join('+') || 'nothing'}, the brute force says ${expected}`);
+  }
+  return true;
+}
+const enumeratorTables = new Map<string, Tables>();
+
+/**
+ * The generator at the grid's size and convention (seed `<seed>:<k>`, with as many symbols as
+ * the longer side, or one fewer on odd k): its puzzle must have exactly one solution by the brute
+ * force, and that must be the solution it reports. `skipped` for a size the generator refuses
+ * (1x1, too few symbols for a single line), `timeout` when it found no puzzle within
+ * `timeoutMs` (it searches until it finds one; with few symbols that can take long).
+ */
+export async function generatorCheck(
+  grid: FuzzGrid,
+  seed: string,
+  k: number,
+  fail: (who: string, problem: string) => void,
+  timeoutMs = 5000,
+): Promise<'checked' | 'skipped' | 'timeout'> {
+  const { rows, cols } = grid.puzzle;
+  const symbols = Math.max(rows, cols) - (k % 2);
+  const spec = { rows, cols, symbols, convention: grid.convention };
+  if (symbols < 1 || specProblem(spec) !== null) return 'skipped';
+  const who = `generator ${rows}x${cols} symbols ${symbols} ${grid.convention} seed ${seed}:${k}`;
+  try {
+    const made = await generatePuzzle(spec, `${seed}:${k}`, Date.now() + timeoutMs);
+    const truth = bruteForce(made.puzzle, grid.convention, 2).solutions;
+    if (truth.length !== 1) fail(who, `made [${made.puzzle.values.join(' ')}], which has ${truth.length} solution(s) by the brute force`);
+    else if (key(truth[0]!) !== key(made.solution))
+      fail(who, `made [${made.puzzle.values.join(' ')}] with a solution the brute force does not find`);
+    if (made.puzzle.values.some((v) => v < 1 || v > symbols)) fail(who, `a number outside 1..${symbols}`);
+  } catch (error) {
+    if (error instanceof GenerateTimeoutError) return 'timeout';
+    fail(who, `threw ${(error as Error).message}`);
+  }
+  return 'checked';
 }

@@ -3,12 +3,12 @@
  * default), in worker threads, written to BENCH.md (section `fuzz`) with the machine, the
  * command, the date and the load average. Exit code 1 when anything disagrees.
  *
- *     npm run fuzz -- --grids 200000 --seed 1 --jobs 2 --minisat-every 50 --native-every 500
+ *     npm run fuzz -- --grids 200000 --seed 1 --jobs 2 --minisat-every 50 --native-every 500 --generate-every 20
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { bruteForce, type Disagreement, fuzzOne, gridAt } from './fuzz-lib.js';
+import { bruteForce, type Disagreement, enumeratorCheck, fuzzOne, generatorCheck, gridAt } from './fuzz-lib.js';
 import { commandLine, describeMachine, revision, timestamp, writeSection } from './lib.js';
 
 interface Config {
@@ -17,6 +17,7 @@ interface Config {
   readonly jobs: number;
   readonly minisatEvery: number;
   readonly nativeEvery: number;
+  readonly generateEvery: number;
   readonly native: string | null;
 }
 
@@ -27,13 +28,29 @@ interface Tally {
   several: number;
   minisat: number;
   native: number;
+  /** Grids the enumerator judged (the others have more numbers than their longer side). */
+  enumerated: number;
+  /** Generated puzzles checked, and sizes where the generator found none within its time. */
+  generated: number;
+  generatorTimeouts: string[];
   disagreements: Disagreement[];
 }
 
 const cap = 8;
 
 async function work(config: Config, worker: number): Promise<Tally> {
-  const tally: Tally = { grids: 0, none: 0, unique: 0, several: 0, minisat: 0, native: 0, disagreements: [] };
+  const tally: Tally = {
+    grids: 0,
+    none: 0,
+    unique: 0,
+    several: 0,
+    minisat: 0,
+    native: 0,
+    enumerated: 0,
+    generated: 0,
+    generatorTimeouts: [],
+    disagreements: [],
+  };
   for (let k = worker; k < config.grids; k += config.jobs) {
     const grid = gridAt(config.seed, k);
     const found = await fuzzOne(grid, k, {
@@ -42,6 +59,14 @@ async function work(config: Config, worker: number): Promise<Tally> {
       ...(config.native === null ? {} : { native: { program: config.native, every: config.nativeEvery } }),
     });
     tally.disagreements.push(...found);
+    const name = `${grid.puzzle.rows}x${grid.puzzle.cols} [${grid.puzzle.values.join(' ')}] ${grid.convention}`;
+    const fail = (who: string, problem: string) => tally.disagreements.push({ grid: name, who, problem });
+    if (enumeratorCheck(grid.puzzle, fail)) tally.enumerated++;
+    if (k % config.generateEvery === 0) {
+      const outcome = await generatorCheck(grid, String(config.seed), k, fail, 1000);
+      if (outcome === 'checked') tally.generated++;
+      if (outcome === 'timeout') tally.generatorTimeouts.push(`${grid.puzzle.rows}x${grid.puzzle.cols} ${grid.convention}`);
+    }
     const count = bruteForce(grid.puzzle, grid.convention, 2).solutions.length;
     tally.grids++;
     if (count === 0) tally.none++;
@@ -82,10 +107,21 @@ function section(
     `- Grids: ${grids} (seed ${config.seed}): up to 5x5, one in four a single row or column of up to 8 cells, values from 1 to a random bound, conventions in turn (literal, unique-white, shaded-duplicates).`,
     `- Brute-force verdicts: ${sum((t) => t.none)} without a solution, ${sum((t) => t.unique)} unique, ${sum((t) => t.several)} with two or more.`,
     `- Compared on every grid: the solution set (up to ${cap}, then the count as "more") of the SAT engine on CaDiCaL with lazy and layered connectivity and of the hybrid engine; the rule engine's verdict on the literal grids. MiniSat (lazy and layers) on ${sum((t) => t.minisat)} grids (every ${config.minisatEvery}th: each solve builds a fresh 64 MiB asm.js module); the exported CNF on ${native === null ? 'no native solver (none installed)' : `Debian's \`${native}\` binary on ${sum((t) => t.native)} grids (every ${config.nativeEvery}th; satisfiable exactly when solvable, unique exactly when the blocked model is unsatisfiable)`}.`,
+    `- The enumerator (\`src/generate/enumerate.ts\`, one full-length prefix per grid) on the ${sum((t) => t.enumerated)} grids with at most as many distinct numbers as their longer side: its verdict under each of the three conventions against the brute force's.`,
+    `- The generator on ${sum((t) => t.generated)} puzzles (every ${config.generateEvery}th grid: its size and convention, as many symbols as the longer side or one fewer, seed \`${config.seed}:k\`): each must have exactly one solution by the brute force, the one the generator reports. ${generatorTimeoutsText(tallies.flatMap((t) => t.generatorTimeouts))}`,
     `- Time: ${seconds.toFixed(0)} s with ${config.jobs} worker thread(s), ${(grids / seconds || 0).toFixed(0)} grids/s.`,
     `- **Disagreements: ${disagreements.length}.**`,
     ...disagreements.slice(0, 20).map((d) => `  - ${d.grid}: ${d.who}: ${d.problem}`),
   ].join('\n');
+}
+
+/** The sizes where the generator found no puzzle within its second, counted by size and convention. */
+function generatorTimeoutsText(timeouts: readonly string[]): string {
+  if (timeouts.length === 0) return 'It found a puzzle every time within 1 s.';
+  const counts = new Map<string, number>();
+  for (const t of timeouts) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const list = [...counts].map(([what, n]) => `${what} (${n})`).join(', ');
+  return `No puzzle within 1 s (not a disagreement: the generator searches until it finds one) ${timeouts.length} times: ${list}.`;
 }
 
 if (!isMainThread) {
@@ -99,6 +135,7 @@ if (!isMainThread) {
     jobs: option('jobs', 2),
     minisatEvery: option('minisat-every', 50),
     nativeEvery: option('native-every', 500),
+    generateEvery: option('generate-every', 20),
     native,
   };
   const loadBefore = os.loadavg();

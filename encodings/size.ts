@@ -19,7 +19,7 @@
  */
 import type { Convention } from '../src/puzzle/convention.js';
 import { geometry } from '../src/puzzle/geometry.js';
-import type { Puzzle } from '../src/puzzle/puzzle.js';
+import { type Puzzle, roughCount, TooLargeError } from '../src/puzzle/puzzle.js';
 import { groundCells, minShadedBound } from './connectivity-layers.js';
 import type { ConnectivityMode } from './index.js';
 
@@ -83,11 +83,6 @@ function estimateCnfSize(puzzle: Puzzle, connectivity: ConnectivityMode, convent
   return { variables, clauses, literals };
 }
 
-/** Raised when a CNF would exceed a command's budget; the CLI treats it as bad input (exit code 2). */
-class TooLargeError extends Error {
-  override name = 'TooLargeError';
-}
-
 /**
  * Throws TooLargeError when the CNF for these settings would have more than `maxLiterals`
  * literals. `advice` ends the message (what to do instead).
@@ -101,8 +96,7 @@ export function assertCnfFits(
 ): CnfSize {
   const size = estimateCnfSize(puzzle, connectivity, convention);
   if (size.literals > maxLiterals) {
-    const fmt = (x: number) =>
-      x >= 1e9 ? `${(x / 1e9).toPrecision(3)} billion` : x >= 1e6 ? `${(x / 1e6).toPrecision(3)} million` : x.toLocaleString('en-US');
+    const fmt = roughCount;
     throw new TooLargeError(
       `the ${puzzle.rows}x${puzzle.cols} grid is too large for the ${connectivity === 'layers' ? 'layered' : connectivity} CNF: about ${fmt(size.variables)} variables and ${fmt(size.literals)} literals, more than the ${fmt(maxLiterals)} literals allowed; ${advice}`,
     );

@@ -4,7 +4,7 @@ import type { FormatName } from '../formats/document.js';
 import { explainJson, explainText } from '../render/rules.js';
 import { explainSvg } from '../render/svg.js';
 import { explainPuzzle, levels, rulesProgress, ruleSets, type Level, type RuleSet } from '../rules/index.js';
-import { readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
+import { readPuzzle, refuseBinaryOnTerminal, withSource, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addColorOption,
@@ -74,13 +74,16 @@ export function explainCommand(): Command {
     const puzzle = readPuzzle(file, options.from);
     const progress = progressLine();
     const started = performance.now();
-    const stopped = explainPuzzle(puzzle, {
-      maxLevel: options.maxLevel,
-      techniques: options.techniques,
-      assumeUnique: options.assumeUnique,
-      ...remainingTimeout(options.timeout),
-      onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
-    });
+    // A grid the engine refuses (too many pairs of equal numbers) is named by its file.
+    const stopped = withSource(file, () =>
+      explainPuzzle(puzzle, {
+        maxLevel: options.maxLevel,
+        techniques: options.techniques,
+        assumeUnique: options.assumeUnique,
+        ...remainingTimeout(options.timeout),
+        onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
+      }),
+    );
     // The report names the limit the user gave, not what was left of it after start-up.
     const run = options.timeout === undefined ? stopped : { ...stopped, timeoutMs: options.timeout };
     progress.done();

@@ -69,11 +69,13 @@ export function rateCommand(): Command {
         // One puzzle: the limit counts from the start of the process (remainingMs).
         const progress = progressLine();
         const started = performance.now();
-        const rating = rate(puzzle, {
-          ruleSet: options.techniques,
-          ...(options.timeout === undefined ? {} : { deadline: Date.now() + remainingMs(options.timeout) }),
-          onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
-        });
+        const rating = withSource(file, () =>
+          rate(puzzle, {
+            ruleSet: options.techniques,
+            ...(options.timeout === undefined ? {} : { deadline: Date.now() + remainingMs(options.timeout) }),
+            onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
+          }),
+        );
         progress.done();
         process.stdout.write(
           options.format === 'json'

@@ -87,10 +87,13 @@ export function specProblem(spec: GenerateSpec): string | null {
   if (!Number.isSafeInteger(k) || k < 1) return `the number of symbols must be a positive whole number, got ${k}`;
   if (rows * cols < 2) return 'a 1x1 board has no puzzle to generate (its one cell is always unshaded)';
   // Each line keeps more than half its cells unshaded (no two shaded cells touch), and those
-  // must carry distinct numbers.
-  const needed = Math.ceil(Math.max(rows, cols) / 2);
+  // must carry distinct numbers. A single row or column stays connected only while no inner
+  // cell is shaded, so all but its two end cells stay unshaded (without this, a 7x1 board with
+  // 4 symbols, which has no puzzle, was searched for ever).
+  const line = Math.max(rows, cols);
+  const needed = Math.min(rows, cols) === 1 ? Math.max(1, line - 2) : Math.ceil(line / 2);
   if (k > rows * cols) return `${k} symbols for ${rows * cols} cells: more symbols than cells cannot all appear (at most ${rows * cols})`;
-  if (k < needed) return `${k} symbols cannot number a line of ${Math.max(rows, cols)} cells (at least ${needed} are needed)`;
+  if (k < needed) return `${k} symbols cannot number a line of ${line} cells (at least ${needed} are needed)`;
   if (spec.class === 'A') {
     if (k < Math.max(rows, cols)) return `class A puzzles are Latin: they need at least max(rows, cols) = ${Math.max(rows, cols)} symbols`;
     // A Latin square's cells can each be shaded alone without breaking a rule, so under the

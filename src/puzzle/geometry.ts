@@ -9,7 +9,7 @@
  * are `nbr[nbrStart[i]]` up to `nbr[nbrStart[i + 1]]`, in the order up, left, right, down), and
  * the lines. Line mates depend on the numbers as well, so they are computed per puzzle.
  */
-import type { Puzzle } from './puzzle.js';
+import { type Puzzle, roughCount, TooLargeError } from './puzzle.js';
 
 export interface Geometry {
   readonly rows: number;
@@ -87,6 +87,14 @@ export interface LineMates {
   readonly mate: Int32Array;
 }
 
+/**
+ * The most line mates a puzzle may have (each pair of equal numbers in a line counts twice): 50
+ * million, 200 MB of cell indices. A line of n equal numbers has n(n - 1) of them, so a long
+ * line with few distinct numbers (a 1x100000 row of 1s and 2s: 5 billion) is refused with its
+ * count instead of exhausting memory; the CNF limits (encodings/size.ts) refuse such grids too.
+ */
+export const maxLineMates = 50_000_000;
+
 export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): LineMates {
   const g = geometryOf(puzzle);
   const { cells, lines, rows } = g;
@@ -110,6 +118,7 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): Lin
   const count = new Int32Array(seen.size);
   const inRow = new Int32Array(cells);
   const mateStart = new Int32Array(cells + 1);
+  let total = 0;
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]!;
     for (let t = 0; t < line.length; t++) count[key[line[t]!]!]!++;
@@ -118,8 +127,14 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): Lin
       const others = count[key[i]!]! - 1;
       if (l < rows) inRow[i] = others;
       mateStart[i + 1]! += others;
+      total += others;
     }
     for (let t = 0; t < line.length; t++) count[key[line[t]!]!] = 0;
+    // Checked line by line, before a count can pass what an Int32Array index holds.
+    if (total > maxLineMates)
+      throw new TooLargeError(
+        `the ${puzzle.rows}x${puzzle.cols} grid has too many pairs of equal numbers in its rows and columns (${roughCount(total / 2)} in its first ${l + 1} line(s)); at most ${roughCount(maxLineMates / 2)} are handled`,
+      );
   }
   for (let i = 0; i < cells; i++) mateStart[i + 1]! += mateStart[i]!;
   const mate = new Int32Array(mateStart[cells]!);

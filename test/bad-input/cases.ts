@@ -442,6 +442,14 @@ export const puzzleCases: readonly PuzzleCase[] = [
     expect: { answer: 'none' },
   },
   {
+    // 2 x C(50000, 2): about 2.5 billion pairs of equal numbers in one line. Every command must
+    // refuse it at once with the count (it once hung, or ended in "Invalid typed array length").
+    name: 'a 1x100000 row of 1s and 2s',
+    file: '1x100000.txt',
+    content: `${Array.from({ length: 100_000 }, (_, c) => 1 + (c % 2)).join(' ')}\n`,
+    expect: { refuse: /too many pairs of equal numbers|too large for the (lazy|layered) CNF/ },
+  },
+  {
     name: 'a 200x200 Latin square',
     file: '200x200.txt',
     content: `${latin(200)}\n`,

@@ -39,6 +39,8 @@ const files: Record<string, string> = {
   'stuck.jsonl': `${record('stuck', '3 4 2 4\n2 3 2 1\n3 1 4 2\n1 2 3 3\n')}\n`,
   'latin20.jsonl': `${record('latin20', latin(20))}\n`,
   'latin50.jsonl': `${record('latin50', latin(50))}\n`,
+  // 1 2 1 2 ... in one row of 100,000: 2.5 billion pairs of equal numbers.
+  'row100k.jsonl': `${JSON.stringify({ id: 'row', grid: [Array.from({ length: 100_000 }, (_, c) => 1 + (c % 2))] })}\n`,
   'batch-ok.jsonl': `${record('a', '1 1\n2 1\n')}\n${record('b', '1 1\n1 1\n')}\n`,
   'batch-bad.jsonl': `${record('a', '1 1\n2 1\n')}\n{"grid": [[1, 2], [2, x]]}\n`,
 };
@@ -122,6 +124,8 @@ const scenarios: Record<string, Record<number, readonly Scenario[]>> = {
         what: 'a puzzle too large for the layered CNF',
         args: ['bench', 'latin50.jsonl', '--engine', 'sat', '--connectivity', 'layers', '--warmup', '0'],
       },
+      // With the default warm-up, which must not try to make puzzles of that size.
+      { what: 'a 1x100000 row with billions of pairs of equal numbers', args: ['bench', 'row100k.jsonl'] },
     ],
     3: [
       {

@@ -2,12 +2,14 @@
  * The quick differential fuzz run (bench/fuzz-lib.ts): seeded random grids up to 5x5 and single
  * rows and columns up to 8, under all three conventions, solved by an independent brute force
  * and by every engine, backend and connectivity mode, and by the exported CNF on Debian's
- * `cadical` binary when it is installed. Every difference fails the test with the grid named.
+ * `cadical` binary when it is installed; the enumerator's verdict on each grid, and a puzzle
+ * generated at the size of every fourth, which the brute force must find unique with the
+ * generator's solution. Every difference fails the test with the grid named.
  * `npm run fuzz` runs the same comparisons on 200,000 grids and records them in BENCH.md.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { bruteForce, fuzzOne, gridAt } from '../../bench/fuzz-lib.js';
+import { bruteForce, type Disagreement, enumeratorCheck, fuzzOne, generatorCheck, gridAt } from '../../bench/fuzz-lib.js';
 
 const seed = Number(process.env['FUZZ_SEED'] ?? 20261123);
 const grids = Number(process.env['FUZZ_GRIDS'] ?? 240);
@@ -26,7 +28,7 @@ describe('differential fuzzing', () => {
   });
 
   it(`${grids} seeded random grids (seed ${seed}): every engine, backend and connectivity agrees with the brute force${hasCadical ? ', and so does the exported CNF on cadical' : ' (no cadical binary: the exported CNF is not cross-checked)'}`, async () => {
-    const disagreements = [];
+    const disagreements: Disagreement[] = [];
     let none = 0;
     let several = 0;
     for (let k = 0; k < grids; k++) {
@@ -45,5 +47,21 @@ describe('differential fuzzing', () => {
     // The run must exercise every verdict, not only easy unique grids.
     expect(none).toBeGreaterThan(grids / 10);
     expect(several).toBeGreaterThan(grids / 10);
+  });
+
+  it(`the enumerator's verdicts on the same ${grids} grids, and a puzzle generated at the size of every fourth, agree with the brute force`, async () => {
+    const disagreements: Disagreement[] = [];
+    let enumerated = 0;
+    let generated = 0;
+    for (let k = 0; k < grids; k++) {
+      const grid = gridAt(seed, k);
+      const name = `${grid.puzzle.rows}x${grid.puzzle.cols} [${grid.puzzle.values.join(' ')}]`;
+      const fail = (who: string, problem: string) => disagreements.push({ grid: name, who, problem });
+      if (enumeratorCheck(grid.puzzle, fail)) enumerated++;
+      if (k % 4 === 0 && (await generatorCheck(grid, String(seed), k, fail, 2000)) !== 'skipped') generated++;
+    }
+    expect(disagreements).toEqual([]);
+    expect(enumerated).toBeGreaterThan(grids / 3);
+    expect(generated).toBeGreaterThan(grids / 8);
   });
 });

@@ -116,6 +116,15 @@ describe('generatePuzzle', () => {
     expect(specProblem({ rows: 9, cols: 9, symbols: 5 })).toBeNull();
   });
 
+  it('a single row or column needs all but two of its cells numbered apart (found by the fuzz run: 7x1 with 4 symbols ran for ever)', async () => {
+    // Shading an inner cell of a line cuts it in two, so at most the two end cells are shaded.
+    expect(specProblem({ rows: 7, cols: 1, symbols: 4 })).toMatch(/at least 5 are needed/);
+    expect(specProblem({ rows: 1, cols: 7, symbols: 5 })).toBeNull();
+    expect(specProblem({ rows: 1, cols: 2, symbols: 1 })).toBeNull();
+    const p = await generatePuzzle({ rows: 7, cols: 1, symbols: 5 }, 'line');
+    expect(bruteForceSolutions(p.puzzle, 'literal')).toHaveLength(1);
+  });
+
   it('with fewer symbols than the side, the numbers stay in 1..k', async () => {
     const p = await generatePuzzle({ rows: 8, cols: 8, symbols: 6 }, 'few');
     expect(new Set(p.puzzle.values).size).toBeLessThanOrEqual(6);

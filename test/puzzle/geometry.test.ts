@@ -1,6 +1,6 @@
 /** The shared grid geometry, against the definitions: neighbours share an edge, lines are rows and columns. */
 import { describe, expect, it } from 'vitest';
-import { geometry, lineMates, matesOf, maxCachedSizes, neighbours } from '../../src/puzzle/geometry.js';
+import { geometry, lineMates, matesOf, maxCachedSizes, maxLineMates, neighbours } from '../../src/puzzle/geometry.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { gridOf } from '../support/brute-force.js';
 
@@ -62,5 +62,17 @@ describe('geometry', () => {
     expect(Array.from(matesOf(m, 4))).toEqual([]);
     // Cell (2,3) holds 2 and cell (1,2) holds 2: same value, but neither row nor column is shared.
     expect(Array.from(matesOf(m, 5))).toEqual([]);
+  });
+
+  it('lineMates refuses, with its count, a grid whose lines hold more pairs of equal numbers than the limit', () => {
+    // A 1x100000 row of 1s and 2s: 2 x C(50000, 2) = about 2.5 billion pairs, 5 billion line mates.
+    const row = { rows: 1, cols: 100_000, values: Array.from({ length: 100_000 }, (_, i) => 1 + (i % 2)) };
+    expect(() => lineMates(row)).toThrow(
+      expect.objectContaining({ name: 'TooLargeError', message: expect.stringMatching(/2\.50 billion/) }),
+    );
+    // Just under the limit: a 1x7000 row of two numbers has 2 x 3500 x 3499 = 24.5 million mates.
+    const under = { rows: 1, cols: 7000, values: Array.from({ length: 7000 }, (_, i) => 1 + (i % 2)) };
+    expect(maxLineMates).toBeGreaterThan(2 * 3500 * 3499);
+    expect(matesOf(lineMates(under), 0)).toHaveLength(3499);
   });
 });
