@@ -47,13 +47,15 @@ function runOnce(args: readonly string[], cwd: string, hook: string): Promise<Ou
     const err: Buffer[] = [];
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', reject);
-    child.on('exit', (code) => {
-      const wallMs = performance.now() - start;
-      child.stderr.on('end', () => {
-        const text = Buffer.concat(err).toString('utf8');
-        const rss = /^maxrss-kib (\d+)$/m.exec(text);
-        resolve({ code, wallMs, maxRssMiB: rss ? Number(rss[1]) / 1024 : Number.NaN });
-      });
+    let wallMs = 0;
+    child.on('exit', () => {
+      wallMs = performance.now() - start;
+    });
+    // 'close' comes after 'exit' and after stderr has ended, so the whole report is there.
+    child.on('close', (code) => {
+      const text = Buffer.concat(err).toString('utf8');
+      const rss = /^maxrss-kib (\d+)$/m.exec(text);
+      resolve({ code, wallMs, maxRssMiB: rss ? Number(rss[1]) / 1024 : Number.NaN });
     });
   });
 }
