@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { bruteForce, type Disagreement, enumeratorCheck, fuzzOne, generatorCheck, gridAt } from './fuzz-lib.js';
-import { commandLine, describeMachine, revision, timestamp, writeSection } from './lib.js';
+import { commandLine, describeMachine, numberOption, revision, timestamp, writeSection } from './lib.js';
 
 interface Config {
   readonly grids: number;
@@ -79,14 +79,6 @@ async function work(config: Config, worker: number): Promise<Tally> {
   return tally;
 }
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
-
 function section(
   config: Config,
   tallies: readonly Tally[],
@@ -130,12 +122,12 @@ if (!isMainThread) {
 } else {
   const native = ['cadical', 'minisat'].find((p) => spawnSync(p, ['--help'], { stdio: 'ignore' }).error === undefined) ?? null;
   const config: Config = {
-    grids: option('grids', 200_000),
-    seed: option('seed', 1),
-    jobs: option('jobs', 2),
-    minisatEvery: option('minisat-every', 50),
-    nativeEvery: option('native-every', 500),
-    generateEvery: option('generate-every', 20),
+    grids: numberOption('grids', 200_000),
+    seed: numberOption('seed', 1),
+    jobs: numberOption('jobs', 2),
+    minisatEvery: numberOption('minisat-every', 50),
+    nativeEvery: numberOption('native-every', 500),
+    generateEvery: numberOption('generate-every', 20),
     native,
   };
   const loadBefore = os.loadavg();

@@ -183,6 +183,15 @@ export function writeSection(name: string, body: string, file: string = benchFil
 }
 
 /** A progress line on stderr. */
+/** A bench program's `--name N` option: a positive whole number, or `fallback` when absent. */
+export function numberOption(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
 export function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }

@@ -18,20 +18,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+import { commandLine, describeMachine, numberOption, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
-
-const runs = option('runs', 5);
-const limits = process.argv.includes('--limit') ? [option('limit', 1000)] : [1000, 5000];
+const runs = numberOption('runs', 5);
+const limits = process.argv.includes('--limit') ? [numberOption('limit', 1000)] : [1000, 5000];
 
 interface Outcome {
   readonly code: number | null;

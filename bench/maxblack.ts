@@ -10,23 +10,18 @@
 import os from 'node:os';
 import { maxBlack, type MaxBlackResult } from '../src/generate/maxblack.js';
 import { transferMaxBlack, type TransferResult } from '../src/generate/maxblack-transfer.js';
-import { commandLine, describeMachine, ms, progress, revision, table, timestamp, writeSection } from './lib.js';
+import { commandLine, describeMachine, ms, numberOption, progress, revision, table, timestamp, writeSection } from './lib.js';
 
 /** OEIS A239231, n = 0..25, as the issue quotes it. */
 const a239231 = [0, 1, 1, 4, 5, 9, 12, 17, 21, 27, 33, 41, 48, 56, 65, 75, 85, 96, 108, 121, 133, 146, 161, 176, 190, 208];
 
-function option(name: string, fallback: number): number {
-  const k = process.argv.indexOf(name);
-  return k >= 0 ? Number(process.argv[k + 1]) : fallback;
-}
-
-const budgetMs = option('--budget-ms', 90_000);
+const budgetMs = numberOption('budget-ms', 90_000);
 /** For n > 14, where no proof is in reach of such budgets: the best shading found is reported. */
-const tailBudgetMs = option('--tail-budget-ms', 30_000);
-const tableBudgetMs = option('--table-budget-ms', 30_000);
+const tailBudgetMs = numberOption('tail-budget-ms', 30_000);
+const tableBudgetMs = numberOption('table-budget-ms', 30_000);
 /** Per board for the transfer-matrix DP; a board that runs out stops the DP on larger squares. */
-const dpBudgetMs = option('--dp-budget-ms', 300_000);
-const maxN = option('--max-n', 25);
+const dpBudgetMs = numberOption('dp-budget-ms', 300_000);
+const maxN = numberOption('max-n', 25);
 const command = commandLine('maxblack.js');
 const code = revision();
 const started = new Date();

@@ -25,6 +25,19 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Every solution listed obeys the three rules on the 6x6 Latin square, and none is listed twice. */
+function expectValidDistinct(solutions: number[][][]): void {
+  const puzzle = { rows: 6, cols: 6, values: latin(6).split(/\s+/).map(Number) };
+  for (const grid of solutions)
+    expect(
+      checkShading(
+        puzzle,
+        grid.flat().map((v) => v === 1),
+      ),
+    ).toEqual([]);
+  expect(new Set(solutions.map((s) => JSON.stringify(s))).size).toBe(solutions.length);
+}
+
 describe('--timeout outside the SAT search', () => {
   it('solve --connectivity layers stops while building a 40x40 CNF: status timeout, exit 3', async () => {
     const result = await run(['solve', 'latin40.txt', '--connectivity', 'layers', '--timeout', '50', '--format', 'json'], { cwd: dir });
@@ -58,15 +71,7 @@ describe('--timeout outside the SAT search', () => {
     expect(report.status).toBe('timeout');
     expect(report.complete).toBe(false);
     expect(report.solutions.length).toBeGreaterThan(0);
-    const puzzle = { rows: 6, cols: 6, values: latin(6).split(/\s+/).map(Number) };
-    for (const grid of report.solutions)
-      expect(
-        checkShading(
-          puzzle,
-          grid.flat().map((v) => v === 1),
-        ),
-      ).toEqual([]);
-    expect(new Set(report.solutions.map((s) => JSON.stringify(s))).size).toBe(report.solutions.length);
+    expectValidDistinct(report.solutions);
   });
 
   it('explain and rate stop the rule engine on a 50x50: exit 3, and explain shows the grid as far as it got', async () => {
@@ -98,15 +103,7 @@ describe('--timeout outside the SAT search', () => {
     const report = JSON.parse(result.stdout) as { status: string; solutions: number[][][]; complete: boolean };
     expect(report.status).toBe('timeout');
     expect(report.complete).toBe(false);
-    const puzzle = { rows: 6, cols: 6, values: latin(6).split(/\s+/).map(Number) };
-    for (const grid of report.solutions)
-      expect(
-        checkShading(
-          puzzle,
-          grid.flat().map((v) => v === 1),
-        ),
-      ).toEqual([]);
-    expect(new Set(report.solutions.map((s) => JSON.stringify(s))).size).toBe(report.solutions.length);
+    expectValidDistinct(report.solutions);
   });
 
   it('solve --engine rules stops the rule engine on a 50x50: exit 3, status timeout', async () => {
