@@ -116,7 +116,9 @@ export async function runEnumeration(spec: EnumerationSpec, options: RunOptions)
     report();
   };
   const late = () => options.deadline !== undefined && Date.now() > options.deadline;
-  if (jobs === 1) {
+  // Under a time limit even one job runs in a worker thread: an item (one prefix) can take
+  // seconds, and a worker is ended at the deadline where a loop here could only stop between items.
+  if (jobs === 1 && options.deadline === undefined) {
     const enumerator = enumeratorFor(spec);
     for (const item of items) {
       if (late()) break;
