@@ -24,7 +24,15 @@ interface ProbeOutcome {
 }
 
 /** Runs the cheaper techniques on `board` (already carrying the probed colour) to a fixpoint or a contradiction. */
-export type ProbeRunner = (board: Board) => ProbeOutcome;
+export interface ProbeRunner {
+  (board: Board): ProbeOutcome;
+  /**
+   * True once the run's deadline has passed. A pass of probes tries every open cell (5,000 trials
+   * on a 50x50), each a copy of the board and a connectivity check even when the deadline stops
+   * its inner run at once; so the pass itself stops, and finds nothing more.
+   */
+  readonly expired?: () => boolean;
+}
 
 /**
  * Where the next call starts looking, so that a pass does not retry the same failing cells first;
@@ -77,6 +85,7 @@ export function Prob(
   for (let k = 0; k < n; k++) {
     const cell = (cursor.next + k) % n;
     if (!board.isUnknown(cell)) continue;
+    if (run.expired?.()) return [];
     let hardest = 0;
     for (const colour of ['black', 'white'] as const) {
       const outcome = probeCell(board, cell, colour, run);
@@ -116,6 +125,7 @@ export function ProbC(board: Board, run: ProbeRunner, cursor: ProbeCursor = { ne
   for (let k = 0; k < n; k++) {
     const cell = (cursor.next + k) % n;
     if (!board.isUnknown(cell)) continue;
+    if (run.expired?.()) return [];
     const boards: Board[] = [];
     let hardest = 0;
     let usedUniqueness = false;

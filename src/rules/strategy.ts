@@ -138,7 +138,7 @@ function note(stats: FixpointStats, t: Technique, d: Deduction): void {
 export function probeRunner(specs: readonly Technique[], deep = false, deadline = Infinity, tick?: () => void): ProbeRunner {
   const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
   const prober = deep ? probeRunner(specs, false, deadline, tick) : undefined;
-  return (board) => {
+  const run = (board: Board) => {
     // A fresh cursor per run: the same board gives the same run (traceProbe relies on it).
     const ctx: Context = prober ? { scope: {}, cursor: { next: 0 }, prober } : { scope: {}, cursor: { next: 0 } };
     const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline, tick);
@@ -148,6 +148,7 @@ export function probeRunner(specs: readonly Technique[], deep = false, deadline 
       usedUniqueness: stats.usedUniqueness,
     };
   };
+  return deadline === Infinity ? run : Object.assign(run, { expired: () => Date.now() > deadline });
 }
 
 /** Solves a puzzle with the rule engine alone: techniques and probes (one cell, or two levels deep for Prob-2), no search. */
