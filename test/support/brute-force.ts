@@ -248,17 +248,8 @@ export function popcount(mask: number): number {
   return count;
 }
 
-/** mulberry32: a small seeded PRNG giving floats in [0, 1), so random grids are reproducible. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32: a small seeded PRNG giving floats in [0, 1), so random grids are reproducible (the fuzzer's). */
+export { rng as mulberry32 } from '../../bench/fuzz-lib.js';
 
 /** A random integer in [lo, hi]. */
 export function randomInt(rng: () => number, lo: number, hi: number): number {
