@@ -20,6 +20,48 @@ export interface CompressedGraph {
   readonly nbr: Int32Array;
 }
 
+/** Marks of a flood fill, reused across calls: after a flood, cell v was reached when `stamp[v] === epoch`. */
+export interface FloodScratch {
+  readonly stamp: Int32Array;
+  readonly stack: Int32Array;
+  epoch: number;
+}
+
+/**
+ * Floods from `start` through the cells whose `state` is not `wall`, marking them with a fresh
+ * epoch in `scratch`, and returns how many reached cells have state `counted`; it stops as soon
+ * as `enough` of them are reached (a caller that only asks "are they all connected?").
+ */
+export function floodCount(
+  g: CompressedGraph,
+  scratch: FloodScratch,
+  state: Uint8Array,
+  start: number,
+  wall: number,
+  counted: number,
+  enough = Number.POSITIVE_INFINITY,
+): number {
+  const { nbrStart, nbr } = g;
+  const { stamp, stack } = scratch;
+  const epoch = ++scratch.epoch;
+  let top = 0;
+  stack[top++] = start;
+  stamp[start] = epoch;
+  let reached = 0;
+  while (top > 0) {
+    const i = stack[--top]!;
+    if (state[i] === counted && ++reached >= enough) return reached;
+    for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
+      const j = nbr[k]!;
+      if (state[j] !== wall && stamp[j] !== epoch) {
+        stamp[j] = epoch;
+        stack[top++] = j;
+      }
+    }
+  }
+  return reached;
+}
+
 /** Working arrays of one search, for callers that search often (the deduction core) and must not allocate each time. */
 export interface SearchScratch {
   readonly disc: Int32Array;

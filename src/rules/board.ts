@@ -12,6 +12,7 @@
  * or DoW deduction, so the trace reads as a complete explanation.
  */
 import { colOf, type Geometry, geometryOf, type LineMates, lineMates, matesOf, neighbours, rowOf } from '../puzzle/geometry.js';
+import { floodCount } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { Colour, Contradiction, Deduction, TechniqueCode } from './types.js';
 
@@ -372,25 +373,8 @@ export class Board {
    * Returns the epoch and the number of white cells reached.
    */
   reach(start: number): { epoch: number; whites: number } {
-    const g = this.geo;
-    const epoch = ++g.epoch;
-    const stack = g.stack;
-    let top = 0;
-    stack[top++] = start;
-    g.stamp[start] = epoch;
-    let whites = 0;
-    while (top > 0) {
-      const i = stack[--top]!;
-      if (this.state[i] === WHITE) whites++;
-      for (let k = g.nbrStart[i]!; k < g.nbrStart[i + 1]!; k++) {
-        const j = g.nbr[k]!;
-        if (this.state[j] !== BLACK && g.stamp[j] !== epoch) {
-          g.stamp[j] = epoch;
-          stack[top++] = j;
-        }
-      }
-    }
-    return { epoch, whites };
+    const whites = floodCount(this.geo, this.geo, this.state, start, BLACK, WHITE);
+    return { epoch: this.geo.epoch, whites };
   }
 }
 

@@ -18,6 +18,7 @@
  * trial board (a loop may enclose unknown cells alone). It never allocates per trial.
  */
 import type { Board } from './board.js';
+import { floodCount } from '../puzzle/graph.js';
 import { BLACK, UNKNOWN, WHITE } from './board.js';
 
 /** The ring around a cell, in order (consecutive entries share an edge or a corner and touch). */
@@ -250,27 +251,9 @@ export class KnockOnScreen {
   /** Whether the trial board's white cells (`whites` of them) all lie in one part of its non-black cells. */
   private whitesConnected(whites: number): boolean {
     const { board, state } = this;
-    const g = board.geo;
-    const { nbrStart, nbr, stamp, stack } = g;
     let start = 0;
     while (state[start] !== WHITE) start++;
-    const epoch = ++g.epoch;
-    let top = 0;
-    stack[top++] = start;
-    stamp[start] = epoch;
-    let reached = 0;
-    while (top > 0) {
-      const i = stack[--top]!;
-      if (state[i] === WHITE && ++reached === whites) return true;
-      for (let k = nbrStart[i]!; k < nbrStart[i + 1]!; k++) {
-        const j = nbr[k]!;
-        if (state[j] !== BLACK && stamp[j] !== epoch) {
-          stamp[j] = epoch;
-          stack[top++] = j;
-        }
-      }
-    }
-    return false;
+    return floodCount(board.geo, board.geo, state, start, BLACK, WHITE, whites) >= whites;
   }
 }
 
