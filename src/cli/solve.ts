@@ -120,8 +120,9 @@ export function solveCommand(): Command {
 
 /**
  * The solve's outcome in the chosen form: the report (text, json), the puzzle with its first
- * solution where the format holds one (pzprv3, janko, json-free formats just the puzzle), or a
- * (Pictures are drawn by the action: the solution, or the partial grid when the rules got stuck.)
+ * solution where the format holds one (pzprv3, janko; the other formats just the puzzle).
+ * Pictures (svg, png) are drawn by the action: the solution, or the partial grid when the rules
+ * got stuck.
  */
 function solveOutput(puzzle: Puzzle, result: EngineResult, to: string, style: TextStyle): string {
   if (to === 'text') return solveText(puzzle, result, style);
