@@ -30,6 +30,12 @@ export interface EncodeOptions {
   readonly checkpoint?: () => void;
   /** Add the units of encodings/deductions.ts (sound line patterns); default false. */
   readonly deductions?: boolean;
+  /**
+   * Cells decided beforehand (true shaded, false unshaded, null open): each becomes a unit clause
+   * and every other clause is simplified by them (src/sat/cnf.ts), so the CNF holds only what is
+   * still open. They must hold in every solution, or a "unique" proven on this CNF is void.
+   */
+  readonly known?: readonly (boolean | null)[];
 }
 
 export interface HitoriCnf {
@@ -43,7 +49,7 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   const convention = options.convention ?? 'literal';
   const connectivity = options.connectivity ?? 'layers';
   const vars = new HitoriVars(puzzle);
-  const cnf = new Cnf();
+  const cnf = new Cnf(options.known === undefined ? undefined : fixedShading(vars, options.known));
   cnf.watch = options.checkpoint;
   cnf.declare(vars.cells);
   encodeUniqueness(puzzle, vars, cnf);
@@ -62,6 +68,15 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   );
   for (let i = 0; i < vars.cells; i++) cnf.comments.push(`var ${vars.shaded(i)} ${vars.describe(vars.shaded(i))}`);
   return { cnf, vars, encoding };
+}
+
+/** The known cells as a fixed assignment of the shading variables (see Cnf). */
+function fixedShading(vars: HitoriVars, known: readonly (boolean | null)[]): Int8Array {
+  const fixed = new Int8Array(vars.shaded(vars.cells - 1) + 1);
+  known.forEach((shaded, i) => {
+    if (shaded !== null) fixed[vars.shaded(i)] = shaded ? 1 : -1;
+  });
+  return fixed;
 }
 
 /** The clause that forbids exactly this shading: some shading variable differs (both polarities). */

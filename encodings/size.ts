@@ -18,7 +18,7 @@
  * The figures agree with the built CNF within a few percent: enough to decide what fits.
  */
 import type { Convention } from '../src/puzzle/convention.js';
-import { geometry } from '../src/puzzle/geometry.js';
+import { geometry, numberKeys } from '../src/puzzle/geometry.js';
 import { type Puzzle, roughCount, TooLargeError } from '../src/puzzle/puzzle.js';
 import { groundCells, minShadedBound } from './connectivity-layers.js';
 import type { ConnectivityMode } from './index.js';
@@ -38,10 +38,12 @@ function estimateCnfSize(puzzle: Puzzle, connectivity: ConnectivityMode, convent
   let literals = 0;
   // Uniqueness pairs, and each cell's line mates for shaded-duplicates.
   let matePairs = 0;
+  const { key, distinct } = numberKeys(values);
+  const count = new Int32Array(distinct);
   for (const line of g.lines) {
-    const counts = new Map<number, number>();
-    for (const i of line) counts.set(values[i]!, (counts.get(values[i]!) ?? 0) + 1);
-    for (const m of counts.values()) matePairs += (m * (m - 1)) / 2;
+    // Each cell adds the earlier cells of its line with its number: the pairs, counted once.
+    for (const i of line) matePairs += count[key[i]!]!++;
+    for (const i of line) count[key[i]!] = 0;
   }
   clauses += matePairs;
   literals += 2 * matePairs;

@@ -8,22 +8,6 @@
 import type { Convention } from './convention.js';
 import { cellName, type Puzzle, type Shading } from './puzzle.js';
 
-/**
- * The orthogonal neighbours of cell i, written out here on purpose (see the header), into `out`
- * (reused by the caller: the checker runs on every answer, so it allocates nothing per cell).
- */
-function besideCells(puzzle: Puzzle, i: number, out: number[]): number[] {
-  const { rows, cols } = puzzle;
-  const r = Math.floor(i / cols);
-  const c = i - r * cols;
-  out.length = 0;
-  if (r > 0) out.push(i - cols);
-  if (c > 0) out.push(i - 1);
-  if (c < cols - 1) out.push(i + 1);
-  if (r < rows - 1) out.push(i + cols);
-  return out;
-}
-
 /** The cells of row r (see the header). */
 function rowCells(puzzle: Puzzle, r: number): number[] {
   const out: number[] = [];
@@ -57,55 +41,89 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   const name = (i: number) => cellName(puzzle, i);
   const v = puzzle.values;
 
-  // Rule 1: no number twice among the unshaded cells of a line.
-  const lines: number[][] = [];
-  for (let r = 0; r < puzzle.rows; r++) lines.push(rowCells(puzzle, r));
-  for (let c = 0; c < puzzle.cols; c++) lines.push(columnCells(puzzle, c));
-  const seen = new Map<number, number>();
-  for (const line of lines) {
-    seen.clear();
+  // Rule 1: no number twice among the unshaded cells of a line. Numbers are renamed 0, 1, 2, ...
+  // once, so that "where was this number last seen unshaded" is two typed arrays stamped per line,
+  // not a map per line: the checker runs on every answer, a 50x50 included.
+  const key = new Int32Array(n);
+  const keys = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    let k = keys.get(v[i]!);
+    if (k === undefined) {
+      k = keys.size;
+      keys.set(v[i]!, k);
+    }
+    key[i] = k;
+  }
+  const seenInLine = new Int32Array(keys.size).fill(-1);
+  const seenAt = new Int32Array(keys.size);
+  const lines = [
+    ...Array.from({ length: puzzle.rows }, (_, r) => rowCells(puzzle, r)),
+    ...Array.from({ length: puzzle.cols }, (_, c) => columnCells(puzzle, c)),
+  ];
+  lines.forEach((line, l) => {
     for (const i of line) {
       if (shading[i]) continue;
-      const first = seen.get(v[i]!);
-      if (first === undefined) seen.set(v[i]!, i);
-      else out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is unshaded twice, at ${name(first)} and ${name(i)}` });
+      const k = key[i]!;
+      if (seenInLine[k] !== l) {
+        seenInLine[k] = l;
+        seenAt[k] = i;
+      } else {
+        const first = seenAt[k]!;
+        out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is unshaded twice, at ${name(first)} and ${name(i)}` });
+      }
     }
-  }
+  });
 
-  // Rule 2: no two shaded cells share an edge (each pair reported once, from its lower index).
-  const beside: number[] = [];
+  // Rule 2: no two shaded cells share an edge; each pair is reported once, from its upper or left
+  // cell (the checker's own neighbour arithmetic, see the header).
+  const { cols } = puzzle;
   for (let i = 0; i < n; i++) {
     if (!shading[i]) continue;
-    for (const j of besideCells(puzzle, i, beside)) {
-      if (j > i && shading[j])
+    for (const j of [i % cols < cols - 1 ? i + 1 : -1, i + cols < n ? i + cols : -1]) {
+      if (j >= 0 && shading[j])
         out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
     }
   }
 
-  // Rule 3: the unshaded cells form one non-empty orthogonally connected region.
-  const white = [];
-  for (let i = 0; i < n; i++) if (!shading[i]) white.push(i);
-  if (white.length === 0) {
+  // Rule 3: the unshaded cells form one non-empty orthogonally connected region: a flood fill
+  // from the first unshaded cell must reach every unshaded cell.
+  let whites = 0;
+  let first = -1;
+  for (let i = 0; i < n; i++) {
+    if (shading[i]) continue;
+    whites++;
+    if (first < 0) first = i;
+  }
+  if (first < 0) {
     out.push({ rule: 'disconnected', cells: [], message: 'every cell is shaded: there is no unshaded region' });
   } else {
     const reached = new Uint8Array(n);
-    const stack = [white[0]!];
-    reached[white[0]!] = 1;
-    while (stack.length > 0) {
-      const i = stack.pop()!;
-      for (const j of besideCells(puzzle, i, beside)) {
-        if (!shading[j] && !reached[j]) {
-          reached[j] = 1;
-          stack.push(j);
-        }
+    const stack = new Int32Array(n);
+    let top = 0;
+    let count = 0;
+    const reach = (j: number) => {
+      if (!shading[j] && !reached[j]) {
+        reached[j] = 1;
+        count++;
+        stack[top++] = j;
       }
+    };
+    reach(first);
+    while (top > 0) {
+      const i = stack[--top]!;
+      const c = i % cols;
+      if (i >= cols) reach(i - cols);
+      if (c > 0) reach(i - 1);
+      if (c < cols - 1) reach(i + 1);
+      if (i + cols < n) reach(i + cols);
     }
-    const cut = white.filter((i) => !reached[i]);
-    if (cut.length > 0) {
+    if (count < whites) {
+      const cut: number[] = [];
+      for (let i = 0; i < n; i++) if (!shading[i] && !reached[i]) cut.push(i);
       out.push({
         rule: 'disconnected',
         cells: cut,
-        message: `${cut.length} unshaded cell(s) are cut off from ${name(white[0]!)}, first at ${name(cut[0]!)}`,
+        message: `${cut.length} unshaded cell(s) are cut off from ${name(first)}, first at ${name(cut[0]!)}`,
       });
     }
   }

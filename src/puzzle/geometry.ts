@@ -95,14 +95,15 @@ export interface LineMates {
  */
 export const maxLineMates = 50_000_000;
 
-export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): LineMates {
-  const g = geometryOf(puzzle);
-  const { cells, lines, rows } = g;
-  // Numbers renamed 0, 1, 2, ... in order of appearance, so that tables indexed by number stay small.
-  const key = new Int32Array(cells);
+/**
+ * The numbers of a grid renamed 0, 1, 2, ... in order of appearance (`key[i]` for cell i), so that
+ * per-number tables are typed arrays of `distinct` entries rather than maps, whatever the numbers.
+ */
+export function numberKeys(values: readonly number[]): { readonly key: Int32Array; readonly distinct: number } {
+  const key = new Int32Array(values.length);
   const seen = new Map<number, number>();
-  for (let i = 0; i < cells; i++) {
-    const v = puzzle.values[i]!;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     let k = seen.get(v);
     if (k === undefined) {
       k = seen.size;
@@ -110,12 +111,19 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): Lin
     }
     key[i] = k;
   }
+  return { key, distinct: seen.size };
+}
+
+export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): LineMates {
+  const g = geometryOf(puzzle);
+  const { cells, lines, rows } = g;
+  const { key, distinct } = numberKeys(puzzle.values);
   // Per line, the cells of each number as a linked list (head by number, next by cell): linear in
   // the cells and the mates, with no allocation per cell. This runs once per puzzle on the solve
   // path, where the quadratic scan it replaces cost more than the deductions themselves.
-  const head = new Int32Array(seen.size).fill(-1);
+  const head = new Int32Array(distinct).fill(-1);
   const next = new Int32Array(cells);
-  const count = new Int32Array(seen.size);
+  const count = new Int32Array(distinct);
   const inRow = new Int32Array(cells);
   const mateStart = new Int32Array(cells + 1);
   let total = 0;

@@ -2,6 +2,14 @@
  * A CNF container: clauses stored back to back in one growable Int32Array with an end offset per
  * clause, so that a formula of a million literals is two typed arrays rather than a million small
  * JS arrays, and a backend can copy it in bulk.
+ *
+ * A CNF may be built under a fixed partial assignment (`new Cnf(fixed)`, `fixed[v]` 1 true, -1
+ * false, 0 open): it then starts with one unit clause per fixed variable, and simplifies every
+ * clause added afterwards the way unit propagation's first step would: a clause with a true
+ * literal is dropped, a false literal is left out. The result has exactly the models of the
+ * unsimplified formula plus those units (every variable keeps its number); a clause left empty
+ * makes it unsatisfiable, as the assignment contradicts the formula. Why: a solver pays per
+ * literal it is handed (CaDiCaL in wasm: one call per literal), and the encoders need not know.
  */
 export type Clause = readonly number[] | Int32Array;
 
@@ -22,6 +30,15 @@ export class Cnf {
   /** Comment lines (without the leading "c "), written before the header in DIMACS. */
   readonly comments: string[] = [];
 
+  constructor(private readonly fixed?: Int8Array) {
+    if (fixed === undefined) return;
+    for (let v = 1; v < fixed.length; v++) {
+      const f = fixed[v]!;
+      if (f !== 0) this.add2Raw(f > 0 ? v : -v, 0);
+    }
+    this.declare(fixed.length - 1);
+  }
+
   get numClauses(): number {
     return this.clauseCount;
   }
@@ -38,8 +55,27 @@ export class Cnf {
   /** Adds one clause. The empty clause is allowed: it makes the formula unsatisfiable. */
   add(clause: Clause): void {
     for (const lit of clause) checkLiteral(lit);
+    if (this.fixed !== undefined) {
+      this.addUnderFixed(this.fixed, clause, 0, clause.length);
+      return;
+    }
     this.reserve(clause.length);
     for (const lit of clause) this.push(lit);
+    this.close();
+  }
+
+  /** Adds `lits[start .. end)` simplified by the fixed assignment (see the class comment). */
+  private addUnderFixed(fixed: Int8Array, lits: Clause, start: number, end: number): void {
+    let satisfied = false;
+    for (let k = start; k < end; k++) {
+      const lit = lits[k]!;
+      // Declared even when dropped: every variable keeps counting (a model names it).
+      this.declare(lit < 0 ? -lit : lit);
+      if (literalValue(fixed, lit) > 0) satisfied = true;
+    }
+    if (satisfied) return;
+    this.reserve(end - start);
+    for (let k = start; k < end; k++) if (literalValue(fixed, lits[k]!) === 0) this.push(lits[k]!);
     this.close();
   }
 
@@ -47,15 +83,41 @@ export class Cnf {
   add2(a: number, b: number): void {
     checkLiteral(a);
     checkLiteral(b);
+    const { fixed } = this;
+    if (fixed === undefined) {
+      this.add2Raw(a, b);
+      return;
+    }
+    const va = literalValue(fixed, a);
+    const vb = literalValue(fixed, b);
+    if (va > 0 || vb > 0) return;
+    this.declare(Math.max(Math.abs(a), Math.abs(b)));
+    // A false literal is left out: (a, b) becomes a unit, or the empty clause.
+    if (va === 0 && vb === 0) this.add2Raw(a, b);
+    else if (va === 0) this.add2Raw(a, 0);
+    else if (vb === 0) this.add2Raw(b, 0);
+    else {
+      this.reserve(0);
+      this.close();
+    }
+  }
+
+  /** Adds the clause (a, b), or the unit (a) when b is 0, with no checks and no simplification. */
+  private add2Raw(a: number, b: number): void {
     this.reserve(2);
     this.push(a);
-    this.push(b);
+    if (b !== 0) this.push(b);
     this.close();
   }
 
-  /** Appends every clause of `other`, copied in bulk. */
+  /** Appends every clause of `other`, copied in bulk (clause by clause under a fixed assignment). */
   append(other: Cnf): void {
     const { lits, ends } = other.flat();
+    if (this.fixed !== undefined) {
+      for (let k = 0, start = 0; k < ends.length; start = ends[k++]!) this.addUnderFixed(this.fixed, lits, start, ends[k]!);
+      this.declare(other.numVars);
+      return;
+    }
     this.reserveMore(lits.length, ends.length);
     this.lits.set(lits, this.litCount);
     for (let k = 0; k < ends.length; k++) this.ends[this.clauseCount + k] = this.litCount + ends[k]!;
@@ -113,6 +175,12 @@ export class Cnf {
     this.ends[this.clauseCount++] = this.litCount;
     if ((this.clauseCount & 0xffff) === 0) this.watch?.();
   }
+}
+
+/** 1 when the literal is true under `fixed`, -1 when false, 0 when open. */
+function literalValue(fixed: Int8Array, lit: number): number {
+  const f = fixed[lit < 0 ? -lit : lit] ?? 0;
+  return lit < 0 ? -f : f;
 }
 
 function checkLiteral(lit: number): void {

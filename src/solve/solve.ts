@@ -39,7 +39,7 @@ export interface SolveOptions {
   readonly onSolution?: (shading: Shading) => void;
   /**
    * Cells already decided by sound reasoning (true shaded, false unshaded, null open), added as
-   * unit clauses. They must hold in every solution, or the uniqueness proof is void: the hybrid
+   * unit clauses, with every clause simplified by them before the solver sees it. They must hold in every solution, or the uniqueness proof is void: the hybrid
    * engine passes only deductions that assume nothing about uniqueness.
    */
   readonly known?: readonly (boolean | null)[];
@@ -127,6 +127,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       connectivity,
       comments: false,
       deductions: true,
+      ...(options.known === undefined ? {} : { known: options.known }),
       ...(deadline === undefined ? {} : { checkpoint: () => pastDeadline(deadline) }),
     });
   } catch (error) {
@@ -134,9 +135,6 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
     return stoppedEarly();
   }
   const { cnf, vars, encoding } = encoded;
-  options.known?.forEach((shaded, i) => {
-    if (shaded !== null) cnf.add([shaded ? vars.shaded(i) : -vars.shaded(i)]);
-  });
   const backendName = options.backend ?? defaultBackend;
   options.signal?.throwIfAborted();
   const backend = await (options.openBackend ?? createBackend)(backendName, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Cnf } from '../../src/sat/cnf.js';
+import { mulberry32 } from '../support/brute-force.js';
 
 const clausesOf = (cnf: Cnf) => Array.from({ length: cnf.numClauses }, (_, k) => cnf.clause(k));
 
@@ -80,5 +81,46 @@ describe('Cnf', () => {
     expect(clausesOf(a)).toEqual([[1], [2, 3], [-4]]);
     expect(a.numVars).toBe(9);
     expect(clausesOf(b)).toEqual([[2, 3], [-4]]);
+  });
+
+  describe('under a fixed partial assignment', () => {
+    /** Whether the assignment (bit v-1 of `bits` for variable v) satisfies every clause. */
+    const satisfies = (clauses: number[][], bits: number) =>
+      clauses.every((clause) => clause.some((lit) => ((bits >> (Math.abs(lit) - 1)) & 1) === (lit > 0 ? 1 : 0)));
+
+    it('has exactly the models of the whole formula that agree with the assignment, on 300 random formulas', () => {
+      const random = mulberry32(7);
+      const pick = (n: number) => Math.floor(random() * n);
+      const vars = 6;
+      for (let round = 0; round < 300; round++) {
+        const clauses = Array.from({ length: 1 + pick(12) }, () =>
+          Array.from({ length: pick(4) + (round % 5 === 0 ? 0 : 1) }, () => (1 + pick(vars)) * (random() < 0.5 ? -1 : 1)),
+        );
+        const fixed = Int8Array.from({ length: vars + 1 }, (_, v) => (v === 0 ? 0 : pick(3) - 1));
+        const cnf = new Cnf(fixed);
+        for (const clause of clauses) clause.length === 2 ? cnf.add2(clause[0]!, clause[1]!) : cnf.add(clause);
+        const simplified = clausesOf(cnf);
+        const agrees = (bits: number) => fixed.every((f, v) => f === 0 || ((bits >> (v - 1)) & 1) === (f > 0 ? 1 : 0));
+        for (let bits = 0; bits < 1 << vars; bits++) {
+          expect(satisfies(simplified, bits)).toBe(agrees(bits) && satisfies(clauses, bits));
+        }
+        // Nothing the assignment decides is left in a clause but the units.
+        const units = fixed.reduce((count, f) => count + (f === 0 ? 0 : 1), 0);
+        for (const clause of simplified.slice(units)) for (const lit of clause) expect(fixed[Math.abs(lit)]).toBe(0);
+        expect(cnf.numVars).toBeGreaterThanOrEqual(Math.max(0, ...clauses.flat().map(Math.abs)));
+      }
+    });
+
+    it('simplifies appended clauses too, and keeps the variable count of the formula', () => {
+      const cnf = new Cnf(Int8Array.from([0, 1, -1, 0]));
+      const other = new Cnf();
+      other.add([1, 3]);
+      other.add([2, 3]);
+      other.add([-1, 2]);
+      other.declare(8);
+      cnf.append(other);
+      expect(clausesOf(cnf)).toEqual([[1], [-2], [3], []]);
+      expect(cnf.numVars).toBe(8);
+    });
   });
 });
