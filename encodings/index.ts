@@ -79,7 +79,11 @@ function fixedShading(vars: HitoriVars, known: readonly (boolean | null)[]): Int
   return fixed;
 }
 
-/** The clause that forbids exactly this shading: some shading variable differs (both polarities). */
-export function blockingClause(vars: HitoriVars, shading: readonly boolean[]): number[] {
-  return shading.map((s, i) => (s ? -vars.shaded(i) : vars.shaded(i)));
+/**
+ * The clause that forbids exactly this shading: some shading variable differs (both polarities).
+ * With `cells`, over those cells only: enough when every other cell is fixed by a unit clause.
+ */
+export function blockingClause(vars: HitoriVars, shading: readonly boolean[], cells?: readonly number[]): number[] {
+  const literal = (i: number) => (shading[i] ? -vars.shaded(i) : vars.shaded(i));
+  return cells === undefined ? shading.map((_, i) => literal(i)) : cells.map(literal);
 }

@@ -95,11 +95,16 @@ export interface LineMates {
  */
 export const maxLineMates = 50_000_000;
 
+export interface NumberKeys {
+  readonly key: Int32Array;
+  readonly distinct: number;
+}
+
 /**
  * The numbers of a grid renamed 0, 1, 2, ... in order of appearance (`key[i]` for cell i), so that
  * per-number tables are typed arrays of `distinct` entries rather than maps, whatever the numbers.
  */
-export function numberKeys(values: readonly number[]): { readonly key: Int32Array; readonly distinct: number } {
+export function numberKeys(values: readonly number[]): NumberKeys {
   const key = new Int32Array(values.length);
   const seen = new Map<number, number>();
   for (let i = 0; i < values.length; i++) {

@@ -67,8 +67,11 @@ export interface EngineResult extends Omit<SolveResult, 'status' | 'backend'> {
  * The SAT engine, imported on first use: a solve that the deductions finish never loads the SAT
  * layer, the encodings or a solver's WebAssembly.
  */
+let satEngine: Promise<typeof import('./solve.js')> | undefined;
 async function sat(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
-  const { solveHitori } = await import('./solve.js');
+  // Imported once: a dynamic import costs a module lookup on every call.
+  satEngine ??= import('./solve.js');
+  const { solveHitori } = await satEngine;
   return solveHitori(puzzle, options);
 }
 

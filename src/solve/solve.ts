@@ -126,7 +126,9 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       convention,
       connectivity,
       comments: false,
-      deductions: true,
+      // Known cells come from a deduction core that covers these line patterns (src/rules/core.ts):
+      // their units would all be dropped as satisfied.
+      deductions: options.known === undefined,
       ...(options.known === undefined ? {} : { known: options.known }),
       ...(deadline === undefined ? {} : { checkpoint: () => pastDeadline(deadline) }),
     });
@@ -162,6 +164,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       lazy: connectivity === 'lazy',
       signal: options.signal,
       onSolution: options.onSolution,
+      known: options.known,
     });
     const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
     return {
@@ -202,15 +205,23 @@ interface EnumerateJob {
   readonly lazy: boolean;
   readonly signal: AbortSignal | undefined;
   readonly onSolution: ((shading: Shading) => void) | undefined;
+  /** The cells fixed by unit clauses (see SolveOptions.known): read from here, not the model. */
+  readonly known: readonly (boolean | null)[] | undefined;
 }
 
 /** Finds up to `limit` distinct checked shadings, blocking each one found. */
-async function enumerate({ puzzle, backend, vars, convention, limit, deadline, onProgress, lazy, signal, onSolution }: EnumerateJob) {
+async function enumerate({ puzzle, backend, vars, convention, limit, deadline, onProgress, lazy, signal, onSolution, known }: EnumerateJob) {
   const solutions: Shading[] = [];
   let cuts = 0;
   const call = deadline === undefined ? {} : { deadline };
-  // Reused every round: the model's shading and the component finder.
+  // Reused every round: the model's shading (the known cells filled in once) and the component finder.
   const model = new Uint8Array(vars.cells);
+  const open: number[] = [];
+  for (let i = 0; i < vars.cells; i++) {
+    const shaded = known?.[i] ?? null;
+    if (shaded === null) open.push(i);
+    else model[i] = shaded ? 1 : 0;
+  }
   const finder = lazy ? new CutFinder(geometryOf(puzzle)) : undefined;
   const addClause = (clause: Int32Array) => backend.addClause(clause);
   while (solutions.length < limit) {
@@ -221,7 +232,7 @@ async function enumerate({ puzzle, backend, vars, convention, limit, deadline, o
     const status = await backend.solve(call);
     if (status === 'unknown') return { solutions, complete: false, timedOut: true, cuts };
     if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false, cuts };
-    decodeShading(backend, vars, model);
+    decodeShading(backend, vars, open, model);
     if (finder) {
       const added = finder.cuts(model, vars, addClause);
       cuts += added;
@@ -234,17 +245,18 @@ async function enumerate({ puzzle, backend, vars, convention, limit, deadline, o
     }
     solutions.push(shading);
     onSolution?.(shading);
-    backend.addClause(blockingClause(vars, shading));
+    // Over the open cells only: the known ones are units, the same in every model.
+    backend.addClause(blockingClause(vars, shading, open));
     onProgress?.(`found solution ${solutions.length}; looking for another`);
   }
   return { solutions, complete: false, timedOut: false, cuts };
 }
 
 /**
- * The shading of the backend's current model, 1 for a shaded cell, read from the shading
- * variables only (never the auxiliary ones) into `into`, which the solve loop reuses every round.
+ * The shading of the backend's current model on the given cells, 1 for a shaded cell, read from
+ * the shading variables only (never the auxiliary ones) into `into`, which the solve loop reuses
+ * every round.
  */
-function decodeShading(backend: Pick<Backend, 'value'>, vars: HitoriVars, into = new Uint8Array(vars.cells)): Uint8Array {
-  for (let i = 0; i < vars.cells; i++) into[i] = backend.value(vars.shaded(i)) ? 1 : 0;
-  return into;
+function decodeShading(backend: Pick<Backend, 'value'>, vars: HitoriVars, cells: readonly number[], into: Uint8Array): void {
+  for (const i of cells) into[i] = backend.value(vars.shaded(i)) ? 1 : 0;
 }
