@@ -210,7 +210,19 @@ interface EnumerateJob {
 }
 
 /** Finds up to `limit` distinct checked shadings, blocking each one found. */
-async function enumerate({ puzzle, backend, vars, convention, limit, deadline, onProgress, lazy, signal, onSolution, known }: EnumerateJob) {
+async function enumerate({
+  puzzle,
+  backend,
+  vars,
+  convention,
+  limit,
+  deadline,
+  onProgress,
+  lazy,
+  signal,
+  onSolution,
+  known,
+}: EnumerateJob) {
   const solutions: Shading[] = [];
   let cuts = 0;
   const call = deadline === undefined ? {} : { deadline };
