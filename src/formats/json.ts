@@ -2,7 +2,8 @@
  * JSON: an object with `grid` (rows of positive integers) and optionally `id`, `rows`, `cols`
  * (which must agree with the grid). JSON Lines puzzle sets (as in `bench/sets/`) hold one such
  * object per line, with the published `solution` (rows of 1 shaded / 0 unshaded) and
- * `solutions` (0, 1, or 2 meaning "two or more") when known.
+ * `solutions` (0, 1, or 2 meaning "two or more") when known. The document `generate --format
+ * json` writes, an object with a list `puzzles` of such objects, is read when it holds one puzzle.
  */
 import { puzzleFromGrid, shadingFromGrid, shadingToGrid, toGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
@@ -43,6 +44,16 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
     throw new InputError('expected a JSON object with a "grid"', place);
   const obj = value as Record<string, unknown>;
   const grid = obj['grid'];
+  const collection = obj['puzzles'];
+  // `generate --format json` writes one document with a "puzzles" list: one puzzle is read as
+  // itself; several are a set, which the set-reading commands take as JSON Lines.
+  if (grid === undefined && Array.isArray(collection)) {
+    if (collection.length === 1) return recordFromValue(collection[0], place, fallbackId);
+    throw new InputError(
+      `this is a document of ${collection.length} puzzles ("puzzles"), not one puzzle: write them one per line (generate --format jsonl) to read them as a set`,
+      place,
+    );
+  }
   if (!Array.isArray(grid) || grid.length === 0) throw new InputError('"grid" must be a non-empty array of rows', place);
   const cells = grid.reduce((sum: number, row: unknown) => sum + (Array.isArray(row) ? row.length : 0), 0);
   if (cells > maxCells)

@@ -64,6 +64,19 @@ describe('generate command', () => {
     expect(doc.puzzles).toHaveLength(2);
   });
 
+  it('--format json: `solve` reads a document of one puzzle, and refuses one of several in one line that names --format jsonl', async () => {
+    const one = await run(['generate', '5x6', '--count', '1', '--seed', '8', '--format', 'json']);
+    const { puzzles } = JSON.parse(one.stdout) as { puzzles: Record[] };
+    const solved = await run(['solve', '-', '--format', 'json'], { stdin: one.stdout });
+    expect(solved.code).toBe(0);
+    expect(JSON.parse(solved.stdout)).toMatchObject({ status: 'unique', solution: puzzles[0]!.solution });
+    const two = await run(['generate', '5x6', '--count', '2', '--seed', '8', '--format', 'json']);
+    const refused = await run(['solve', '-'], { stdin: two.stdout });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/2 puzzles.*--format jsonl/);
+  });
+
   it('usage errors: one line, exit code 2', async () => {
     for (const args of [
       ['generate', '5x5', '--class', 'A'],
