@@ -7,7 +7,9 @@
  * and a worker is given its next batch while it works on the last puzzle of the current one, so
  * it never waits for the main thread. Each answer comes back as soon as it is found.
  *
- * Time limit: the engine stops itself at `timeoutMs`; a worker that has not answered
+ * Time limit: a puzzle's clock starts when it is handed to an idle worker, or when its worker
+ * answers the puzzle before it (for the first workers, optionally at `firstStartedAt`), so a
+ * worker's start-up counts too. The engine stops itself at `timeoutMs`; a worker that has not answered
  * `graceMs` later (an engine that cannot be interrupted) is ended, the puzzle counts as a
  * timeout, and a fresh worker takes over the rest of its batch. A worker that crashes is
  * replaced the same way, its current puzzle answered as an error.
@@ -21,6 +23,12 @@ import { bytesToShading, packPuzzles, type FromWorker, type PackedPuzzles, type 
 export interface PoolOptions extends WorkerConfig {
   /** Worker threads (at least 1). */
   readonly jobs: number;
+  /**
+   * performance.now() from which the time limit of each worker's first puzzle counts; by default
+   * from when it is handed out. The CLI passes 0, the process start: with one puzzle, `bench
+   * --timeout` then ends within its limit, start-up included, as every command does.
+   */
+  readonly firstStartedAt?: number;
 }
 
 export interface PuzzleAnswer extends Answer {
@@ -55,8 +63,10 @@ interface Slot {
   sets: Set<number>;
   /** Indices handed to the worker and not answered yet, in the order it solves them. */
   pending: number[];
-  /** performance.now() when the worker started on pending[0]. */
+  /** performance.now() when the worker's clock for pending[0] started (see PoolOptions.firstStartedAt). */
   since: number;
+  /** Whether the worker has been handed any puzzle yet. */
+  used: boolean;
   /** Crashes since the last answer (a worker that cannot start must not respawn forever). */
   crashes: number;
 }
@@ -91,7 +101,7 @@ export class SolverPool {
   constructor(readonly options: PoolOptions) {
     if (!(Number.isSafeInteger(options.jobs) && options.jobs >= 1))
       throw new RangeError(`jobs must be a positive whole number, got ${options.jobs}`);
-    for (let k = 0; k < options.jobs; k++) this.slots.push(this.spawn(k));
+    for (let k = 0; k < options.jobs; k++) this.slots.push(this.spawn(k, true));
   }
 
   get jobs(): number {
@@ -193,9 +203,14 @@ export class SolverPool {
       this.post(slot, { type: 'set', set: run.set, puzzles: run.packed });
       slot.sets.add(run.set);
     }
-    if (slot.pending.length === 0) slot.since = performance.now();
+    // An idle worker starts on the batch at once: the clock of its first puzzle runs from now (or
+    // from firstStartedAt for the pool's first workers), and the worker is told so. A busy one
+    // starts it when it answers its current puzzle, and its clock runs from then, here as there.
+    const idle = slot.pending.length === 0;
+    if (idle) slot.since = slot.used ? performance.now() : Math.min(this.options.firstStartedAt ?? Infinity, performance.now());
+    slot.used = true;
     slot.pending.push(...indices);
-    this.post(slot, { type: 'solve', set: run.set, indices });
+    this.post(slot, { type: 'solve', set: run.set, indices, ...(idle ? { startedAt: performance.timeOrigin + slot.since } : {}) });
   }
 
   private post(slot: Slot, message: ToWorker): void {
@@ -266,8 +281,12 @@ export class SolverPool {
     if (this.run === run) this.dispatch(k);
   }
 
-  private spawn(k: number): Slot {
-    const { jobs: _jobs, ...config } = this.options;
+  /**
+   * A worker for slot k; `first` for the pool's first workers. A replacement (after a timeout or a
+   * crash) is not: its puzzles' clocks start when they are handed out, its start-up included.
+   */
+  private spawn(k: number, first = false): Slot {
+    const { jobs: _jobs, firstStartedAt: _first, ...config } = this.options;
     const worker = new Worker(workerUrl, { workerData: config satisfies WorkerConfig });
     worker.on('message', (message: FromWorker) => this.onMessage(k, worker, message));
     worker.on('error', (error: Error) => {
@@ -276,7 +295,7 @@ export class SolverPool {
     worker.on('exit', (code) => {
       if (!this.closed && this.slots[k]?.worker === worker) this.replace(k, 'error', `the worker exited with code ${code}`);
     });
-    return { worker, sets: new Set(), pending: [], since: performance.now(), crashes: 0 };
+    return { worker, sets: new Set(), pending: [], since: performance.now(), used: !first, crashes: 0 };
   }
 
   private startWatchdog(timeoutMs: number): void {

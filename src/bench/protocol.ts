@@ -30,7 +30,17 @@ export interface PackedPuzzles {
 
 export type ToWorker =
   | { readonly type: 'set'; readonly set: number; readonly puzzles: PackedPuzzles }
-  | { readonly type: 'solve'; readonly set: number; readonly indices: readonly number[] }
+  | {
+      readonly type: 'solve';
+      readonly set: number;
+      readonly indices: readonly number[];
+      /**
+       * When the first puzzle's time limit began (epoch ms, as Date.now()): set when the batch
+       * goes to an idle worker, whose clock runs from when the puzzle was handed out (its own
+       * start-up included), not from when it gets to it. Without it the clock starts then.
+       */
+      readonly startedAt?: number;
+    }
   | { readonly type: 'forget'; readonly set: number };
 
 export interface AnswerMessage {

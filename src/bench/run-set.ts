@@ -27,6 +27,8 @@ export interface BenchOptions {
   readonly jobs: number;
   /** Time limit per puzzle. */
   readonly timeoutMs?: number;
+  /** See PoolOptions.firstStartedAt. */
+  readonly firstStartedAt?: number;
   /** Puzzles every worker solves untimed before the first set (default 50)... */
   readonly warmup?: number;
   /** ...or fewer, when this many milliseconds have passed (default 2000; at least one is solved). */
@@ -123,6 +125,7 @@ export async function benchSets(sets: readonly BenchSet[], options: BenchOptions
     backend: options.backend,
     connectivity: options.connectivity,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.firstStartedAt === undefined ? {} : { firstStartedAt: options.firstStartedAt }),
   });
   try {
     const warm = warmupPuzzles(sets, options.warmup ?? defaultWarmup);

@@ -4,7 +4,7 @@
  * each answer as soon as it has it. Messages are handled strictly in order.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { solveWith, type BenchConfig } from './engines.js';
+import { solveWith, type BenchConfig, type EngineAnswer } from './engines.js';
 import { shadingToBytes, unpackPuzzle, type AnswerMessage, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
 
 const config = workerData as WorkerConfig;
@@ -15,6 +15,7 @@ const options: BenchConfig = {
   ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
 };
 const sets = new Map<number, PackedPuzzles>();
+const spent: EngineAnswer = { status: 'timeout', solutions: [], proof: null };
 if (parentPort === null) throw new Error('src/bench/worker.js runs only as a worker thread');
 const port: MessagePort = parentPort;
 
@@ -28,12 +29,21 @@ async function handle(message: ToWorker): Promise<void> {
     return;
   }
   const packed = sets.get(message.set);
-  for (const index of message.indices) {
+  for (const [k, index] of message.indices.entries()) {
     let answer: AnswerMessage;
     const start = performance.now();
+    // The limit counts from when the pool handed the puzzle out (see ToWorker), as its watchdog does.
+    const startedAt = k === 0 && message.startedAt !== undefined ? message.startedAt : Date.now();
+    const left = options.timeoutMs === undefined ? undefined : startedAt + options.timeoutMs - Date.now();
     try {
       if (packed === undefined) throw new Error(`set ${message.set} was never sent to this worker`);
-      const result = await solveWith(unpackPuzzle(packed, index), options);
+      // A limit spent before the worker got to the puzzle (its start-up took it) is a timeout.
+      const result =
+        left === undefined
+          ? await solveWith(unpackPuzzle(packed, index), options)
+          : left <= 0
+            ? spent
+            : await solveWith(unpackPuzzle(packed, index), { ...options, timeoutMs: left });
       const timeMs = performance.now() - start;
       answer = {
         type: 'answer',

@@ -66,7 +66,7 @@ export function benchCommand(): Command {
     .option('--json', 'print one JSON object {"sets": [...]} instead of the table (the reason for each failure goes to stderr)')
     .option(
       '--timeout <ms>',
-      'time limit per puzzle; a puzzle that reaches it counts as a timeout (exit code 3)',
+      'time limit per puzzle, counted from when a worker is free for it (for the first ones, from the start); a puzzle that reaches it counts as a timeout (exit code 3)',
       positiveInteger('--timeout', maxTimeoutMs),
     )
     .option('--limit <n>', 'only the first n puzzles of each set', positiveInteger('--limit'))
@@ -88,6 +88,8 @@ export function benchCommand(): Command {
       jobs: options.jobs,
       warmup: options.warmup,
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+      // The first puzzles' limits count from the process start, as every command's --timeout does.
+      firstStartedAt: 0,
       onProgress: (p) => {
         const now = performance.now();
         if (p.done !== 0 && p.done !== p.n && now - lastDraw < 100) return;

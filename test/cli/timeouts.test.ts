@@ -142,4 +142,13 @@ describe('--timeout outside the SAT search', () => {
     expect(report.sets[0]!.n).toBe(2);
     expect(report.sets[0]!.correct).toBe(0);
   });
+
+  it("bench --timeout counts the first puzzle's limit from the process start: a 4x4 under 20 ms is a timeout", async () => {
+    // 20 ms is less than Node's own start-up, so the limit is spent before the worker gets to
+    // the puzzle, which it would solve in a millisecond: the start-up counts, as for every command.
+    const set = join(repoRoot, 'test', 'fixtures', 'janko-sample.jsonl');
+    const result = await run(['bench', set, '--limit', '1', '--warmup', '0', '--timeout', '20', '--json'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(3);
+    expect(linesOf(result.stderr)).toEqual([expect.stringMatching(/line 1 \(janko-001\): time limit reached$/)]);
+  });
 });
