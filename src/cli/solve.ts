@@ -1,14 +1,14 @@
 /** `hitori-sat solve <file|->`: solve, check, prove uniqueness, print. */
 import { Command, Option } from 'commander';
 import { backendNames } from '../sat/backend.js';
-import { solveReport, solveText } from '../render/report.js';
+import { gridJson, RenderedGrids, solveJson, solveText } from '../render/report.js';
 import { solveBounded } from '../solve/bounded.js';
 import { defaultEngine, engines, type Engine, type EngineResult } from '../solve/engines.js';
 import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/defaults.js';
 import { formatDocument, type FormatName } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
-import type { Puzzle } from '../puzzle/puzzle.js';
-import type { TextStyle } from '../render/text.js';
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { renderShading, type TextStyle } from '../render/text.js';
 import { aboutFile, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
@@ -87,6 +87,14 @@ export function solveCommand(): Command {
     refuseBinaryOnTerminal(to);
     const puzzle = readPuzzle(file, options.from);
     const progress = progressLine();
+    const style = { color: useColor(options) };
+    // The forms that list every solution render each one as it is found (see RenderedGrids).
+    const grids =
+      to === 'text'
+        ? new RenderedGrids((s) => renderShading(puzzle, s, style))
+        : to === 'json'
+          ? new RenderedGrids((s) => gridJson(puzzle, s))
+          : undefined;
     const result = await solveBounded(puzzle, {
       backend: chooseBackend(command, options),
       convention: options.convention,
@@ -96,6 +104,7 @@ export function solveCommand(): Command {
       ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
       ...remainingTimeout(options.timeout),
       onProgress: (message) => progress.update(message),
+      ...(grids === undefined ? {} : { onSolution: (s: Shading) => grids.add(s) }),
     }).catch((error: unknown) => {
       throw aboutFile(file, error);
     });
@@ -105,7 +114,7 @@ export function solveCommand(): Command {
       const { renderSvg } = await import('../render/svg.js');
       const cells = result.solutions[0] ?? result.partial;
       await writePicture(renderSvg(puzzle, cells ? { cells } : {}), to);
-    } else process.stdout.write(solveOutput(puzzle, result, to, { color: useColor(options) }));
+    } else process.stdout.write(solveOutput(puzzle, result, to, style, grids));
     // The other forms carry no verdict: say it where a person watching will see it.
     if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveText(puzzle, result).split('\n').at(-2)}\n`);
     process.exitCode = {
@@ -124,9 +133,10 @@ export function solveCommand(): Command {
  * Pictures (svg, png) are drawn by the action: the solution, or the partial grid when the rules
  * got stuck.
  */
-function solveOutput(puzzle: Puzzle, result: EngineResult, to: string, style: TextStyle): string {
-  if (to === 'text') return solveText(puzzle, result, style);
-  if (to === 'json') return `${JSON.stringify(solveReport(puzzle, result))}\n`;
+function solveOutput(puzzle: Puzzle, result: EngineResult, to: string, style: TextStyle, grids?: RenderedGrids): string {
+  const grid = grids === undefined ? undefined : (s: Shading) => grids.get(s);
+  if (to === 'text') return solveText(puzzle, result, style, grid);
+  if (to === 'json') return `${solveJson(puzzle, result, grid)}\n`;
   const first = result.solutions[0];
   return formatDocument(documentOf(puzzle, first), to as FormatName);
 }
