@@ -63,16 +63,18 @@ export function rateCommand(): Command {
         return runBatchCommand(file, { command: 'rate', ruleSet: options.techniques, ...timeout }, options);
       }
       const text = readInput(file);
-      const deadline = () => (options.timeout === undefined ? {} : { deadline: Date.now() + options.timeout });
+      // Per puzzle: the first one's limit counts from the process start (remainingMs), as a
+      // command's does; each later one's from when the one before it ended.
+      const deadline = (first: boolean) =>
+        options.timeout === undefined ? {} : { deadline: Date.now() + (first ? remainingMs(options.timeout) : options.timeout) };
       if (!isPuzzleSet(file, text)) {
         const puzzle = withSource(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
-        // One puzzle: the limit counts from the start of the process (remainingMs).
         const progress = progressLine();
         const started = performance.now();
         const rating = withSource(file, () =>
           rate(puzzle, {
             ruleSet: options.techniques,
-            ...(options.timeout === undefined ? {} : { deadline: Date.now() + remainingMs(options.timeout) }),
+            ...deadline(true),
             onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
           }),
         );
@@ -102,7 +104,7 @@ export function rateCommand(): Command {
           id: record.puzzle.id ?? `line ${line}`,
           line,
           difficulty: record.difficulty ?? null,
-          rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline() }),
+          rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline(k === 0) }),
         };
       });
       progress.done();
