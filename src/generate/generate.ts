@@ -84,6 +84,7 @@ function symbolsOf(spec: GenerateSpec): number {
 export function specProblem(spec: GenerateSpec): string | null {
   const { rows, cols } = spec;
   const k = symbolsOf(spec);
+  const convention = spec.convention ?? 'literal';
   if (!Number.isSafeInteger(k) || k < 1) return `the number of symbols must be a positive whole number, got ${k}`;
   if (rows * cols < 2) return 'a 1x1 board has no puzzle to generate (its one cell is always unshaded)';
   // Each line keeps more than half its cells unshaded (no two shaded cells touch), and those
@@ -92,13 +93,21 @@ export function specProblem(spec: GenerateSpec): string | null {
   // 4 symbols, which has no puzzle, was searched for ever).
   const line = Math.max(rows, cols);
   const needed = Math.min(rows, cols) === 1 ? Math.max(1, line - 2) : Math.ceil(line / 2);
+  if (rows * cols === 2) {
+    // Two cells: shading one leaves the other, a connected region, so [a a] has two solutions
+    // (either cell) and [a b] three under the rules as written (none, either); the other
+    // conventions forbid shading a number that no unshaded cell repeats, leaving [a b] one.
+    if (convention === 'literal')
+      return `no ${rows}x${cols} puzzle is unique under the literal convention ([a a] has two solutions, [a b] three): use --convention unique-white or shaded-duplicates`;
+    if (k < 2) return `a ${rows}x${cols} puzzle needs 2 symbols: [a a] has two solutions under every convention`;
+  }
   if (k > rows * cols) return `${k} symbols for ${rows * cols} cells: more symbols than cells cannot all appear (at most ${rows * cols})`;
   if (k < needed) return `${k} symbols cannot number a line of ${line} cells (at least ${needed} are needed)`;
   if (spec.class === 'A') {
     if (k < Math.max(rows, cols)) return `class A puzzles are Latin: they need at least max(rows, cols) = ${Math.max(rows, cols)} symbols`;
     // A Latin square's cells can each be shaded alone without breaking a rule, so under the
     // rules as written it never has one solution; the other conventions keep unique cells white.
-    if ((spec.convention ?? 'literal') === 'literal')
+    if (convention === 'literal')
       return 'no class A puzzle is unique under the literal convention (any one cell of a Latin square can be shaded): use --convention unique-white or shaded-duplicates';
   }
   return null;
@@ -123,8 +132,9 @@ export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?
   let repairs = 0;
   for (let attempt = 1; ; attempt++) {
     if (deadline !== undefined && Date.now() > deadline) throw new GenerateTimeoutError(`no puzzle for seed ${seed} before the time limit`);
-    // Class A is a Latin square with nothing shaded (only UC is needed); else a random shading.
-    const planted = spec.class === 'A' ? new Uint8Array(g.cells) : randomShading(g, random);
+    // Class A is a Latin square with nothing shaded (only UC is needed), and so is the only
+    // unique puzzle of two cells (see specProblem); else a random maximal shading.
+    const planted = spec.class === 'A' || g.cells === 2 ? new Uint8Array(g.cells) : randomShading(g, random);
     const values = numberCells(g, planted, symbolsOf(spec), random);
     if (values === null) continue;
     const made = await repair(g, values, planted, convention, random, deadline);

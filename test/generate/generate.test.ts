@@ -120,9 +120,26 @@ describe('generatePuzzle', () => {
     // Shading an inner cell of a line cuts it in two, so at most the two end cells are shaded.
     expect(specProblem({ rows: 7, cols: 1, symbols: 4 })).toMatch(/at least 5 are needed/);
     expect(specProblem({ rows: 1, cols: 7, symbols: 5 })).toBeNull();
-    expect(specProblem({ rows: 1, cols: 2, symbols: 1 })).toBeNull();
+    expect(specProblem({ rows: 1, cols: 2, symbols: 1, convention: 'unique-white' })).toMatch(/needs 2 symbols/);
     const p = await generatePuzzle({ rows: 7, cols: 1, symbols: 5 }, 'line');
     expect(bruteForceSolutions(p.puzzle, 'literal')).toHaveLength(1);
+  });
+
+  it('two-cell boards: refused under literal, where the brute force finds no unique grid; made under the others (found by the fuzz run: 1x2 and 2x1 searched until the time limit)', async () => {
+    for (const [rows, cols] of [
+      [1, 2],
+      [2, 1],
+    ] as const) {
+      for (const convention of conventions) {
+        const grids = [1, 2, 3].flatMap((a) => [1, 2, 3].map((b) => ({ rows, cols, values: [a, b] })));
+        const exists = grids.some((puzzle) => bruteForceSolutions(puzzle, convention).length === 1);
+        expect(specProblem({ rows, cols, convention }) === null, `${rows}x${cols} ${convention}`).toBe(exists);
+        if (!exists) continue;
+        const p = await generatePuzzle({ rows, cols, convention }, `two-${convention}`, Date.now() + 10_000);
+        expect(bruteForceSolutions(p.puzzle, convention)).toHaveLength(1);
+        expect(fromMask(bruteForceSolutions(p.puzzle, convention)[0]!, 2)).toEqual(p.solution);
+      }
+    }
   });
 
   it('with fewer symbols than the side, the numbers stay in 1..k', async () => {
