@@ -26,6 +26,7 @@
 import { articulationPoints, searchScratch, type SearchScratch } from '../puzzle/graph.js';
 import { BLACK, Board, UNKNOWN, WHITE } from './board.js';
 import { labels, plural } from './lines.js';
+import type { Separator } from './trial-base.js';
 import { KnockOnScreen } from './walls.js';
 import type { CellColour, Deduction } from './types.js';
 
@@ -217,12 +218,20 @@ function separatorScratch(board: Board): SeparatorScratch {
 }
 
 export function NCO(board: Board): Deduction[] {
-  const separators = whiteSeparators(board);
+  // On a trial board, the same cells and weights from the contracted graph (trial-base.ts).
+  const base = board.trialBase();
+  const separators: readonly (Separator & { cutOff?: number; kept?: number })[] =
+    base === null ? whiteSeparators(board) : board.whiteCount < 2 ? [] : base.separators(board.state);
   if (separators.length === 0) return [];
-  // The text needs two flood fills per deduction: it is built when asked, on the board as it is now.
+  // The text needs two flood fills per deduction: it is built when asked, on the board as it is now
+  // (a trial's separators name no white cells: the search of the whole board finds them then).
   const at = board.clone();
+  const named = (s: Separator & { cutOff?: number; kept?: number }) =>
+    s.cutOff !== undefined && s.kept !== undefined
+      ? { ...s, cutOff: s.cutOff, kept: s.kept }
+      : whiteSeparators(at).find((x) => x.cell === s.cell)!;
   return separators.map((s) =>
-    deferred({ technique: 'NCO', cells: [{ cell: s.cell, colour: 'white' }], weight: s.weight }, () => ncoText(at, s)),
+    deferred({ technique: 'NCO', cells: [{ cell: s.cell, colour: 'white' }], weight: s.weight }, () => ncoText(at, named(s))),
   );
 }
 
@@ -338,10 +347,18 @@ function cutOffRegion(
 export function NCO_K(board: Board): Deduction[] {
   const out: Deduction[] = [];
   // Most trials leave the white cells connected; the screen says exactly which do not (walls.ts).
+  // On a trial board, only the unknown cells of the trial's origin can be unknown, and the
+  // origin's screen tells which of them need no new test (built first: screens share scratch).
+  const trial = board.trialBase();
+  if (trial !== null && trial.knockOn === undefined) trial.knockOn = KnockOnScreen.screenOrigin(trial);
   const screen = new KnockOnScreen(board);
+  const cells = trial?.unknown ?? null;
+  const skip = trial?.knockOn ? screen.skippable(trial, trial.knockOn) : null;
   let at: Board | undefined;
-  for (let x = 0; x < board.n; x++) {
-    if (!board.isUnknown(x) || !screen.splits(x)) continue;
+  const count = cells === null ? board.n : cells.length;
+  for (let k = 0; k < count; k++) {
+    const x = cells === null ? k : cells[k]!;
+    if (!board.isUnknown(x) || (skip !== null && skip[k] === 1) || !screen.splits(x)) continue;
     // The text (and the weight: the white cells cut off) needs the trial's flood fills: built when asked.
     at ??= board.clone();
     const on = at;

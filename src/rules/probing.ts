@@ -48,7 +48,7 @@ export interface ProbeCursor {
 
 function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeOutcome {
   const copy = board.clone();
-  if (board.stable) copy.startTrial();
+  if (board.stable) copy.startTrial(board);
   if (!copy.assume(cell, colour) || !copy.checkConnectivity()) {
     return { contradiction: copy.contradiction?.reason ?? 'contradiction', hardest: 0, usedUniqueness: false };
   }
@@ -69,7 +69,7 @@ function tally(cursor: ProbeCursor, cls: number): void {
 function traceProbe(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeChain | undefined {
   const steps: Deduction[] = [];
   const copy = board.clone(steps);
-  if (board.stable) copy.startTrial();
+  if (board.stable) copy.startTrial(board);
   if (copy.assume(cell, colour) && copy.checkConnectivity()) run(copy);
   const clash = copy.contradiction?.reason;
   return clash === undefined ? undefined : { steps, clash };
@@ -131,7 +131,7 @@ export function ProbC(board: Board, run: ProbeRunner, cursor: ProbeCursor = { ne
     let usedUniqueness = false;
     for (const colour of ['black', 'white'] as const) {
       const copy = board.clone();
-      if (board.stable) copy.startTrial();
+      if (board.stable) copy.startTrial(board);
       const outcome = copy.assume(cell, colour) && copy.checkConnectivity() ? run(copy) : null;
       // A probe that fails is Prob's business, not this technique's.
       if (outcome === null || outcome.contradiction !== null) break;

@@ -20,6 +20,7 @@
 import type { Board } from './board.js';
 import { floodCount } from '../puzzle/graph.js';
 import { BLACK, UNKNOWN, WHITE } from './board.js';
+import type { OriginScreen, TrialBase } from './trial-base.js';
 
 /** The ring around a cell, in order (consecutive entries share an edge or a corner and touch). */
 const ringRows = [-1, -1, 0, 1, 1, 1, 0, -1] as const;
@@ -55,6 +56,9 @@ export class KnockOnScreen {
     let scratch = scratches.get(board.geo);
     if (scratch === undefined) {
       scratch = {
+        zone: new Int32Array(n),
+        zoneMark: 0,
+        skip: new Uint8Array(n),
         state: new Uint8Array(n),
         changed: new Int32Array(n),
         local: new Int32Array(n + 1),
@@ -76,42 +80,35 @@ export class KnockOnScreen {
       base: this.base,
     } = scratch);
     this.state.set(board.state);
-    this.main = mainPart(board, scratch.main);
-    const base = this.base;
-    for (let i = 0; i <= n; i++) base[i] = i;
     const state = board.state;
-    for (let i = 0; i < n; i++) {
+    const trial = board.trialBase();
+    if (trial === null || board.changed === null) {
+      this.main = mainPart(board, scratch.main);
+      clusterBlacks(state, rows, cols, this.base);
+      return;
+    }
+    // A trial board: the clusters of its origin, joined by the trial's new black cells; its white part from the contracted graph.
+    this.main = board.whiteCount === 0 ? null : trial.mainPart(state, scratch.main);
+    if (trial.clusters === null) trial.clusters = clusterBlacks(trial.originState, rows, cols, new Int32Array(n + 1));
+    const base = this.base;
+    base.set(trial.clusters);
+    const { changed, changedCount } = board;
+    for (let t = 0; t < changedCount; t++) {
+      const i = changed[t]!;
       if (state[i] !== BLACK) continue;
       const r = (i / cols) | 0;
       const c = i - r * cols;
-      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) this.union(i, n);
-      // Each touching pair once: the cells right, below-left, below and below-right.
-      if (c + 1 < cols && state[i + 1] === BLACK) this.union(i, i + 1);
-      if (r + 1 < rows) {
-        const below = i + cols;
-        if (c > 0 && state[below - 1] === BLACK) this.union(i, below - 1);
-        if (state[below] === BLACK) this.union(i, below);
-        if (c + 1 < cols && state[below + 1] === BLACK) this.union(i, below + 1);
+      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) union(base, i, n);
+      for (let k = 0; k < 8; k++) {
+        const rr = r + ringRows[k]!;
+        const cc = c + ringCols[k]!;
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols && state[rr * cols + cc] === BLACK) union(base, i, rr * cols + cc);
       }
     }
   }
 
   private find(i: number): number {
-    const base = this.base;
-    let root = i;
-    while (base[root] !== root) root = base[root]!;
-    while (base[i] !== root) {
-      const next = base[i]!;
-      base[i] = root;
-      i = next;
-    }
-    return root;
-  }
-
-  private union(a: number, b: number): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.base[ra] = rb;
+    return find(this.base, i);
   }
 
   /** The trial's union-find: a node is a cluster's root, the frame, or a black cell of the trial. */
@@ -136,10 +133,15 @@ export class KnockOnScreen {
       verdict = this.outside || this.main === null || this.closesLoop(whitened);
       if (verdict && !this.outside) verdict = !this.whitesConnected(this.board.whiteCount + whitened);
     }
+    this.restore();
+    return verdict;
+  }
+
+  /** Undoes `play`. */
+  private restore(): void {
     const { state, changed } = this;
     const before = this.board.state;
     for (let t = 0; t < this.size; t++) state[changed[t]!] = before[changed[t]!]!;
-    return verdict;
   }
 
   /**
@@ -226,6 +228,7 @@ export class KnockOnScreen {
         const inside = rr >= 0 && rr < rows && cc >= 0 && cc < cols;
         const cell = rr * cols + cc;
         const node = this.localFind(!inside ? this.find(n) : blackBefore[cell] === BLACK ? this.find(cell) : cell);
+        if (this.reps !== null && (!inside || blackBefore[cell] === BLACK)) this.noteCluster(inside ? cell : n);
         if (node === roots0 || node === roots1 || node === roots2 || node === roots3) return true;
         if (count === 0) roots0 = node;
         else if (count === 1) roots1 = node;
@@ -240,6 +243,116 @@ export class KnockOnScreen {
       if (roots3 >= 0) this.join(roots3, p);
     }
     return false;
+  }
+
+  /**
+   * While the origin of trials is screened (`screenOrigin`): the black cells (or the frame) that
+   * stand for the distinct clusters the trial's rings touch, at most `maxReps`; `repCount` past
+   * that means too many.
+   */
+  private reps: Int32Array | null = null;
+  private repCount = 0;
+
+  private noteCluster(cell: number): void {
+    const reps = this.reps!;
+    if (this.repCount > maxReps) return;
+    const root = this.find(cell);
+    for (let t = 0; t < this.repCount; t++) if (this.find(reps[t]!) === root) return;
+    if (this.repCount < maxReps) reps[this.repCount] = cell;
+    this.repCount++;
+  }
+
+  /**
+   * Screens every unknown cell of a board that trials start from (`trial.origin`), for
+   * `skippable`. Null when its white cells lie apart or there are none.
+   */
+  static screenOrigin(trial: TrialBase): OriginScreen | null {
+    const screen = new KnockOnScreen(trial.origin);
+    if (screen.main === null) return null;
+    const { unknown } = trial;
+    const u = unknown.length;
+    const kind = new Uint8Array(u);
+    const reps = new Int32Array(maxReps * u);
+    const repCount = new Uint8Array(u);
+    const inMain = new Uint8Array(u);
+    screen.reps = new Int32Array(maxReps);
+    for (let k = 0; k < u; k++) {
+      const x = unknown[k]!;
+      inMain[k] = screen.main[x]!;
+      screen.repCount = 0;
+      const whitened = screen.play(x);
+      if (whitened <= 0) kind[k] = VOID;
+      else if (screen.outside || screen.closesLoop(whitened) || screen.repCount > maxReps) kind[k] = RECHECK;
+      else {
+        kind[k] = CLEAN;
+        repCount[k] = screen.repCount;
+        reps.set(screen.reps.subarray(0, screen.repCount), maxReps * k);
+      }
+      screen.restore();
+    }
+    return { kind, reps, repCount, inMain };
+  }
+
+  /**
+   * On a trial board: flags, per unknown cell of the trial's origin, the cells whose trial here
+   * must come out as on the origin, where it was void or closed no loop (so it does not split):
+   * its zone (the cells its trial reads: itself, its ring, its neighbours' line mates and their
+   * rings) has not changed since the origin, no two of the clusters its rings touched have been
+   * joined by the trial's new black cells, and the white cells' part has lost no unknown cell (its
+   * new white cells are still inside). Null when that cannot be told cheaply.
+   */
+  skippable(trial: TrialBase, origin: OriginScreen): Uint8Array | null {
+    const { board, main } = this;
+    const { changed, changedCount, state } = board;
+    const { unknown } = trial;
+    const u = unknown.length;
+    if (main === null || changed === null || changedCount * 16 > u) return null;
+    for (let k = 0; k < u; k++) {
+      const x = unknown[k]!;
+      if (state[x] === UNKNOWN && origin.inMain[k] === 1 && main[x] === 0) return null;
+    }
+    const zone = this.scratch.zone;
+    const mark = ++this.scratch.zoneMark;
+    const { nbrStart, nbr, mateStart, mate, rows, cols } = board.geo;
+    for (let t = 0; t < changedCount; t++) {
+      const c = changed[t]!;
+      const r = (c / cols) | 0;
+      const col = c - r * cols;
+      for (let k = -1; k < 8; k++) {
+        let y = c;
+        if (k >= 0) {
+          const rr = r + ringRows[k]!;
+          const cc = col + ringCols[k]!;
+          if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
+          y = rr * cols + cc;
+        }
+        zone[y] = mark;
+        for (let e = mateStart[y]!; e < mateStart[y + 1]!; e++) {
+          const m = mate[e]!;
+          for (let f = nbrStart[m]!; f < nbrStart[m + 1]!; f++) zone[nbr[f]!] = mark;
+        }
+      }
+    }
+    const skip = this.scratch.skip;
+    for (let k = 0; k < u; k++) {
+      const x = unknown[k]!;
+      let same = zone[x] !== mark && origin.kind[k] !== RECHECK;
+      if (same && origin.kind[k] === CLEAN) {
+        const at = maxReps * k;
+        const count = origin.repCount[k]!;
+        for (let a = 0; a < count && same; a++) {
+          const root = this.find(origin.reps[at + a]!);
+          for (let b = a + 1; b < count; b++) {
+            if (this.find(origin.reps[at + b]!) === root) {
+              same = false;
+              break;
+            }
+          }
+        }
+      }
+      skip[k] = same ? 1 : 0;
+    }
+    return skip;
   }
 
   /** Makes p the parent of the trial's root `node`. */
@@ -257,6 +370,45 @@ export class KnockOnScreen {
   }
 }
 
+/** Finds i's root in a union-find, halving the path. */
+function find(uf: Int32Array, i: number): number {
+  let root = i;
+  while (uf[root] !== root) root = uf[root]!;
+  while (uf[i] !== root) {
+    const next = uf[i]!;
+    uf[i] = root;
+    i = next;
+  }
+  return root;
+}
+
+function union(uf: Int32Array, a: number, b: number): void {
+  const ra = find(uf, a);
+  const rb = find(uf, b);
+  if (ra !== rb) uf[ra] = rb;
+}
+
+/** The 8-connected clusters of the black cells of `state` and the frame (index `cells`), as a union-find in `uf`. */
+function clusterBlacks(state: Uint8Array, rows: number, cols: number, uf: Int32Array): Int32Array {
+  const n = rows * cols;
+  for (let i = 0; i <= n; i++) uf[i] = i;
+  for (let i = 0; i < n; i++) {
+    if (state[i] !== BLACK) continue;
+    const r = (i / cols) | 0;
+    const c = i - r * cols;
+    if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) union(uf, i, n);
+    // Each touching pair once: the cells right, below-left, below and below-right.
+    if (c + 1 < cols && state[i + 1] === BLACK) union(uf, i, i + 1);
+    if (r + 1 < rows) {
+      const below = i + cols;
+      if (c > 0 && state[below - 1] === BLACK) union(uf, i, below - 1);
+      if (state[below] === BLACK) union(uf, i, below);
+      if (c + 1 < cols && state[below + 1] === BLACK) union(uf, i, below + 1);
+    }
+  }
+  return uf;
+}
+
 /** The part of the non-black cells that holds every white cell, as flags in `main`; null when there is no white cell or they lie apart. */
 function mainPart(board: Board, main: Uint8Array): Uint8Array | null {
   if (board.whiteCount === 0) return null;
@@ -269,7 +421,18 @@ function mainPart(board: Board, main: Uint8Array): Uint8Array | null {
   return main;
 }
 
+/** What the origin's screen says of a cell's trial (OriginScreen.kind). */
+const VOID = 0;
+const CLEAN = 1;
+const RECHECK = 2;
+/** The clusters kept per cell; a trial whose rings touch more is tested again each time. */
+const maxReps = 4;
+
 interface Scratch {
+  /** Marks of `skippable`'s zones, and its answer per unknown cell of an origin. */
+  readonly zone: Int32Array;
+  zoneMark: number;
+  readonly skip: Uint8Array;
   readonly state: Uint8Array;
   readonly changed: Int32Array;
   readonly local: Int32Array;

@@ -1,0 +1,239 @@
+/**
+ * The board a probe starts from, contracted once for all the probe's trials.
+ *
+ * A pass of probes runs thousands of trials on copies of one board B (a 48x48 stuck board: two
+ * per open cell), and every trial asks rule 3 questions of the whole grid several times: are the
+ * white cells connected (Board.checkConnectivity), which unknown cell would split them (NCO), which
+ * part holds them (NCO-K). On a trial board every cell white on B is still white, so each
+ * connected region of B's white cells can be taken as one node: the graph whose nodes are B's
+ * white regions and B's unknown cells (two nodes joined when two of their cells share an edge) has
+ * the same connectivity as the non-black cells of any trial board once the trial's black cells are
+ * taken out, since a region never holds a trial's black cell and is connected by itself. The white
+ * cells of a trial lie in one part exactly when its white nodes do; an unknown cell x splits them
+ * exactly when removing node x separates white nodes; and the white cells cut off are counted by
+ * giving each region its number of cells. On a late board of a 48x48 the graph has a fifth of the
+ * cells, so each such question costs a fifth as much, with the same answers.
+ *
+ * Built lazily (Board.trialBase) when a trial first asks, from the board the trials start from;
+ * valid while that board does not change (its `version`). Never allocates per trial.
+ */
+import {
+  articulationPoints,
+  type CompressedGraph,
+  type FloodScratch,
+  floodCount,
+  type SearchScratch,
+  searchScratch,
+} from '../puzzle/graph.js';
+import type { Board } from './board.js';
+import { BLACK, UNKNOWN, WHITE } from './cell-state.js';
+
+/** An unknown cell whose blackening would split the white cells, and the white cells it would cut off from the largest remaining part. */
+export interface Separator {
+  readonly cell: number;
+  readonly weight: number;
+}
+
+/**
+ * What NCO-K's screen said of each unknown cell of the origin (walls.ts), per index into
+ * `unknown`: `kind` 0 its trial is void, 1 it closes no loop (touching the clusters of the black
+ * cells `reps`, `repCount` of them, at `4 * k`), 2 it must be tested again; `inMain` whether the
+ * cell was in the white cells' part.
+ */
+export interface OriginScreen {
+  readonly kind: Uint8Array;
+  readonly reps: Int32Array;
+  readonly repCount: Uint8Array;
+  readonly inMain: Uint8Array;
+}
+
+export class TrialBase {
+  /** The board it was built from (trials start from it). */
+  readonly origin: Board;
+  /** The `version` of that board when it was built. */
+  readonly version: number;
+  /** The cells of that board (the board's own array: it does not change while the base is valid). */
+  readonly originState: Uint8Array;
+  /** Its unknown cells, in increasing order; node `regions + k` is `unknown[k]`. */
+  readonly unknown: Int32Array;
+  /** Nodes 0 .. regions - 1 are the white regions. */
+  private readonly regions: number;
+  private readonly nodes: number;
+  /** Per node: its white cells on the base board (a region's size; 0 for an unknown cell). */
+  private readonly size: Int32Array;
+  private readonly graph: CompressedGraph;
+  /** Per trial: each node's state on the trial board. */
+  private readonly nodeState: Uint8Array;
+  private readonly flood: FloodScratch;
+  private readonly search: SearchScratch;
+  private readonly whites: Int32Array;
+  private readonly sepWhites: Int32Array;
+  private readonly sepMax: Int32Array;
+  /**
+   * The 8-connected clusters of the base board's black cells and the frame, as a union-find
+   * (walls.ts builds it when first asked and keeps it here).
+   */
+  clusters: Int32Array | null = null;
+  /** NCO-K's screen of the origin (walls.ts builds it when first asked; null: not usable). */
+  knockOn: OriginScreen | null | undefined = undefined;
+
+  constructor(origin: Board) {
+    const { geo, state, version } = origin;
+    this.origin = origin;
+    this.version = version;
+    this.originState = state;
+    const n = geo.cells;
+    const { nbrStart, nbr } = geo;
+    const nodeOf = new Int32Array(n).fill(-1);
+    const stack = new Int32Array(n);
+    const sizes = new Int32Array(n);
+    let regions = 0;
+    for (let i = 0; i < n; i++) {
+      if (state[i] !== WHITE || nodeOf[i]! >= 0) continue;
+      const r = regions++;
+      let top = 0;
+      let count = 0;
+      stack[top++] = i;
+      nodeOf[i] = r;
+      while (top > 0) {
+        const v = stack[--top]!;
+        count++;
+        for (let k = nbrStart[v]!; k < nbrStart[v + 1]!; k++) {
+          const j = nbr[k]!;
+          if (state[j] === WHITE && nodeOf[j]! < 0) {
+            nodeOf[j] = r;
+            stack[top++] = j;
+          }
+        }
+      }
+      sizes[r] = count;
+    }
+    let unknownCount = 0;
+    for (let i = 0; i < n; i++) if (state[i] === UNKNOWN) stack[unknownCount++] = i;
+    const unknown = stack.slice(0, unknownCount);
+    for (let k = 0; k < unknownCount; k++) nodeOf[unknown[k]!] = regions + k;
+    const nodes = regions + unknownCount;
+    // Edges: unknown-unknown (each side adds its own), unknown-region (once per pair, both sides).
+    const degree = new Int32Array(nodes + 1);
+    const seen = new Int32Array(regions).fill(-1);
+    const eachEdge = (add: (a: number, b: number) => void) => {
+      seen.fill(-1);
+      for (let k = 0; k < unknownCount; k++) {
+        const c = unknown[k]!;
+        const a = regions + k;
+        for (let e = nbrStart[c]!; e < nbrStart[c + 1]!; e++) {
+          const j = nbr[e]!;
+          if (state[j] === UNKNOWN) add(a, nodeOf[j]!);
+          else if (state[j] === WHITE) {
+            const b = nodeOf[j]!;
+            if (seen[b] === c) continue;
+            seen[b] = c;
+            add(a, b);
+            add(b, a);
+          }
+        }
+      }
+    };
+    eachEdge((a) => {
+      degree[a + 1]!++;
+    });
+    for (let v = 0; v < nodes; v++) degree[v + 1]! += degree[v]!;
+    const adjacent = new Int32Array(degree[nodes]!);
+    const fill = degree.slice(0, nodes);
+    eachEdge((a, b) => {
+      adjacent[fill[a]!++] = b;
+    });
+    this.graph = { nbrStart: degree, nbr: adjacent };
+    this.regions = regions;
+    this.nodes = nodes;
+    this.unknown = unknown;
+    this.size = sizes.slice(0, nodes).fill(0, regions);
+    this.nodeState = new Uint8Array(nodes).fill(WHITE, 0, regions);
+    this.flood = { stamp: new Int32Array(nodes), stack: new Int32Array(nodes), epoch: 0 };
+    this.search = searchScratch(nodes);
+    this.whites = new Int32Array(nodes);
+    this.sepWhites = new Int32Array(nodes);
+    this.sepMax = new Int32Array(nodes);
+  }
+
+  /** Reads a trial board's cells into the node states; returns the number of white nodes. */
+  private load(state: Uint8Array): number {
+    const { unknown, regions, nodeState } = this;
+    let whiteNodes = regions;
+    for (let k = 0; k < unknown.length; k++) {
+      const s = state[unknown[k]!]!;
+      nodeState[regions + k] = s;
+      if (s === WHITE) whiteNodes++;
+    }
+    return whiteNodes;
+  }
+
+  /** A white node (there must be one). */
+  private firstWhite(): number {
+    if (this.regions > 0) return 0;
+    let v = 0;
+    while (this.nodeState[v] !== WHITE) v++;
+    return v;
+  }
+
+  /** Whether the white cells of a trial board (which has some) all lie in one part of its non-black cells. */
+  whitesConnected(state: Uint8Array): boolean {
+    const whiteNodes = this.load(state);
+    if (whiteNodes <= 1) return true;
+    return floodCount(this.graph, this.flood, this.nodeState, this.firstWhite(), BLACK, WHITE, whiteNodes) >= whiteNodes;
+  }
+
+  /**
+   * The part of a trial board's non-black cells that holds its white cells (it has some), as flags
+   * in `main` for the unknown cells of the base board (the only cells NCO-K reads); null when the
+   * white cells lie apart.
+   */
+  mainPart(state: Uint8Array, main: Uint8Array): Uint8Array | null {
+    const whiteNodes = this.load(state);
+    const reached = floodCount(this.graph, this.flood, this.nodeState, this.firstWhite(), BLACK, WHITE);
+    if (reached !== whiteNodes) return null;
+    const { stamp, epoch } = this.flood;
+    const { unknown, regions } = this;
+    for (let k = 0; k < unknown.length; k++) main[unknown[k]!] = stamp[regions + k] === epoch ? 1 : 0;
+    return main;
+  }
+
+  /**
+   * NCO on a trial board with two or more white cells, all in one part: its unknown cells, in
+   * increasing order, whose blackening would split the white cells, each with the white cells it
+   * would cut off from the largest remaining part. Removing x leaves parts that do not depend on
+   * the search: the subtrees cut off below x and the rest, which holds the root; so the weight is
+   * the same as connectivity.ts's search of the whole board gives.
+   */
+  separators(state: Uint8Array): Separator[] {
+    this.load(state);
+    const { nodeState, whites, sepWhites, sepMax, size, regions, unknown, nodes } = this;
+    for (let v = 0; v < nodes; v++) whites[v] = v < regions ? size[v]! : nodeState[v] === WHITE ? 1 : 0;
+    sepWhites.fill(0);
+    sepMax.fill(0);
+    const root = this.firstWhite();
+    articulationPoints(
+      this.graph,
+      root,
+      (v) => nodeState[v] !== BLACK,
+      (v, p, separates) => {
+        const w = whites[v]!;
+        whites[p]! += w;
+        if (separates && w > 0) {
+          sepWhites[p]! += w;
+          if (w > sepMax[p]!) sepMax[p] = w;
+        }
+      },
+      this.search,
+    );
+    const total = whites[root]!;
+    const out: Separator[] = [];
+    for (let k = 0; k < unknown.length; k++) {
+      const v = regions + k;
+      if (nodeState[v] !== UNKNOWN || sepWhites[v] === 0) continue;
+      const largest = Math.max(total - sepWhites[v]!, sepMax[v]!);
+      out.push({ cell: unknown[k]!, weight: total - largest });
+    }
+    return out;
+  }
+}
