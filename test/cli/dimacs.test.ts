@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cadicalBinary, cliPath, fixture, fixturesDir, hasExecutable, linesOf, run } from './run.js';
+import { cadicalBinary, cliArgv, fixture, fixturesDir, hasExecutable, linesOf, run } from './run.js';
 
 interface Published {
   rows: number;
@@ -278,7 +278,7 @@ describe('dimacs into a pipe', () => {
     // when the reader goes away after the first chunk.
     const { stderr, code, signal } = await new Promise<{ stderr: string; code: number | null; signal: NodeJS.Signals | null }>(
       (resolve, reject) => {
-        const child = spawn(process.execPath, [cliPath, 'dimacs', 'janko-037.txt'], {
+        const child = spawn(process.execPath, cliArgv(['dimacs', 'janko-037.txt']), {
           cwd: fixturesDir,
           stdio: ['ignore', 'pipe', 'pipe'],
         });

@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, fixture, linesOf, run } from './run.js';
+import { cliArgv, cliPath, fixture, linesOf, run } from './run.js';
 
 let dir: string;
 let cnf: string;
@@ -137,7 +137,7 @@ describe('dimacs -o', () => {
       const folder = mkdtempSync(join(dir, 'signal-'));
       const out = join(folder, 'big.cnf');
       writeFileSync(out, 'OLD CONTENT\n');
-      const child = spawn(process.execPath, [cliPath, 'dimacs', big, '-o', out], { stdio: 'ignore' });
+      const child = spawn(process.execPath, cliArgv(['dimacs', big, '-o', out]), { stdio: 'ignore' });
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
       // Wait for the temporary file, then interrupt.
       let sent = false;

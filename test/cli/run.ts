@@ -30,21 +30,26 @@ export interface RunOptions {
 }
 
 /**
- * Node's flags for the commands run here. `--no-concurrent-recompilation`: Node 20 can deadlock
- * as a process ends (nodejs/node#54918) when a background TurboFan compile needs a garbage
- * collection while the main thread waits for background work to drain: the command has printed
- * everything and never exits. `generate 9x9 --count 5 --jobs 1` hung so in 3-4 of 300 runs under
- * load (gdb: main thread in NodePlatform::DrainTasks, a V8 worker in
- * CollectionBarrier::AwaitCollectionBackground), and in none of 400 with this flag. It cannot be
- * set from inside the program (v8.setFlagsFromString comes after the isolate has its compiler
- * threads); it changes when code is optimised, not what it does.
+ * Node's flags from the command's first line (`#!/usr/bin/env -S node <flags>`), so that the tests
+ * run it as the shell runs it: `--no-concurrent-recompilation` keeps Node 20 from deadlocking as a
+ * process ends (nodejs/node#54918; see src/cli/main.ts).
  */
-const nodeFlags = ['--no-concurrent-recompilation'];
+function nodeFlags(): string[] {
+  const first = readFileSync(cliPath, 'utf8').split('\n', 1)[0]!;
+  const shebang = /^#!\/usr\/bin\/env(?: -S)? node((?: --[a-z-]+)*)$/.exec(first);
+  if (shebang === null) throw new Error(`${cliPath} starts with ${JSON.stringify(first)}, not a node shebang`);
+  return shebang[1]!.split(' ').filter((flag) => flag !== '');
+}
+
+/** Node's arguments that run `hitori-sat <args>` (for a test that spawns the command itself). */
+export function cliArgv(args: readonly string[]): string[] {
+  return [...nodeFlags(), cliPath, ...args];
+}
 
 /** Runs `hitori-sat <args>` and resolves with its stdout, stderr and exit code. */
 export function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags, cliPath, ...args], {
+    const child = spawn(process.execPath, cliArgv(args), {
       cwd: options.cwd ?? fixturesDir,
       // No terminal: the command then draws no progress line on stderr.
       stdio: ['pipe', 'pipe', 'pipe'],
