@@ -391,7 +391,8 @@ export class Board {
     }
     if (this.whiteCount === 1) return true;
     // A trial's answer from the contracted graph; the full flood below names the cells when they are apart.
-    if (this.trialBase()?.whitesConnected(this.state) === true) return true;
+    const base = this.trialBase();
+    if (base !== null && (base.whitesKept(this) || base.whitesConnected(this.state))) return true;
     let start = 0;
     while (this.state[start] !== WHITE) start++;
     const reached = this.reach(start);

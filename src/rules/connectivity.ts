@@ -28,7 +28,7 @@ import { BLACK, Board, UNKNOWN, WHITE } from './board.js';
 import { labels, plural } from './lines.js';
 import type { Separator } from './trial-base.js';
 import { KnockOnScreen } from './walls.js';
-import type { CellColour, Deduction } from './types.js';
+import { type CellColour, type Deduction, withReason } from './types.js';
 
 /** NCO-C and NCO-B: a white cell with exactly one non-black neighbour, which is not yet white. */
 function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number): Deduction[] {
@@ -55,14 +55,19 @@ function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number):
     if (blackCount === 0 || openCount !== 1 || !board.isUnknown(exit) || !board.needsExit(i)) continue;
     const blacks = [...board.neighbours(i)].filter((j) => board.isBlack(j));
     const place = technique === 'NCO-C' ? 'corner cell' : 'border cell';
-    out.push({
-      technique,
-      cells: [{ cell: exit, colour: 'white' }],
-      premises: [i, ...blacks],
-      reason: `the ${place} ${board.label(i)}, beside black ${labels(board, blacks)}, is white, and its only way out is ${board.label(exit)}, so that is white`,
-      weight: 1,
-      given: blacks.map((cell) => ({ cell, colour: 'black' as const })),
-    });
+    out.push(
+      withReason(
+        {
+          technique,
+          cells: [{ cell: exit, colour: 'white' }],
+          premises: [i, ...blacks],
+          weight: 1,
+          given: blacks.map((cell) => ({ cell, colour: 'black' as const })),
+        },
+        () =>
+          `the ${place} ${board.label(i)}, beside black ${labels(board, blacks)}, is white, and its only way out is ${board.label(exit)}, so that is white`,
+      ),
+    );
   }
   return out;
 }
@@ -106,14 +111,19 @@ function enclosingPair(board: Board, technique: 'EP' | 'EP-B' | 'EP-M', degree: 
       const partner = partnerOf(board, r, a, b);
       if (partner < 0) continue;
       const around = blacks.length === 0 ? 'the grid edges' : `the edge and black ${labels(board, blacks)}`;
-      out.push({
-        technique,
-        cells: [{ cell: b, colour: 'white' }],
-        premises: [r, a, partner, ...blacks],
-        reason: `${board.label(r)} is closed in by ${degree === 4 ? `black ${labels(board, blacks)}` : around}; ${board.label(a)} and ${board.label(partner)} both show ${board.value(a)}, so one is black: either ${board.label(a)}, leaving ${board.label(b)} as the only way out of ${board.label(r)}, or ${board.label(partner)}, which touches ${board.label(b)}; so ${board.label(b)} is white`,
-        weight: 1,
-        given: blacks.map((cell) => ({ cell, colour: 'black' as const })),
-      });
+      out.push(
+        withReason(
+          {
+            technique,
+            cells: [{ cell: b, colour: 'white' }],
+            premises: [r, a, partner, ...blacks],
+            weight: 1,
+            given: blacks.map((cell) => ({ cell, colour: 'black' as const })),
+          },
+          () =>
+            `${board.label(r)} is closed in by ${degree === 4 ? `black ${labels(board, blacks)}` : around}; ${board.label(a)} and ${board.label(partner)} both show ${board.value(a)}, so one is black: either ${board.label(a)}, leaving ${board.label(b)} as the only way out of ${board.label(r)}, or ${board.label(partner)}, which touches ${board.label(b)}; so ${board.label(b)} is white`,
+        ),
+      );
     }
   }
   return out;
@@ -221,7 +231,7 @@ export function NCO(board: Board): Deduction[] {
   // On a trial board, the same cells and weights from the contracted graph (trial-base.ts).
   const base = board.trialBase();
   const separators: readonly (Separator & { cutOff?: number; kept?: number })[] =
-    base === null ? whiteSeparators(board) : board.whiteCount < 2 ? [] : base.separators(board.state);
+    base === null ? whiteSeparators(board) : board.whiteCount < 2 || base.noSeparator(board) ? [] : base.separators(board.state);
   if (separators.length === 0) return [];
   // The text needs two flood fills per deduction: it is built when asked, on the board as it is now
   // (a trial's separators name no white cells: the search of the whole board finds them then).

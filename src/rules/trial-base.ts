@@ -27,6 +27,7 @@ import {
 } from '../puzzle/graph.js';
 import type { Board } from './board.js';
 import { BLACK, UNKNOWN, WHITE } from './cell-state.js';
+import { addBlacks, clusterBlacks, type Layer, layerOf, ringRuns, type Walls } from './clusters.js';
 
 /** An unknown cell whose blackening would split the white cells, and the white cells it would cut off from the largest remaining part. */
 export interface Separator {
@@ -69,11 +70,22 @@ export class TrialBase {
   private readonly whites: Int32Array;
   private readonly sepWhites: Int32Array;
   private readonly sepMax: Int32Array;
-  /**
-   * The 8-connected clusters of the base board's black cells and the frame, as a union-find
-   * (walls.ts builds it when first asked and keeps it here).
-   */
-  clusters: Int32Array | null = null;
+  /** The 8-connected clusters of the origin's black cells and the frame, as a union-find (built when first asked). */
+  private clusters: Int32Array | null = null;
+  /** The origin's white part, as flags for its unknown cells (built when first asked; null: no white cell, or they lie apart). */
+  private main: Uint8Array | null | undefined = undefined;
+  /** Per unknown cell of the origin: its ring closes a loop there (1), or the roots of the clusters of its ring's runs (up to 4). */
+  private ringLoop: Uint8Array | null = null;
+  private ringRoots: Int32Array | null = null;
+  private ringRootCount: Uint8Array | null = null;
+  /** The last layer of a trial's black cells (`layerFor`): board, its change count, the layer's mark, and whether none closed a loop. */
+  private layerBoard: Board | null = null;
+  private layerCount = -1;
+  private layerMark = -1;
+  private layerKept = false;
+  private readonly layer: Layer;
+  private readonly zone: Int32Array;
+  private zoneMark = 0;
   /** NCO-K's screen of the origin (walls.ts builds it when first asked; null: not usable). */
   knockOn: OriginScreen | null | undefined = undefined;
 
@@ -152,8 +164,145 @@ export class TrialBase {
     this.flood = { stamp: new Int32Array(nodes), stack: new Int32Array(nodes), epoch: 0 };
     this.search = searchScratch(nodes);
     this.whites = new Int32Array(nodes);
+    this.layer = layerOf(geo);
+    this.zone = new Int32Array(n);
     this.sepWhites = new Int32Array(nodes);
     this.sepMax = new Int32Array(nodes);
+  }
+
+  /** The origin's clusters (clusters.ts). */
+  originClusters(): Int32Array {
+    const { rows, cols, cells } = this.origin.geo;
+    this.clusters ??= clusterBlacks(this.originState, rows, cols, new Int32Array(cells + 1));
+    return this.clusters;
+  }
+
+  /** The origin's walls, for layers of a trial's black cells. */
+  private originWalls(): Walls {
+    const { rows, cols } = this.origin.geo;
+    this.walls ??= { before: this.originState, uf: this.originClusters(), rows, cols, layer: this.layer };
+    return this.walls;
+  }
+  private walls: Walls | undefined = undefined;
+
+  /**
+   * Whether the trial's black cells, added to the origin one at a time, each close no loop: then
+   * the parts of the non-black cells are the origin's, less those cells (walls.ts). Leaves the
+   * trial's layer in place for `noSeparator`.
+   */
+  private layerFor(board: Board): boolean {
+    const layer = this.layer;
+    if (this.layerBoard === board && this.layerCount === board.changedCount && this.layerMark === layer.mark) return this.layerKept;
+    const closes = addBlacks(board.changed!, board.changedCount, board.state, this.originWalls());
+    this.layerBoard = board;
+    this.layerCount = board.changedCount;
+    this.layerMark = layer.mark;
+    this.layerKept = !closes;
+    return this.layerKept;
+  }
+
+  /** The origin's white part (see `main`). */
+  originMain(): Uint8Array | null {
+    if (this.main === undefined)
+      this.main = this.whiteCount(this.originState) === 0 ? null : this.mainPart(this.originState, new Uint8Array(this.originState.length));
+    return this.main;
+  }
+
+  private whiteCount(state: Uint8Array): number {
+    let count = 0;
+    for (let i = 0; i < state.length; i++) if (state[i] === WHITE) count++;
+    return count;
+  }
+
+  /**
+   * On a trial board (with its white cells): true when its white cells are surely connected, from
+   * the walls alone: its black cells close no loop, so the origin's white part is still one part,
+   * and each of its new white cells lay in that part. False means: ask `whitesConnected`.
+   */
+  whitesKept(board: Board): boolean {
+    const main = this.originMain();
+    if (main === null || !this.layerFor(board)) return false;
+    const { changed, changedCount, state } = board;
+    for (let t = 0; t < changedCount; t++) {
+      const c = changed![t]!;
+      if (state[c] === WHITE && main[c] === 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * On a trial board: true when no unknown cell would split the non-black cells (so NCO finds
+   * nothing), because none closes a loop: of the origin's unknown cells, none closed one there,
+   * the trial's black cells close none, and each cell either has no trial cell in its ring (and
+   * no two of its ring's clusters were joined) or closes no loop when its ring is read again.
+   */
+  noSeparator(board: Board): boolean {
+    if (!this.layerFor(board)) return false;
+    const { rows, cols } = this.origin.geo;
+    const walls = this.originWalls();
+    const layer = this.layer;
+    const { unknown } = this;
+    const u = unknown.length;
+    if (this.ringLoop === null) {
+      // Read with an empty layer: a fresh mark, after which the trial's layer is built again.
+      layer.mark++;
+      const loop = new Uint8Array(u);
+      const roots = new Int32Array(4 * u);
+      const rootCount = new Uint8Array(u);
+      for (let k = 0; k < u; k++) {
+        const runs = ringRuns(unknown[k]!, walls);
+        if (runs < 0) loop[k] = 1;
+        else {
+          rootCount[k] = runs;
+          roots.set(layer.roots.subarray(0, runs), 4 * k);
+        }
+      }
+      this.ringLoop = loop;
+      this.ringRoots = roots;
+      this.ringRootCount = rootCount;
+      this.layerFor(board);
+    }
+    const { ringLoop, ringRoots, ringRootCount, zone } = this;
+    const { changed, changedCount, state } = board;
+    const mark = ++this.zoneMark;
+    for (let t = 0; t < changedCount; t++) {
+      const p = changed![t]!;
+      if (state[p] !== BLACK) continue;
+      const r = (p / cols) | 0;
+      const c = p - r * cols;
+      for (let dr = -1; dr <= 1; dr++) {
+        const rr = r + dr;
+        if (rr < 0 || rr >= rows) continue;
+        for (let dc = -1; dc <= 1; dc++) {
+          const cc = c + dc;
+          if (cc >= 0 && cc < cols) zone[rr * cols + cc] = mark;
+        }
+      }
+    }
+    const { local, localStamp } = layer;
+    const layerMark = layer.mark;
+    for (let k = 0; k < u; k++) {
+      const x = unknown[k]!;
+      if (state[x] !== UNKNOWN) continue;
+      if (ringLoop![k] === 1) return false;
+      if (zone[x] === mark) {
+        if (ringRuns(x, walls) < 0) return false;
+        continue;
+      }
+      const count = ringRootCount![k]!;
+      if (count < 2) continue;
+      // The ring's runs are the origin's: they close a loop now only if the trial joined two of their clusters.
+      for (let a = 0; a < count; a++) {
+        let na = ringRoots![4 * k + a]!;
+        while (localStamp[na] === layerMark && local[na] !== na) na = local[na]!;
+        for (let b = a + 1; b < count; b++) {
+          let nb = ringRoots![4 * k + b]!;
+          while (localStamp[nb] === layerMark && local[nb] !== nb) nb = local[nb]!;
+          if (na === nb) return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** Reads a trial board's cells into the node states; returns the number of white nodes. */

@@ -16,7 +16,7 @@
  */
 import type { Board } from './board.js';
 import { labels, listing, plural } from './lines.js';
-import type { Deduction } from './types.js';
+import { type Deduction, withReason } from './types.js';
 
 /**
  * All cells UC whitens on the board as it stands, as one step (the thesis applies UC to the whole
@@ -48,14 +48,16 @@ export function UC(board: Board): Deduction[] {
   if (cells.length === 0) return [];
   const given = freed.flatMap((i) => [...board.mates(i)].map((cell) => ({ cell, colour: 'black' as const })));
   return [
-    {
-      technique: 'UC',
-      cells: cells.map((cell) => ({ cell, colour: 'white' })),
-      premises,
-      reason: ucReason(board, lone, freed),
-      usedUniqueness: true,
-      given,
-    },
+    withReason(
+      {
+        technique: 'UC',
+        cells: cells.map((cell) => ({ cell, colour: 'white' })),
+        premises,
+        usedUniqueness: true,
+        given,
+      },
+      () => ucReason(board, lone, freed),
+    ),
   ];
 }
 

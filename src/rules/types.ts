@@ -93,3 +93,19 @@ export interface Contradiction {
 export interface Scope {
   readonly dir?: 'H' | 'V';
 }
+
+/**
+ * A deduction whose reason is built on first use: the local techniques run in every probe, where
+ * nobody reads the text unless the trial is told in an explanation. `build` may read only what
+ * never changes (labels, numbers, line mates) and the values it captured.
+ */
+export function withReason(d: Omit<Deduction, 'reason'>, build: () => string): Deduction {
+  let text: string | undefined;
+  return Object.defineProperty(d, 'reason', {
+    get: () => {
+      text ??= build();
+      return text;
+    },
+    enumerable: true,
+  }) as Deduction;
+}

@@ -20,11 +20,8 @@
 import type { Board } from './board.js';
 import { floodCount } from '../puzzle/graph.js';
 import { BLACK, UNKNOWN, WHITE } from './board.js';
+import { addBlacks, clusterBlacks, find, type Layer, layerOf, ringCols, ringRows, union, type Walls } from './clusters.js';
 import type { OriginScreen, TrialBase } from './trial-base.js';
-
-/** The ring around a cell, in order (consecutive entries share an edge or a corner and touch). */
-const ringRows = [-1, -1, 0, 1, 1, 1, 0, -1] as const;
-const ringCols = [0, 1, 1, 1, 0, -1, -1, -1] as const;
 
 /**
  * One board, screened for NCO-K trials. Built in O(cells); `splits(x)` costs a few operations per
@@ -39,11 +36,8 @@ export class KnockOnScreen {
   /** The trial's cells: its state, the cells it changed (x, then the whitened, then the blackened). */
   private readonly state: Uint8Array;
   private readonly changed: Int32Array;
-  /** Per trial: a union-find over the clusters and the trial's black cells, valid where `localStamp` is the trial's number. */
-  private readonly local: Int32Array;
-  private readonly localStamp: Int32Array;
-  /** The trial's black cells added so far, marked with the trial's number. */
-  private readonly added: Int32Array;
+  /** Per trial: its black cells as a layer over the clusters (clusters.ts). */
+  private readonly layer: Layer;
   private readonly scratch: Scratch;
   /** The current trial: how many cells it changed, and whether it whitened one outside the white cells' part. */
   private size = 0;
@@ -61,24 +55,14 @@ export class KnockOnScreen {
         skip: new Uint8Array(n),
         state: new Uint8Array(n),
         changed: new Int32Array(n),
-        local: new Int32Array(n + 1),
-        localStamp: new Int32Array(n + 1),
-        added: new Int32Array(n),
         base: new Int32Array(n + 1),
         main: new Uint8Array(n),
-        trial: 0,
       };
       scratches.set(board.geo, scratch);
     }
     this.scratch = scratch;
-    ({
-      state: this.state,
-      changed: this.changed,
-      local: this.local,
-      localStamp: this.localStamp,
-      added: this.added,
-      base: this.base,
-    } = scratch);
+    ({ state: this.state, changed: this.changed, base: this.base } = scratch);
+    this.layer = layerOf(board.geo);
     this.state.set(board.state);
     const state = board.state;
     const trial = board.trialBase();
@@ -88,10 +72,10 @@ export class KnockOnScreen {
       return;
     }
     // A trial board: the clusters of its origin, joined by the trial's new black cells; its white part from the contracted graph.
-    this.main = board.whiteCount === 0 ? null : trial.mainPart(state, scratch.main);
-    if (trial.clusters === null) trial.clusters = clusterBlacks(trial.originState, rows, cols, new Int32Array(n + 1));
+    // When the trial's black cells close no loop, its white part is the origin's (less those cells).
+    this.main = board.whiteCount === 0 ? null : trial.whitesKept(board) ? trial.originMain() : trial.mainPart(state, scratch.main);
     const base = this.base;
-    base.set(trial.clusters);
+    base.set(trial.originClusters());
     const { changed, changedCount } = board;
     for (let t = 0; t < changedCount; t++) {
       const i = changed[t]!;
@@ -111,14 +95,6 @@ export class KnockOnScreen {
     return find(this.base, i);
   }
 
-  /** The trial's union-find: a node is a cluster's root, the frame, or a black cell of the trial. */
-  private localFind(i: number): number {
-    const { local, localStamp } = this;
-    const trial = this.scratch.trial;
-    while (localStamp[i] === trial && local[i] !== i) i = local[i]!;
-    return i;
-  }
-
   /**
    * Whether x's NCO-K trial leaves the white cells apart: false when the trial is void (it breaks
    * rule 1 or 2, or whitens nothing) or keeps them connected. Exact: where no wall argument
@@ -130,7 +106,7 @@ export class KnockOnScreen {
     let verdict = false;
     if (whitened > 0) {
       // A new white cell outside the white cells' part splits them for sure.
-      verdict = this.outside || this.main === null || this.closesLoop(whitened);
+      verdict = this.outside || this.main === null || this.closesLoop();
       if (verdict && !this.outside) verdict = !this.whitesConnected(this.board.whiteCount + whitened);
     }
     this.restore();
@@ -186,63 +162,10 @@ export class KnockOnScreen {
   }
 
   /** Whether one of the trial's black cells (x, then the ones after the whitened) closes a black loop, added in that order. */
-  private closesLoop(whitened: number): boolean {
-    const size = this.size;
-    const trial = ++this.scratch.trial;
-    const { board, local, localStamp, added, changed } = this;
-    const { rows, cols, cells: n } = board.geo;
-    const blackBefore = board.state;
-    for (let t = 0; t < size; t++) {
-      if (t >= 1 && t <= whitened) continue;
-      const p = changed[t]!;
-      const r = (p / cols) | 0;
-      const c = p - r * cols;
-      // Bit k: ring cell k is black (the frame, a black cell, or a trial cell added already).
-      let mask = 0;
-      for (let k = 0; k < 8; k++) {
-        const rr = r + ringRows[k]!;
-        const cc = c + ringCols[k]!;
-        if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) mask |= 1 << k;
-        else {
-          const cell = rr * cols + cc;
-          if (blackBefore[cell] === BLACK || added[cell] === trial) mask |= 1 << k;
-        }
-      }
-      added[p] = trial;
-      localStamp[p] = trial;
-      local[p] = p;
-      if (mask === 0) continue;
-      // The first cell of each run of black ring cells: black, with the ring cell before it not.
-      const before = ((mask << 1) | (mask >> 7)) & 0xff;
-      const starts = mask === 0xff ? 1 : mask & ~before;
-      // The runs as nodes of the trial's union-find; two runs in one cluster close a loop through p.
-      let roots0 = -1;
-      let roots1 = -1;
-      let roots2 = -1;
-      let roots3 = -1;
-      let count = 0;
-      for (let k = 0; k < 8; k++) {
-        if ((starts & (1 << k)) === 0) continue;
-        const rr = r + ringRows[k]!;
-        const cc = c + ringCols[k]!;
-        const inside = rr >= 0 && rr < rows && cc >= 0 && cc < cols;
-        const cell = rr * cols + cc;
-        const node = this.localFind(!inside ? this.find(n) : blackBefore[cell] === BLACK ? this.find(cell) : cell);
-        if (this.reps !== null && (!inside || blackBefore[cell] === BLACK)) this.noteCluster(inside ? cell : n);
-        if (node === roots0 || node === roots1 || node === roots2 || node === roots3) return true;
-        if (count === 0) roots0 = node;
-        else if (count === 1) roots1 = node;
-        else if (count === 2) roots2 = node;
-        else roots3 = node;
-        count++;
-      }
-      // p joins every cluster it touches.
-      if (roots0 >= 0) this.join(roots0, p);
-      if (roots1 >= 0) this.join(roots1, p);
-      if (roots2 >= 0) this.join(roots2, p);
-      if (roots3 >= 0) this.join(roots3, p);
-    }
-    return false;
+  private closesLoop(): boolean {
+    const { rows, cols } = this.board.geo;
+    this.walls ??= { before: this.board.state, uf: this.base, rows, cols, layer: this.layer, note: this.note };
+    return addBlacks(this.changed, this.size, this.state, this.walls);
   }
 
   /**
@@ -252,13 +175,15 @@ export class KnockOnScreen {
    */
   private reps: Int32Array | null = null;
   private repCount = 0;
+  /** Hears the clusters' roots while the origin is screened (undefined otherwise: `closesLoop` then records nothing). */
+  private note: ((root: number) => void) | undefined = undefined;
+  private walls: Walls | undefined = undefined;
 
-  private noteCluster(cell: number): void {
+  private noteCluster(root: number): void {
     const reps = this.reps!;
     if (this.repCount > maxReps) return;
-    const root = this.find(cell);
-    for (let t = 0; t < this.repCount; t++) if (this.find(reps[t]!) === root) return;
-    if (this.repCount < maxReps) reps[this.repCount] = cell;
+    for (let t = 0; t < this.repCount; t++) if (reps[t] === root) return;
+    if (this.repCount < maxReps) reps[this.repCount] = root;
     this.repCount++;
   }
 
@@ -276,13 +201,14 @@ export class KnockOnScreen {
     const repCount = new Uint8Array(u);
     const inMain = new Uint8Array(u);
     screen.reps = new Int32Array(maxReps);
+    screen.note = (root) => screen.noteCluster(root);
     for (let k = 0; k < u; k++) {
       const x = unknown[k]!;
       inMain[k] = screen.main[x]!;
       screen.repCount = 0;
       const whitened = screen.play(x);
       if (whitened <= 0) kind[k] = VOID;
-      else if (screen.outside || screen.closesLoop(whitened) || screen.repCount > maxReps) kind[k] = RECHECK;
+      else if (screen.outside || screen.closesLoop() || screen.repCount > maxReps) kind[k] = RECHECK;
       else {
         kind[k] = CLEAN;
         repCount[k] = screen.repCount;
@@ -306,7 +232,7 @@ export class KnockOnScreen {
     const { changed, changedCount, state } = board;
     const { unknown } = trial;
     const u = unknown.length;
-    if (main === null || changed === null || changedCount * 16 > u) return null;
+    if (main === null || changed === null || changedCount * 2 > u) return null;
     for (let k = 0; k < u; k++) {
       const x = unknown[k]!;
       if (state[x] === UNKNOWN && origin.inMain[k] === 1 && main[x] === 0) return null;
@@ -355,12 +281,6 @@ export class KnockOnScreen {
     return skip;
   }
 
-  /** Makes p the parent of the trial's root `node`. */
-  private join(node: number, p: number): void {
-    this.localStamp[node] = this.scratch.trial;
-    this.local[node] = p;
-  }
-
   /** Whether the trial board's white cells (`whites` of them) all lie in one part of its non-black cells. */
   private whitesConnected(whites: number): boolean {
     const { board, state } = this;
@@ -368,45 +288,6 @@ export class KnockOnScreen {
     while (state[start] !== WHITE) start++;
     return floodCount(board.geo, board.geo, state, start, BLACK, WHITE, whites) >= whites;
   }
-}
-
-/** Finds i's root in a union-find, halving the path. */
-function find(uf: Int32Array, i: number): number {
-  let root = i;
-  while (uf[root] !== root) root = uf[root]!;
-  while (uf[i] !== root) {
-    const next = uf[i]!;
-    uf[i] = root;
-    i = next;
-  }
-  return root;
-}
-
-function union(uf: Int32Array, a: number, b: number): void {
-  const ra = find(uf, a);
-  const rb = find(uf, b);
-  if (ra !== rb) uf[ra] = rb;
-}
-
-/** The 8-connected clusters of the black cells of `state` and the frame (index `cells`), as a union-find in `uf`. */
-function clusterBlacks(state: Uint8Array, rows: number, cols: number, uf: Int32Array): Int32Array {
-  const n = rows * cols;
-  for (let i = 0; i <= n; i++) uf[i] = i;
-  for (let i = 0; i < n; i++) {
-    if (state[i] !== BLACK) continue;
-    const r = (i / cols) | 0;
-    const c = i - r * cols;
-    if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) union(uf, i, n);
-    // Each touching pair once: the cells right, below-left, below and below-right.
-    if (c + 1 < cols && state[i + 1] === BLACK) union(uf, i, i + 1);
-    if (r + 1 < rows) {
-      const below = i + cols;
-      if (c > 0 && state[below - 1] === BLACK) union(uf, i, below - 1);
-      if (state[below] === BLACK) union(uf, i, below);
-      if (c + 1 < cols && state[below + 1] === BLACK) union(uf, i, below + 1);
-    }
-  }
-  return uf;
 }
 
 /** The part of the non-black cells that holds every white cell, as flags in `main`; null when there is no white cell or they lie apart. */
@@ -435,12 +316,7 @@ interface Scratch {
   readonly skip: Uint8Array;
   readonly state: Uint8Array;
   readonly changed: Int32Array;
-  readonly local: Int32Array;
-  readonly localStamp: Int32Array;
-  readonly added: Int32Array;
   readonly base: Int32Array;
   readonly main: Uint8Array;
-  /** The number of the last trial, so that stamps of earlier calls never match. */
-  trial: number;
 }
 const scratches = new WeakMap<object, Scratch>();
