@@ -73,6 +73,11 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
   } finally {
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener('abort', onAbort);
-    await worker.terminate();
+    // The answer does not wait for the worker's teardown (10-20 ms, its 64 MiB heap included): the
+    // caller prints while it ends, and a process exits once it has. Solutions it posts meanwhile
+    // are not wanted any more.
+    worker.removeAllListeners();
+    worker.on('error', () => {});
+    void worker.terminate();
   }
 }
