@@ -16,7 +16,7 @@ import { floodCount } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
 import { TrialBase } from './trial-base.js';
-import type { Colour, Contradiction, Deduction, TechniqueCode } from './types.js';
+import { type Colour, type Contradiction, type Deduction, type TechniqueCode, withReason } from './types.js';
 
 export { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
 
@@ -181,6 +181,37 @@ export class Board {
     return this.unknownCount === 0 && this.contradiction === null;
   }
 
+  /**
+   * A copy for a probe's trial: one board per origin, reused from trial to trial (a pass of probes
+   * runs thousands, each a copy of this board; a trial's board is dropped when its run ends). Like
+   * `clone()`; the caller must be done with the previous trial's board.
+   */
+  trialCopy(): Board {
+    const copy = this.spareCopy;
+    if (copy === null) {
+      this.spareCopy = this.clone();
+      return this.spareCopy;
+    }
+    copy.state.set(this.state);
+    copy.unknownCount = this.unknownCount;
+    copy.whiteCount = this.whiteCount;
+    copy.contradiction = this.contradiction;
+    copy.trace = null;
+    if (copy.changed !== null) copy.spareChanged = copy.changed;
+    copy.changed = null;
+    copy.changedCount = 0;
+    copy.stable = false;
+    // A new version: a TrialBase built from the copy's last trial is stale.
+    copy.version++;
+    copy.origin = null;
+    copy.nearNeighbours = null;
+    copy.nearMates = null;
+    return copy;
+  }
+  private spareCopy: Board | null = null;
+  /** The change list of the last trial on this board, kept for the next (`startTrial`). */
+  private spareChanged: Int32Array | null = null;
+
   /** A copy of the cells (no trace, no contradiction carried over unless there is one). */
   clone(trace: Deduction[] | null = null): Board {
     const b = new Board(this.puzzle, this.geo, this.state, trace, this);
@@ -246,7 +277,8 @@ export class Board {
     while (head < tail) {
       const i = queue[head++]!;
       if (this.state[i] === BLACK) {
-        const made: number[] = [];
+        // The knock-on effects are listed only for a trace.
+        const made: number[] | null = this.trace ? [] : null;
         for (let k = this.geo.nbrStart[i]!; k < this.geo.nbrStart[i + 1]!; k++) {
           const j = this.geo.nbr[k]!;
           if (this.state[j] === BLACK) {
@@ -256,12 +288,13 @@ export class Board {
           if (this.state[j] === UNKNOWN) {
             this.set(j, WHITE);
             queue[tail++] = j;
-            made.push(j);
+            made?.push(j);
           }
         }
-        if (made.length > 0 && this.trace) this.trace.push(knockOn(this, 'NoB', i, made, 'white'));
+        if (made !== null && made.length > 0) this.trace!.push(knockOn(this, 'NoB', i, made, 'white'));
       } else {
-        const made: number[] = [];
+        // The knock-on effects are listed only for a trace.
+        const made: number[] | null = this.trace ? [] : null;
         for (let k = this.geo.mateStart[i]!; k < this.geo.mateStart[i + 1]!; k++) {
           const j = this.geo.mate[k]!;
           if (this.state[j] === WHITE) {
@@ -274,10 +307,10 @@ export class Board {
           if (this.state[j] === UNKNOWN) {
             this.set(j, BLACK);
             queue[tail++] = j;
-            made.push(j);
+            made?.push(j);
           }
         }
-        if (made.length > 0 && this.trace) this.trace.push(knockOn(this, 'DoW', i, made, 'black'));
+        if (made !== null && made.length > 0) this.trace!.push(knockOn(this, 'DoW', i, made, 'black'));
       }
     }
     return true;
@@ -285,7 +318,9 @@ export class Board {
 
   /** Colours one cell as a bare assumption (a probe), with its knock-on effects. */
   assume(cell: number, colour: Colour): boolean {
-    return this.apply({ technique: 'Prob', cells: [{ cell, colour }], premises: [], reason: `assume ${this.label(cell)} ${colour}` });
+    return this.apply(
+      withReason({ technique: 'Prob', cells: [{ cell, colour }], premises: [] }, () => `assume ${this.label(cell)} ${colour}`),
+    );
   }
 
   /**
@@ -297,7 +332,7 @@ export class Board {
    */
   startTrial(origin: Board | null = null): void {
     // Most trials change a few dozen cells: the list grows when needed (see set).
-    this.changed = new Int32Array(Math.min(64, this.geo.cells));
+    this.changed = this.changed ?? this.spareChanged ?? new Int32Array(Math.min(64, this.geo.cells));
     this.changedCount = 0;
     this.origin = origin;
   }

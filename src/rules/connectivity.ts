@@ -358,17 +358,16 @@ export function NCO_K(board: Board): Deduction[] {
   const out: Deduction[] = [];
   // Most trials leave the white cells connected; the screen says exactly which do not (walls.ts).
   // On a trial board, only the unknown cells of the trial's origin can be unknown, and the
-  // origin's screen tells which of them need no new test (built first: screens share scratch).
+  // origin's screen tells which of them can split (built first: screens share scratch).
   const trial = board.trialBase();
   if (trial !== null && trial.knockOn === undefined) trial.knockOn = KnockOnScreen.screenOrigin(trial);
   const screen = new KnockOnScreen(board);
-  const cells = trial?.unknown ?? null;
-  const skip = trial?.knockOn ? screen.skippable(trial, trial.knockOn) : null;
+  const cells = (trial?.knockOn ? screen.candidates(trial, trial.knockOn) : null) ?? trial?.unknown ?? null;
   let at: Board | undefined;
   const count = cells === null ? board.n : cells.length;
   for (let k = 0; k < count; k++) {
     const x = cells === null ? k : cells[k]!;
-    if (!board.isUnknown(x) || (skip !== null && skip[k] === 1) || !screen.splits(x)) continue;
+    if (!board.isUnknown(x) || !screen.splits(x)) continue;
     // The text (and the weight: the white cells cut off) needs the trial's flood fills: built when asked.
     at ??= board.clone();
     const on = at;

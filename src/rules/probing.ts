@@ -47,7 +47,8 @@ export interface ProbeCursor {
 }
 
 function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeOutcome {
-  const copy = board.clone();
+  // The outcome holds no reference to the copy, so the next probe may reuse it.
+  const copy = board.trialCopy();
   if (board.stable) copy.startTrial(board);
   if (!copy.assume(cell, colour) || !copy.checkConnectivity()) {
     return { contradiction: copy.contradiction?.reason ?? 'contradiction', hardest: 0, usedUniqueness: false };

@@ -27,7 +27,7 @@ import {
 } from '../puzzle/graph.js';
 import type { Board } from './board.js';
 import { BLACK, UNKNOWN, WHITE } from './cell-state.js';
-import { addBlacks, clusterBlacks, type Layer, layerOf, ringRuns, type Walls } from './clusters.js';
+import { addBlacks, clusterBlacks, find, type Layer, layerOf, ringCols, ringRows, ringRuns, type Walls } from './clusters.js';
 
 /** An unknown cell whose blackening would split the white cells, and the white cells it would cut off from the largest remaining part. */
 export interface Separator {
@@ -37,8 +37,8 @@ export interface Separator {
 
 /**
  * What NCO-K's screen said of each unknown cell of the origin (walls.ts), per index into
- * `unknown`: `kind` 0 its trial is void, 1 it closes no loop (touching the clusters of the black
- * cells `reps`, `repCount` of them, at `4 * k`), 2 it must be tested again; `inMain` whether the
+ * `unknown`: `kind` 0 its trial is void, 1 it closes no loop (touching the clusters whose roots
+ * are `reps`, `repCount` of them, at `4 * k`), 2 it must be tested again; `inMain` whether the
  * cell was in the white cells' part.
  */
 export interface OriginScreen {
@@ -46,6 +46,11 @@ export interface OriginScreen {
   readonly reps: Int32Array;
   readonly repCount: Uint8Array;
   readonly inMain: Uint8Array;
+  /** The cells of kind 2, in increasing order. */
+  readonly recheck: Int32Array;
+  /** Per cluster root (or the frame's), the cells of kind 1 whose rings touch it and another cluster (`rootCells` from `rootStart[root]`). */
+  readonly rootStart: Int32Array;
+  readonly rootCells: Int32Array;
 }
 
 export class TrialBase {
@@ -74,13 +79,16 @@ export class TrialBase {
   private clusters: Int32Array | null = null;
   /** The origin's white part, as flags for its unknown cells (built when first asked; null: no white cell, or they lie apart). */
   private main: Uint8Array | null | undefined = undefined;
-  /** Per unknown cell of the origin: its ring closes a loop there (1), or the roots of the clusters of its ring's runs (up to 4). */
-  private ringLoop: Uint8Array | null = null;
-  private ringRoots: Int32Array | null = null;
-  private ringRootCount: Uint8Array | null = null;
-  /** The last layer of a trial's black cells (`layerFor`): board, its change count, the layer's mark, and whether none closed a loop. */
+  /** The origin's unknown cells whose ring closes a loop there; per cluster root, those whose ring's runs touch it and another cluster (`readRings`). */
+  private ringLoop: Int32Array | null = null;
+  private ringStart: Int32Array | null = null;
+  private ringCells: Int32Array | null = null;
+  /** Scratch of `noSeparator`: the roots the trial's black cells touch, and a count per node of the layer. */
+  private readonly touched: Int32Array;
+  private readonly rootCount: Int32Array;
+  /** The last layer of a trial's black cells (`layerFor`): board, its version, the layer's mark, and whether none closed a loop. */
   private layerBoard: Board | null = null;
-  private layerCount = -1;
+  private layerVersion = -1;
   private layerMark = -1;
   private layerKept = false;
   private readonly layer: Layer;
@@ -165,7 +173,9 @@ export class TrialBase {
     this.search = searchScratch(nodes);
     this.whites = new Int32Array(nodes);
     this.layer = layerOf(geo);
-    this.zone = new Int32Array(n);
+    this.zone = new Int32Array(n + 1);
+    this.touched = new Int32Array(9 * n + 1);
+    this.rootCount = new Int32Array(n + 1);
     this.sepWhites = new Int32Array(nodes);
     this.sepMax = new Int32Array(nodes);
   }
@@ -192,10 +202,11 @@ export class TrialBase {
    */
   private layerFor(board: Board): boolean {
     const layer = this.layer;
-    if (this.layerBoard === board && this.layerCount === board.changedCount && this.layerMark === layer.mark) return this.layerKept;
+    // A board's version changes with every change (and when a trial's board is reused): the key of the layer.
+    if (this.layerBoard === board && this.layerVersion === board.version && this.layerMark === layer.mark) return this.layerKept;
     const closes = addBlacks(board.changed!, board.changedCount, board.state, this.originWalls());
     this.layerBoard = board;
-    this.layerCount = board.changedCount;
+    this.layerVersion = board.version;
     this.layerMark = layer.mark;
     this.layerKept = !closes;
     return this.layerKept;
@@ -238,71 +249,97 @@ export class TrialBase {
    */
   noSeparator(board: Board): boolean {
     if (!this.layerFor(board)) return false;
-    const { rows, cols } = this.origin.geo;
+    const { rows, cols, cells: n } = this.origin.geo;
     const walls = this.originWalls();
     const layer = this.layer;
-    const { unknown } = this;
-    const u = unknown.length;
-    if (this.ringLoop === null) {
-      // Read with an empty layer: a fresh mark, after which the trial's layer is built again.
-      layer.mark++;
-      const loop = new Uint8Array(u);
-      const roots = new Int32Array(4 * u);
-      const rootCount = new Uint8Array(u);
-      for (let k = 0; k < u; k++) {
-        const runs = ringRuns(unknown[k]!, walls);
-        if (runs < 0) loop[k] = 1;
-        else {
-          rootCount[k] = runs;
-          roots.set(layer.roots.subarray(0, runs), 4 * k);
-        }
-      }
-      this.ringLoop = loop;
-      this.ringRoots = roots;
-      this.ringRootCount = rootCount;
-      this.layerFor(board);
-    }
-    const { ringLoop, ringRoots, ringRootCount, zone } = this;
-    const { changed, changedCount, state } = board;
+    if (this.ringLoop === null) this.readRings(board);
+    const { state, changed, changedCount } = board;
+    for (let t = 0; t < this.ringLoop!.length; t++) if (state[this.ringLoop![t]!] === UNKNOWN) return false;
+    const { zone, touched, rootCount } = this;
     const mark = ++this.zoneMark;
+    let touchedCount = 0;
+    const uf = walls.uf;
     for (let t = 0; t < changedCount; t++) {
       const p = changed![t]!;
       if (state[p] !== BLACK) continue;
       const r = (p / cols) | 0;
       const c = p - r * cols;
-      for (let dr = -1; dr <= 1; dr++) {
-        const rr = r + dr;
-        if (rr < 0 || rr >= rows) continue;
-        for (let dc = -1; dc <= 1; dc++) {
-          const cc = c + dc;
-          if (cc >= 0 && cc < cols) zone[rr * cols + cc] = mark;
+      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) touched[touchedCount++] = find(uf, n);
+      for (let k = 0; k < 8; k++) {
+        const rr = r + ringRows[k]!;
+        const cc = c + ringCols[k]!;
+        if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
+        const y = rr * cols + cc;
+        if (this.originState[y] === BLACK) touched[touchedCount++] = find(uf, y);
+        else if (state[y] === UNKNOWN && zone[y] !== mark) {
+          // A ring the trial changed: read again.
+          zone[y] = mark;
+          if (ringRuns(y, walls) < 0) return false;
         }
       }
     }
+    // Clusters the trial joined: touched roots with one node of the layer; the cells whose rings touch them are read again.
     const { local, localStamp } = layer;
     const layerMark = layer.mark;
-    for (let k = 0; k < u; k++) {
-      const x = unknown[k]!;
-      if (state[x] !== UNKNOWN) continue;
-      if (ringLoop![k] === 1) return false;
-      if (zone[x] === mark) {
-        if (ringRuns(x, walls) < 0) return false;
-        continue;
+    const node = (root: number) => {
+      while (localStamp[root] === layerMark && local[root] !== root) root = local[root]!;
+      return root;
+    };
+    for (let t = 0; t < touchedCount; t++) rootCount[node(touched[t]!)] = 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const root = touched[t]!;
+      if (zone[root] !== -mark) {
+        zone[root] = -mark;
+        rootCount[node(root)]!++;
       }
-      const count = ringRootCount![k]!;
-      if (count < 2) continue;
-      // The ring's runs are the origin's: they close a loop now only if the trial joined two of their clusters.
-      for (let a = 0; a < count; a++) {
-        let na = ringRoots![4 * k + a]!;
-        while (localStamp[na] === layerMark && local[na] !== na) na = local[na]!;
-        for (let b = a + 1; b < count; b++) {
-          let nb = ringRoots![4 * k + b]!;
-          while (localStamp[nb] === layerMark && local[nb] !== nb) nb = local[nb]!;
-          if (na === nb) return false;
-        }
+    }
+    const { ringStart, ringCells } = this;
+    for (let t = 0; t < touchedCount; t++) {
+      const root = touched[t]!;
+      if (rootCount[node(root)]! < 2) continue;
+      for (let e = ringStart![root]!; e < ringStart![root + 1]!; e++) {
+        const x = ringCells![e]!;
+        if (state[x] !== UNKNOWN || zone[x] === mark) continue;
+        zone[x] = mark;
+        if (ringRuns(x, walls) < 0) return false;
       }
     }
     return true;
+  }
+
+  /**
+   * The origin's rings, read with an empty layer: the unknown cells whose ring closes a loop
+   * there, and per cluster root the unknown cells whose rings touch it and another cluster. Then
+   * the trial's layer is built again.
+   */
+  private readRings(board: Board): void {
+    const walls = this.originWalls();
+    const { unknown } = this;
+    const u = unknown.length;
+    const n = this.origin.n;
+    const layer = this.layer;
+    layer.mark++;
+    const loop: number[] = [];
+    const roots = new Int32Array(4 * u);
+    const rootCount = new Uint8Array(u);
+    const ringStart = new Int32Array(n + 2);
+    for (let k = 0; k < u; k++) {
+      const runs = ringRuns(unknown[k]!, walls);
+      if (runs < 0) loop.push(unknown[k]!);
+      else if (runs >= 2) {
+        rootCount[k] = runs;
+        roots.set(layer.roots.subarray(0, runs), 4 * k);
+        for (let t = 0; t < runs; t++) ringStart[layer.roots[t]! + 1]!++;
+      }
+    }
+    for (let r = 0; r <= n; r++) ringStart[r + 1]! += ringStart[r]!;
+    const ringCells = new Int32Array(ringStart[n + 1]!);
+    const fill = ringStart.slice(0, n + 1);
+    for (let k = 0; k < u; k++) for (let t = 0; t < rootCount[k]!; t++) ringCells[fill[roots[4 * k + t]!]!++] = unknown[k]!;
+    this.ringLoop = Int32Array.from(loop);
+    this.ringStart = ringStart;
+    this.ringCells = ringCells;
+    this.layerFor(board);
   }
 
   /** Reads a trial board's cells into the node states; returns the number of white nodes. */

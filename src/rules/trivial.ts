@@ -14,7 +14,7 @@
  *     The board applies it as a knock-on effect of every black cell (board.ts); this function
  *     finds what a board given from outside still owes.
  */
-import type { Board } from './board.js';
+import { BLACK, type Board, UNKNOWN } from './board.js';
 import { labels, listing, plural } from './lines.js';
 import { type Deduction, withReason } from './types.js';
 
@@ -29,23 +29,27 @@ export function UC(board: Board): Deduction[] {
   const premises: number[] = [];
   const near = board.nearChanges('mates');
   const count = near === null ? board.n : near.length;
+  const { state } = board;
+  const { mateStart, mate } = board.geo;
   for (let k = 0; k < count; k++) {
     const i = near === null ? k : near[k]!;
-    if (!board.isUnknown(i)) continue;
-    const mates = board.mates(i);
+    if (state[i] !== UNKNOWN) continue;
+    const from = mateStart[i]!;
+    const to = mateStart[i + 1]!;
     let live = false;
-    for (const j of mates) {
-      if (!board.isBlack(j)) {
+    for (let e = from; e < to; e++) {
+      if (state[mate[e]!] !== BLACK) {
         live = true;
         break;
       }
     }
     if (live) continue;
-    (mates.length === 0 ? lone : freed).push(i);
-    premises.push(i, ...mates);
+    (to === from ? lone : freed).push(i);
+    premises.push(i);
+    for (let e = from; e < to; e++) premises.push(mate[e]!);
   }
+  if (lone.length + freed.length === 0) return [];
   const cells = [...lone, ...freed].sort((a, b) => a - b);
-  if (cells.length === 0) return [];
   const given = freed.flatMap((i) => [...board.mates(i)].map((cell) => ({ cell, colour: 'black' as const })));
   return [
     withReason(

@@ -52,7 +52,10 @@ export class KnockOnScreen {
       scratch = {
         zone: new Int32Array(n),
         zoneMark: 0,
-        skip: new Uint8Array(n),
+        cand: new Int32Array(n),
+        touched: new Int32Array(n + 1),
+        rootMark: new Int32Array(n + 1),
+        rootCount: new Int32Array(n + 1),
         state: new Uint8Array(n),
         changed: new Int32Array(n),
         base: new Int32Array(n + 1),
@@ -194,6 +197,7 @@ export class KnockOnScreen {
   static screenOrigin(trial: TrialBase): OriginScreen | null {
     const screen = new KnockOnScreen(trial.origin);
     if (screen.main === null) return null;
+    const n = trial.origin.n;
     const { unknown } = trial;
     const u = unknown.length;
     const kind = new Uint8Array(u);
@@ -212,38 +216,75 @@ export class KnockOnScreen {
       else {
         kind[k] = CLEAN;
         repCount[k] = screen.repCount;
-        reps.set(screen.reps.subarray(0, screen.repCount), maxReps * k);
+        // The roots of the origin's own clusters (an origin that is itself a trial builds its screen's clusters otherwise).
+        for (let t = 0; t < screen.repCount; t++) reps[maxReps * k + t] = find(trial.originClusters(), screen.reps[t]!);
       }
       screen.restore();
     }
-    return { kind, reps, repCount, inMain };
+    // The cells to test again whatever the trial, and per cluster root the cells whose rings touch it and another cluster.
+    const recheck: number[] = [];
+    const rootStart = new Int32Array(n + 2);
+    for (let k = 0; k < u; k++) {
+      if (kind[k] === RECHECK) recheck.push(unknown[k]!);
+      else if (kind[k] === CLEAN && repCount[k]! >= 2) for (let t = 0; t < repCount[k]!; t++) rootStart[reps[maxReps * k + t]! + 1]!++;
+    }
+    for (let r = 0; r <= n; r++) rootStart[r + 1]! += rootStart[r]!;
+    const rootCells = new Int32Array(rootStart[n + 1]!);
+    const fill = rootStart.slice(0, n + 1);
+    for (let k = 0; k < u; k++) {
+      if (kind[k] === CLEAN && repCount[k]! >= 2)
+        for (let t = 0; t < repCount[k]!; t++) rootCells[fill[reps[maxReps * k + t]!]!++] = unknown[k]!;
+    }
+    return { kind, reps, repCount, inMain, recheck: Int32Array.from(recheck), rootStart, rootCells };
   }
 
   /**
-   * On a trial board: flags, per unknown cell of the trial's origin, the cells whose trial here
-   * must come out as on the origin, where it was void or closed no loop (so it does not split):
-   * its zone (the cells its trial reads: itself, its ring, its neighbours' line mates and their
-   * rings) has not changed since the origin, no two of the clusters its rings touched have been
-   * joined by the trial's new black cells, and the white cells' part has lost no unknown cell (its
-   * new white cells are still inside). Null when that cannot be told cheaply.
+   * On a trial board: the cells, in increasing order, whose trial may come out otherwise than on
+   * the trial's origin, where it was void or closed no loop (so it did not split): those whose
+   * zone (the cells their trial reads: themselves, their ring, their neighbours' line mates and
+   * those mates' rings) the trial changed, those the origin's screen could not clear, and those
+   * whose rings touch a cluster that the trial's new black cells joined to another. Every other
+   * unknown cell does not split. Null when that cannot be told cheaply (many changes, or the white
+   * part lost an unknown cell).
    */
-  skippable(trial: TrialBase, origin: OriginScreen): Uint8Array | null {
-    const { board, main } = this;
+  candidates(trial: TrialBase, origin: OriginScreen): Int32Array | null {
+    const { board, main, scratch } = this;
     const { changed, changedCount, state } = board;
     const { unknown } = trial;
     const u = unknown.length;
     if (main === null || changed === null || changedCount * 2 > u) return null;
-    for (let k = 0; k < u; k++) {
-      const x = unknown[k]!;
-      if (state[x] === UNKNOWN && origin.inMain[k] === 1 && main[x] === 0) return null;
+    // The white part has lost none of its unknown cells (nothing to check when it is the origin's).
+    if (main !== trial.originMain()) {
+      for (let k = 0; k < u; k++) {
+        const x = unknown[k]!;
+        if (state[x] === UNKNOWN && origin.inMain[k] === 1 && main[x] === 0) return null;
+      }
     }
-    const zone = this.scratch.zone;
-    const mark = ++this.scratch.zoneMark;
-    const { nbrStart, nbr, mateStart, mate, rows, cols } = board.geo;
+    const { zone, cand } = scratch;
+    const mark = ++scratch.zoneMark;
+    let size = 0;
+    const take = (y: number) => {
+      if (zone[y] === mark) return;
+      zone[y] = mark;
+      if (state[y] === UNKNOWN) cand[size++] = y;
+    };
+    const { nbrStart, nbr, mateStart, mate, rows, cols, cells: n } = board.geo;
+    const originState = trial.originState;
+    const uf = trial.originClusters();
+    const { touched, rootMark, rootCount } = scratch;
+    let touchedCount = 0;
+    const touch = (root: number) => {
+      if (rootMark[root] === mark) return;
+      rootMark[root] = mark;
+      rootCount[root] = 0;
+      touched[touchedCount++] = root;
+    };
     for (let t = 0; t < changedCount; t++) {
       const c = changed[t]!;
+      const black = state[c] === BLACK;
       const r = (c / cols) | 0;
       const col = c - r * cols;
+      if (black && (r === 0 || col === 0 || r === rows - 1 || col === cols - 1)) touch(find(uf, n));
       for (let k = -1; k < 8; k++) {
         let y = c;
         if (k >= 0) {
@@ -251,34 +292,28 @@ export class KnockOnScreen {
           const cc = col + ringCols[k]!;
           if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
           y = rr * cols + cc;
+          if (black && originState[y] === BLACK) touch(find(uf, y));
         }
-        zone[y] = mark;
+        take(y);
+        // A ring cell that is not unknown is never a blackened mate whose ring a trial reads (if
+        // the trial changed it, its own turn in this loop takes its mates' neighbours).
+        if (k >= 0 && state[y] !== UNKNOWN) continue;
         for (let e = mateStart[y]!; e < mateStart[y + 1]!; e++) {
           const m = mate[e]!;
-          for (let f = nbrStart[m]!; f < nbrStart[m + 1]!; f++) zone[nbr[f]!] = mark;
+          for (let f = nbrStart[m]!; f < nbrStart[m + 1]!; f++) take(nbr[f]!);
         }
       }
     }
-    const skip = this.scratch.skip;
-    for (let k = 0; k < u; k++) {
-      const x = unknown[k]!;
-      let same = zone[x] !== mark && origin.kind[k] !== RECHECK;
-      if (same && origin.kind[k] === CLEAN) {
-        const at = maxReps * k;
-        const count = origin.repCount[k]!;
-        for (let a = 0; a < count && same; a++) {
-          const root = this.find(origin.reps[at + a]!);
-          for (let b = a + 1; b < count; b++) {
-            if (this.find(origin.reps[at + b]!) === root) {
-              same = false;
-              break;
-            }
-          }
-        }
-      }
-      skip[k] = same ? 1 : 0;
+    for (let t = 0; t < origin.recheck.length; t++) take(origin.recheck[t]!);
+    // Clusters the trial joined: touched roots that share a root of the trial's clusters.
+    for (let t = 0; t < touchedCount; t++) rootCount[this.find(touched[t]!)]!++;
+    const { rootStart, rootCells } = origin;
+    for (let t = 0; t < touchedCount; t++) {
+      const root = touched[t]!;
+      if (rootCount[this.find(root)]! < 2) continue;
+      for (let e = rootStart[root]!; e < rootStart[root + 1]!; e++) take(rootCells[e]!);
     }
-    return skip;
+    return cand.subarray(0, size).sort();
   }
 
   /** Whether the trial board's white cells (`whites` of them) all lie in one part of its non-black cells. */
@@ -310,10 +345,13 @@ const RECHECK = 2;
 const maxReps = 4;
 
 interface Scratch {
-  /** Marks of `skippable`'s zones, and its answer per unknown cell of an origin. */
+  /** Marks of `candidates`' zones (also of the roots it touches), its answer, and its per-root counts. */
   readonly zone: Int32Array;
   zoneMark: number;
-  readonly skip: Uint8Array;
+  readonly cand: Int32Array;
+  readonly touched: Int32Array;
+  readonly rootMark: Int32Array;
+  readonly rootCount: Int32Array;
   readonly state: Uint8Array;
   readonly changed: Int32Array;
   readonly base: Int32Array;
