@@ -250,4 +250,17 @@ describe('MiniSat beyond its heap', () => {
     expect(replaced).toBe(0);
     expect(printed).toBe(0);
   });
+
+  it('says how many solves came before the heap ran out (listing solutions adds a clause per solution)', async () => {
+    const b = new MiniSatBackend();
+    b.addClause(Int32Array.from([1, 2]));
+    expect(await b.solve()).toBe('satisfiable');
+    const clause = Int32Array.from({ length: 1000 }, (_, k) => k + 1);
+    expect(() => {
+      for (let i = 0; i < 30_000; i++) {
+        clause[0] = 1001 + i;
+        b.addClause(clause);
+      }
+    }).toThrow(/clauses, and what MiniSat learned in 1 solve\) does not fit MiniSat's fixed 64 MiB heap; use --backend cadical/);
+  });
 });

@@ -196,7 +196,7 @@ export class MiniSatBackend implements Backend {
     } catch (error) {
       const text = `${this.printed.join('\n')}\n${String(error)}`;
       this.aborted = /Cannot enlarge memory arrays/.test(text)
-        ? `the CNF (${this.numVars} variables, ${this.numClauses} clauses) does not fit MiniSat's fixed 64 MiB heap; use --backend cadical`
+        ? `the CNF (${this.numVars} variables, ${this.numClauses} clauses${this.calls > 0 ? `, and what MiniSat learned in ${this.calls} solve${this.calls === 1 ? '' : 's'}` : ''}) does not fit MiniSat's fixed 64 MiB heap; use --backend cadical`
         : `MiniSat aborted: ${firstLine(text)}`;
       this.unsat = true;
       throw new BackendError(this.name, this.aborted);
