@@ -28,6 +28,8 @@ export interface SolveReport {
   /** Connectivity cuts added while solving (lazy connectivity). */
   cuts: number;
   timeMs: number;
+  /** Why the listing ended early with its verdict proven (SolveResult.stopped). */
+  stopped?: string;
 }
 
 export function solveReport(puzzle: Puzzle, result: EngineResult): SolveReport {
@@ -58,6 +60,7 @@ export function solveReport(puzzle: Puzzle, result: EngineResult): SolveReport {
     clauses: result.clauses,
     cuts: result.cuts,
     timeMs: Math.round(result.timeMs * 1000) / 1000,
+    ...(result.stopped === undefined ? {} : { stopped: result.stopped }),
   };
 }
 
@@ -140,7 +143,9 @@ export function solveText(
   const undecided = result.partial?.filter((s) => s === null).length ?? 0;
   const verdict = {
     unique: 'unique solution, proven: no other shading satisfies the rules',
-    multiple: result.complete ? `exactly ${n} solutions` : `multiple solutions (${n} shown; there may be more)`,
+    multiple: result.complete
+      ? `exactly ${n} solutions`
+      : `multiple solutions (${n} shown; ${result.stopped === undefined ? 'there may be more' : `the listing stopped: ${result.stopped}`})`,
     none: 'no solution',
     timeout: n > 0 ? `time limit reached after ${n} solution(s); uniqueness not decided` : 'time limit reached before a solution was found',
     stuck: `stuck: the rules alone leave ${undecided} cell(s) undecided, shown in brackets${rules?.usedUniqueness ? '; some deductions assume the solution is unique' : ''} (try --engine hybrid or sat)`,

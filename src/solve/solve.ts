@@ -16,7 +16,7 @@ import { geometryOf } from '../puzzle/geometry.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import { type Backend, type BackendName, type BackendStats, noStats } from '../sat/backend.js';
+import { type Backend, BackendError, type BackendName, type BackendStats, noStats } from '../sat/backend.js';
 import { createBackend, type BackendFactory } from '../sat/backends/index.js';
 import { CheckFailedError, defaultBackend, defaultConnectivity, type solveConnectivities, type Verdict } from './defaults.js';
 
@@ -71,6 +71,12 @@ export interface SolveResult {
   readonly cuts: number;
   readonly stats: BackendStats;
   readonly timeMs: number;
+  /**
+   * Why the listing ended before the solutions asked for, when the backend failed after the
+   * verdict was already proven (two checked solutions: `multiple`): MiniSat's fixed heap fills
+   * with the blocking clauses of thousands of solutions. The solutions found are kept.
+   */
+  readonly stopped?: string;
 }
 
 /**
@@ -153,7 +159,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       return stoppedEarly();
     }
     const wanted = Math.max(1, options.maxSolutions ?? 2);
-    const { solutions, complete, timedOut, cuts } = await enumerate({
+    const { solutions, complete, timedOut, cuts, stopped } = await enumerate({
       puzzle,
       backend,
       vars,
@@ -179,6 +185,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       cuts,
       stats: backend.stats(),
       timeMs: performance.now() - start,
+      ...(stopped === undefined ? {} : { stopped }),
     };
   } finally {
     backend.dispose();
@@ -236,30 +243,37 @@ async function enumerate({
   }
   const finder = lazy ? new CutFinder(geometryOf(puzzle)) : undefined;
   const addClause = (clause: Int32Array) => backend.addClause(clause);
-  while (solutions.length < limit) {
-    if (signal !== undefined) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      signal.throwIfAborted();
+  try {
+    while (solutions.length < limit) {
+      if (signal !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        signal.throwIfAborted();
+      }
+      const status = await backend.solve(call);
+      if (status === 'unknown') return { solutions, complete: false, timedOut: true, cuts };
+      if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false, cuts };
+      decodeShading(backend, vars, open, model);
+      if (finder) {
+        const added = finder.cuts(model, vars, addClause);
+        cuts += added;
+        if (added > 0) continue;
+      }
+      const shading = Array.from(model, (s) => s === 1);
+      const violations = checkShading(puzzle, shading, convention);
+      if (violations.length > 0) {
+        throw new CheckFailedError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
+      }
+      solutions.push(shading);
+      onSolution?.(shading);
+      // Over the open cells only: the known ones are units, the same in every model.
+      backend.addClause(blockingClause(vars, shading, open));
+      onProgress?.(`found solution ${solutions.length}; looking for another`);
     }
-    const status = await backend.solve(call);
-    if (status === 'unknown') return { solutions, complete: false, timedOut: true, cuts };
-    if (status === 'unsatisfiable') return { solutions, complete: true, timedOut: false, cuts };
-    decodeShading(backend, vars, open, model);
-    if (finder) {
-      const added = finder.cuts(model, vars, addClause);
-      cuts += added;
-      if (added > 0) continue;
-    }
-    const shading = Array.from(model, (s) => s === 1);
-    const violations = checkShading(puzzle, shading, convention);
-    if (violations.length > 0) {
-      throw new CheckFailedError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
-    }
-    solutions.push(shading);
-    onSolution?.(shading);
-    // Over the open cells only: the known ones are units, the same in every model.
-    backend.addClause(blockingClause(vars, shading, open));
-    onProgress?.(`found solution ${solutions.length}; looking for another`);
+  } catch (error) {
+    // Two checked solutions prove the verdict: a backend that fails while listing more (MiniSat's
+    // fixed heap fills with their blocking clauses) ends the listing, not the answer.
+    if (!(error instanceof BackendError) || solutions.length < 2) throw error;
+    return { solutions, complete: false, timedOut: false, cuts, stopped: error.message };
   }
   return { solutions, complete: false, timedOut: false, cuts };
 }

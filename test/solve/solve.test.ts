@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
+import { type Backend, BackendError, type SolveCall } from '../../src/sat/backend.js';
+import { type BackendFactory, createBackend } from '../../src/sat/backends/index.js';
 import { solveHitori } from '../../src/solve/solve.js';
 import {
   bruteForceByConvention,
@@ -177,6 +179,39 @@ describe('maxSolutions', () => {
       expect(new Set(masks).size).toBe(n);
       for (const m of masks) expect(all).toContain(m);
     }
+  });
+});
+
+describe('a backend that fails while listing', () => {
+  /** CaDiCaL, failing as MiniSat does when its heap is full, on solve call number `failAt`. */
+  const failingOn =
+    (failAt: number): BackendFactory =>
+    async (name, options) => {
+      const backend = await createBackend(name, options);
+      let calls = 0;
+      return Object.assign(Object.create(backend) as Backend, {
+        solve: (call?: SolveCall) => {
+          calls++;
+          if (calls >= failAt) throw new BackendError(backend.name, 'the heap is full');
+          return backend.solve(call);
+        },
+      });
+    };
+  const f = multiple.find((x) => x.id === 'duydo-mapI-4x4-01')!;
+
+  it('after two solutions keeps them, says multiple (proven) and why the listing stopped', async () => {
+    const all = bruteForceSolutions(f.puzzle);
+    const result = await solveHitori(f.puzzle, { maxSolutions: 100, openBackend: failingOn(4) });
+    expect(result.status).toBe('multiple');
+    expect(result.complete).toBe(false);
+    expect(result.stopped).toBe('cadical: the heap is full');
+    expect(result.solutions.length).toBeGreaterThanOrEqual(2);
+    expect(result.solutions.length).toBeLessThan(all.length);
+    for (const m of result.solutions.map(toMask)) expect(all).toContain(m);
+  });
+
+  it('before two solutions, fails: the verdict is not decided', async () => {
+    await expect(solveHitori(f.puzzle, { maxSolutions: 100, openBackend: failingOn(2) })).rejects.toThrow(/heap is full/);
   });
 });
 
