@@ -37,7 +37,14 @@
  *         pass of these runs only when the cheap probes are stuck.
  */
 import { geometryOf, lineMates } from '../puzzle/geometry.js';
-import { articulationPoints, searchScratch, type CompressedGraph, type SearchScratch } from '../puzzle/graph.js';
+import {
+  articulationPoints,
+  type CompressedGraph,
+  type FloodScratch,
+  floodCount,
+  searchScratch,
+  type SearchScratch,
+} from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, cellLabel, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import type { TechniqueCode } from './types.js';
@@ -105,12 +112,12 @@ export class DeductionCore {
   private readonly mateStart: Int32Array;
   private readonly mate: Int32Array;
   private readonly lines: readonly Int32Array[];
-  // Scratch for the flood fill and the articulation points, allocated once.
-  private readonly stamp: Int32Array;
+  // Scratch for the flood fills (puzzle/graph.ts) and the articulation points, allocated once.
+  private readonly flood: FloodScratch;
+  /** The white part (`labelMain`): cell i is in it when `mainStamp[i] === mainEpoch`. */
+  private readonly mainFlood: FloodScratch;
   private readonly mainStamp: Int32Array;
   private mainEpoch = -1;
-  private epoch = 0;
-  private readonly stack: Int32Array;
   private readonly graph: CompressedGraph;
   private readonly scratch: SearchScratch;
   /** Per cell of the search: the white cells in its finished subtree. */
@@ -134,9 +141,10 @@ export class DeductionCore {
     this.trail = new Int32Array(n);
     this.why = new Uint8Array(n);
     this.premise = new Int32Array(n).fill(-1);
-    this.stamp = new Int32Array(n);
+    const stack = new Int32Array(n);
+    this.flood = { stamp: new Int32Array(n), stack, epoch: 0 };
     this.mainStamp = new Int32Array(n);
-    this.stack = new Int32Array(n);
+    this.mainFlood = { stamp: this.mainStamp, stack, epoch: 0 };
     this.graph = g;
     this.scratch = searchScratch(n);
     this.whites = new Int32Array(n);
@@ -258,7 +266,7 @@ export class DeductionCore {
    * cell is black. Flood fill from one white cell.
    */
   connected(): boolean {
-    const { state, nbrStart, nbr, stamp, stack, n } = this;
+    const { state, n } = this;
     this.work += n;
     if (this.whiteCount < 2) {
       if (this.whiteCount === 1 || this.size < n) return true;
@@ -268,22 +276,7 @@ export class DeductionCore {
     }
     let start = 0;
     while (state[start] !== WHITE) start++;
-    const epoch = ++this.epoch;
-    let top = 0;
-    stack[top++] = start;
-    stamp[start] = epoch;
-    let whites = 0;
-    while (top > 0) {
-      const i = stack[--top]!;
-      if (state[i] === WHITE) whites++;
-      for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
-        const j = nbr[k]!;
-        if (state[j] !== BLACK && stamp[j] !== epoch) {
-          stamp[j] = epoch;
-          stack[top++] = j;
-        }
-      }
-    }
+    const whites = floodCount(this.graph, this.flood, state, start, BLACK, WHITE);
     if (whites === this.whiteCount) return true;
     this.conflict = start;
     this.conflictWhy = Why.NCO;
@@ -319,26 +312,13 @@ export class DeductionCore {
    * probe can tell at once whether a cell it whitens is cut off already.
    */
   private labelMain(): void {
-    const { state, nbrStart, nbr, mainStamp, stack } = this;
-    const epoch = ++this.epoch;
+    const { state } = this;
     this.mainEpoch = -1;
     let start = 0;
     while (start < this.n && state[start] !== WHITE) start++;
     if (start === this.n) return;
-    this.mainEpoch = epoch;
-    let top = 0;
-    stack[top++] = start;
-    mainStamp[start] = epoch;
-    while (top > 0) {
-      const i = stack[--top]!;
-      for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
-        const j = nbr[k]!;
-        if (state[j] !== BLACK && mainStamp[j] !== epoch) {
-          mainStamp[j] = epoch;
-          stack[top++] = j;
-        }
-      }
-    }
+    floodCount(this.graph, this.mainFlood, state, start, BLACK, WHITE);
+    this.mainEpoch = this.mainFlood.epoch;
     this.work += this.n;
   }
 
