@@ -365,14 +365,15 @@ export class Board {
     if (changed === null || this.geo.cells < 4) return null;
     // Several techniques ask in a row with nothing changed in between: the answer is kept.
     const kept = around === 'neighbours' ? this.nearNeighbours : this.nearMates;
-    if (kept !== null && kept.count === this.changedCount) return kept.cells;
+    const from = this.scanFrom;
+    if (kept !== null && kept.count === this.changedCount && kept.from === from) return kept.cells;
     const g = this.geo;
     const start = around === 'neighbours' ? g.nbrStart : g.mateStart;
     const list = around === 'neighbours' ? g.nbr : g.mate;
     const { stamp, stack } = g;
     const epoch = ++g.epoch;
     let size = 0;
-    for (let t = 0; t < this.changedCount; t++) {
+    for (let t = from; t < this.changedCount; t++) {
       const i = changed[t]!;
       if (stamp[i] !== epoch) {
         stamp[i] = epoch;
@@ -387,13 +388,19 @@ export class Board {
       }
     }
     const cells = stack.slice(0, size).sort();
-    const answer = { count: this.changedCount, cells };
+    const answer = { count: this.changedCount, from, cells };
     if (around === 'neighbours') this.nearNeighbours = answer;
     else this.nearMates = answer;
     return cells;
   }
-  private nearNeighbours: { count: number; cells: Int32Array } | null = null;
-  private nearMates: { count: number; cells: Int32Array } | null = null;
+  private nearNeighbours: { count: number; from: number; cells: Int32Array } | null = null;
+  private nearMates: { count: number; from: number; cells: Int32Array } | null = null;
+  /**
+   * Where in `changed` the technique now running last started: set by the engine's fixpoint
+   * loop on a trial board (0 otherwise). A technique that ran before in the trial made every
+   * deduction it could then (all carried out), so it finds its progress near the changes since.
+   */
+  scanFrom = 0;
 
   private set(i: number, s: CellState): void {
     this.stable = false;

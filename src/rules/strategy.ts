@@ -95,14 +95,22 @@ export function fixpoint(
   deadline = Infinity,
   tick?: () => void,
 ): FixpointStats {
+  // On a trial board: per technique, where in the board's change list its last run started (Board.scanFrom).
+  const since: number[] = [];
   outer: while (board.contradiction === null && board.unknownCount > 0) {
     if (deadline !== Infinity && Date.now() > deadline) break;
     tick?.();
-    for (const t of specs) {
+    for (let k = 0; k < specs.length; k++) {
+      const t = specs[k]!;
       if (t.byBoard || (t.static && done.has(t.code))) continue;
       // Every technique before this one made no progress: a probe may start from here (Board.stable).
       if (t.level === 'G') board.stable = true;
+      if (board.changed !== null) {
+        board.scanFrom = since[k] ?? 0;
+        since[k] = board.changedCount;
+      }
       const found = t.find(board, ctx);
+      board.scanFrom = 0;
       if (t.static) done.add(t.code);
       let changed = false;
       for (const d of found) {
