@@ -32,7 +32,8 @@
  *         a contradiction proves the other colour. Covers the line patterns of class B (Sim-U3,
  *         Sim-M4, Sim-M*), Tatham's corner rules (QC, TC) and most of C-F whose proofs are
  *         chains of rules 1 and 2. A probe costs the cells it touches; the probe pass stops at a
- *         work budget, so it never costs more than handing the rest to SAT.
+ *         work budget, so it never costs more than handing the rest to SAT; a board with more
+ *         open cells than the budget can try once is left to SAT at once.
  *  Prob   with connectivity: the same, then a flood fill to test rule 3 on the probed board. A
  *         pass of these runs only when the cheap probes are stuck.
  */
@@ -65,6 +66,15 @@ const stepCodes: readonly TechniqueCode[] = ['NoB', 'DoW', 'Sim-M3', 'Sim-U*', '
  */
 const defaultProbeBudget = 50;
 const maxProbeWork = 12_000;
+/**
+ * What one probe (one colour of one cell, propagated and undone) costs, in work: the median on
+ * the bundled puzzles that probing finishes. Probing finishes a board by trying its open cells
+ * (1.7 trials per open cell, median; at most a few hundred open cells), so a board with more
+ * open cells than the budget pays trials for cannot be finished by it: probing is skipped there,
+ * and SAT takes the rest at once (the 48x48s with several solutions: 800-2,200 open cells, the
+ * whole budget spent for 5-20 cells).
+ */
+const probeTrialWork = 15;
 
 type CoreStatus = 'solved' | 'stuck' | 'contradiction';
 
@@ -377,8 +387,9 @@ export class DeductionCore {
     let probes = 0;
     let ok = this.patterns() && this.separators();
     let spent = false;
+    const probing = options.probeBudget !== 0 && (this.n - this.size) * probeTrialWork <= budget - this.work;
     for (let connectivity = false; ok && this.size < this.n; ) {
-      const found = options.probeBudget === 0 ? 0 : this.probePass(connectivity, budget, deadline);
+      const found = probing ? this.probePass(connectivity, budget, deadline) : 0;
       if (found < 0) ok = false;
       else {
         probes += found;
@@ -393,7 +404,7 @@ export class DeductionCore {
           spent = true;
           break;
         }
-        if (connectivity || options.probeBudget === 0) break;
+        if (connectivity || !probing) break;
         connectivity = true;
       }
     }
