@@ -40,9 +40,18 @@ export interface PuzzleShape extends Geometry, LineMates {
 
 function shapeOf(puzzle: Puzzle): PuzzleShape {
   const g = geometryOf(puzzle);
+  const { mateStart, mate } = lineMates(puzzle);
+  // Every field named (no spread), so that every puzzle's shape has one hidden class: the JIT's
+  // code for the board's methods then stays valid from puzzle to puzzle.
   return {
-    ...g,
-    ...lineMates(puzzle),
+    rows: g.rows,
+    cols: g.cols,
+    cells: g.cells,
+    nbrStart: g.nbrStart,
+    nbr: g.nbr,
+    lines: g.lines,
+    mateStart,
+    mate,
     values: Int32Array.from(puzzle.values),
     stamp: new Int32Array(g.cells),
     stack: new Int32Array(g.cells),
