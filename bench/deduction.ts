@@ -247,6 +247,17 @@ ${table(['set', 'n', 'by deduction', 'hybrid (default)', 'sat', 'median hybrid /
 21 paired runs (wall clock): \`node -e 0\` median ${ms(median(bare))} ms; solve (default) median ${ms(median(solve))} ms, median
 ratio ${median(ratios).toFixed(2)}x; \`--engine sat\` median ${ms(median(solveSat))} ms, median ratio ${median(ratiosSat).toFixed(2)}x.
 
+What the time over \`node -e 0\` is, and what was tried for the 1.3x target (2026-11-23, paired runs at load 6-8, so the
+ratios are higher than above): about 14 ms loads the solve command's modules (250 KB of JavaScript, 120 KB of it commander,
+which also requires \`child_process\` at load, 2 ms), about 8 ms runs the solve cold (reading, the deductions, printing);
+the deductions themselves take 0.1-0.2 ms warm. V8 flags: \`--max-lazy\` 1.75x, \`--no-opt\` 1.69x,
+\`--min-semi-space-size=16\` 1.58x, \`--single-threaded-gc\` 1.58x, against 1.56x without. The solve path as one CommonJS
+bundle instead of ESM chunks: 1.50x against 1.64x; the same loaded through \`vm.Script\` with a V8 code cache made after a
+run: 1.41x. Node 20 has no module compile cache (\`module.enableCompileCache\` is Node 22.1 and later), and a startup
+snapshot needs \`--snapshot-blob <absolute path>\` on Node's command line, which the command's \`#!/usr/bin/env -S node\`
+line cannot give portably. The code cache would reach about 1.4x, not 1.3x, for a second build and a cache file to keep
+in step with Node's version; it was left out.
+
 ### Rule engine: \`rate\` on every bundled puzzle
 
 \`rate\` (the thesis rule set) in process, after an untimed pass over janko's 17x17s; ms per puzzle (a puzzle over 20 ms: the
