@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
+  cliNodeFlags,
   commandLine,
   describeMachine,
   jankoDir,
@@ -48,7 +49,7 @@ interface Run {
 function measure(args: readonly string[]): Promise<Omit<Run, 'lines'>> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...cliNodeFlags(cli), cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let peakRss = 0;
     const status = () => {
       try {

@@ -13,7 +13,21 @@ import { parseBenchSet } from '../src/bench/sets.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { rate } from '../src/rules/index.js';
 import { solveWithEngine } from '../src/solve/engines.js';
-import { commandLine, describeMachine, max, median, ms, p95, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+import {
+  cliNodeFlags,
+  commandLine,
+  describeMachine,
+  max,
+  median,
+  ms,
+  p95,
+  progress,
+  repoRoot,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+} from './lib.js';
 
 const load = () =>
   os
@@ -97,7 +111,7 @@ progress('CLI: paired runs');
 const bin = join(repoRoot, 'dist/src/cli/hitori-sat.js');
 const wall = (args: string[], ok: readonly number[] = [0]) => {
   const start = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'ignore' });
+  const r = spawnSync(process.execPath, args[0] === bin ? [...cliNodeFlags(bin), ...args] : args, { cwd: repoRoot, stdio: 'ignore' });
   if (!ok.includes(r.status ?? -1)) throw new Error(`${args.join(' ')} exited ${r.status}`);
   return performance.now() - start;
 };
@@ -191,7 +205,7 @@ writeFileSync(
 );
 const benchMedians: number[] = [];
 for (let k = 0; k < 5; k++) {
-  const r = spawnSync(process.execPath, [bin, 'bench', small, '--json'], { cwd: repoRoot, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...cliNodeFlags(bin), bin, 'bench', small, '--json'], { cwd: repoRoot, encoding: 'utf8' });
   benchMedians.push((JSON.parse(r.stdout) as { sets: { medianMs: number }[] }).sets[0]!.medianMs);
 }
 const mid = median(benchMedians);

@@ -19,7 +19,7 @@ import { thesisNumbers } from '../src/generate/enumerate-thesis.js';
 import type { EnumerationResult } from '../src/generate/enumerate-run.js';
 import { conventions } from '../src/puzzle/convention.js';
 import { levelInfo, levels } from '../src/rules/index.js';
-import { commandLine, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+import { cliNodeFlags, commandLine, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,7 +54,10 @@ function enumerate(size: string, extra: readonly string[]): Run {
   const loadBefore = load();
   const started = new Date();
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [cli, ...cliArgs, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = spawnSync(process.execPath, [...cliNodeFlags(cli), cli, ...cliArgs, '--format', 'json'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   const wallMs = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${command} failed with ${r.status}: ${r.stderr}`);
   return { result: JSON.parse(r.stdout) as EnumerationResult, wallMs, command, loadBefore, loadAfter: load(), started };

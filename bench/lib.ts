@@ -107,6 +107,18 @@ export function revision(): string {
     : `commit ${hash} with uncommitted changes to ${changed.join(', ')}`;
 }
 
+/**
+ * Node's flags from the first line of the built command (`#!/usr/bin/env -S node <flags>`), so
+ * that a run spawned as `node <flags> hitori-sat.js ...` is the one a shell makes of
+ * `hitori-sat ...` (see src/cli/main.ts for why the flags are there).
+ */
+export function cliNodeFlags(cli: string): string[] {
+  const first = readFileSync(cli, 'utf8').split('\n', 1)[0]!;
+  const shebang = /^#!\/usr\/bin\/env(?: -S)? node((?: --[a-z-]+)*)$/.exec(first);
+  if (shebang === null) throw new Error(`${cli} starts with ${JSON.stringify(first)}, not a node shebang`);
+  return shebang[1]!.split(' ').filter((flag) => flag !== '');
+}
+
 /** The command line that started this program, as a person would type it. */
 export function commandLine(script: string): string {
   const args = process.argv.slice(2).map((a) => (/^[\w./=:,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));

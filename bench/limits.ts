@@ -18,7 +18,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, describeMachine, numberOption, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+import {
+  cliNodeFlags,
+  commandLine,
+  describeMachine,
+  numberOption,
+  progress,
+  repoRoot,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+} from './lib.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
 
@@ -39,7 +50,10 @@ interface Outcome {
 function runOnce(args: readonly string[], cwd: string, hook: string, killAfterMs: number): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, ['--import', hook, cli, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [...cliNodeFlags(cli), '--import', hook, cli, ...args], {
+      cwd,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     const err: Buffer[] = [];
     child.stderr.on('data', (b: Buffer) => err.push(b));

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliNodeFlags } from '../../bench/lib.js';
 
 /** The repository root (this file is test/cli/run.ts). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -29,21 +30,10 @@ export interface RunOptions {
   readonly killAfterMs?: number;
 }
 
-/**
- * Node's flags from the command's first line (`#!/usr/bin/env -S node <flags>`), so that the tests
- * run it as the shell runs it: `--no-concurrent-recompilation` keeps Node 20 from deadlocking as a
- * process ends (nodejs/node#54918; see src/cli/main.ts).
- */
-function nodeFlags(): string[] {
-  const first = readFileSync(cliPath, 'utf8').split('\n', 1)[0]!;
-  const shebang = /^#!\/usr\/bin\/env(?: -S)? node((?: --[a-z-]+)*)$/.exec(first);
-  if (shebang === null) throw new Error(`${cliPath} starts with ${JSON.stringify(first)}, not a node shebang`);
-  return shebang[1]!.split(' ').filter((flag) => flag !== '');
-}
-
 /** Node's arguments that run `hitori-sat <args>` (for a test that spawns the command itself). */
 export function cliArgv(args: readonly string[]): string[] {
-  return [...nodeFlags(), cliPath, ...args];
+  // Node's flags from the command's first line, as the shell runs it (see src/cli/main.ts).
+  return [...cliNodeFlags(cliPath), cliPath, ...args];
 }
 
 /** Runs `hitori-sat <args>` and resolves with its stdout, stderr and exit code. */
