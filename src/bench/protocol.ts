@@ -50,8 +50,10 @@ export interface AnswerMessage {
   readonly status: Verdict | 'stuck' | 'error' | 'refused';
   /** One byte per cell (1 shaded) per shading found. */
   readonly shadings: Uint8Array[];
-  /** The engine call, timed in the worker. */
+  /** The engine call, timed in the worker (a fast one: the median of several, see worker.ts). */
   readonly timeMs: number;
+  /** Time the worker spent solving the puzzle again to time it (not part of the throughput). */
+  readonly retimeMs: number;
   readonly proof: Proof;
   readonly error?: string;
 }

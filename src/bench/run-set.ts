@@ -5,8 +5,10 @@
  * memory, failures).
  *
  * Times are per puzzle, measured in the worker around the engine call (for `sat`: the whole
- * `solveHitori` call: encode, create the backend, solve, prove uniqueness, dispose). Throughput is
- * puzzles per second of wall clock while the set ran (warm-up excluded), so with several workers
+ * `solveHitori` call: encode, create the backend, solve, prove uniqueness, dispose); a puzzle
+ * solved in under a millisecond is solved five times and its median kept (worker.ts), as one such
+ * timing is mostly noise. Throughput is puzzles per second of wall clock while the set ran
+ * (warm-up and re-timing excluded), so with several workers
  * it shows what they achieve together. Memory is `process.resourceUsage().maxRSS`, the high-water
  * mark of the whole process, worker threads included, read when the set is done: it never goes
  * down, so for the second set of a run it covers the first one too.

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { solveWith, type BenchConfig, type EngineAnswer } from './engines.js';
+import { median } from './stats.js';
 import { shadingToBytes, unpackPuzzle, type AnswerMessage, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
 
 const config = workerData as WorkerConfig;
@@ -15,6 +16,14 @@ const options: BenchConfig = {
   ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
 };
 const sets = new Map<number, PackedPuzzles>();
+/**
+ * A solve faster than this is timed again, `retimes` runs in all, and the median kept: a single
+ * sub-millisecond timing is mostly the scheduler's and the JIT's noise (the median of an 8-puzzle
+ * set of 17x17s and 20x20s, about 0.2 ms, moved by 26-42% between runs). Without a time limit
+ * only, so that a limit bounds one solve as it always has.
+ */
+const retimeBelowMs = 1;
+const retimes = 5;
 const spent: EngineAnswer = { status: 'timeout', solutions: [], proof: null };
 if (parentPort === null) throw new Error('src/bench/worker.js runs only as a worker thread');
 const port: MessagePort = parentPort;
@@ -44,7 +53,18 @@ async function handle(message: ToWorker): Promise<void> {
           : left <= 0
             ? spent
             : await solveWith(unpackPuzzle(packed, index), { ...options, timeoutMs: left });
-      const timeMs = performance.now() - start;
+      let timeMs = performance.now() - start;
+      const retimeStart = performance.now();
+      if (left === undefined && timeMs < retimeBelowMs && result.status !== 'timeout') {
+        const times = [timeMs];
+        while (times.length < retimes) {
+          const again = performance.now();
+          await solveWith(unpackPuzzle(packed, index), options);
+          times.push(performance.now() - again);
+        }
+        timeMs = median(times);
+      }
+      const retimeMs = performance.now() - retimeStart;
       answer = {
         type: 'answer',
         set: message.set,
@@ -52,6 +72,7 @@ async function handle(message: ToWorker): Promise<void> {
         status: result.status,
         shadings: result.solutions.slice(0, 2).map(shadingToBytes),
         timeMs,
+        retimeMs,
         proof: result.proof,
       };
     } catch (error) {
@@ -65,6 +86,7 @@ async function handle(message: ToWorker): Promise<void> {
         status: e.name === 'TooLargeError' ? 'refused' : 'error',
         shadings: [],
         timeMs: performance.now() - start,
+        retimeMs: 0,
         proof: null,
         error: e.name === 'TooLargeError' ? (e.message.split('\n')[0] ?? '') : `${e.name}: ${e.message.split('\n')[0] ?? ''}`,
       };
