@@ -39,8 +39,9 @@ export interface SolveOptions {
   readonly onSolution?: (shading: Shading) => void;
   /**
    * Cells already decided by sound reasoning (true shaded, false unshaded, null open), added as
-   * unit clauses, with every clause simplified by them before the solver sees it. They must hold in every solution, or the uniqueness proof is void: the hybrid
-   * engine passes only deductions that assume nothing about uniqueness.
+   * unit clauses, with every clause simplified by them before the solver sees it. They must hold
+   * in every solution, or the uniqueness proof is void: the hybrid engine passes only deductions
+   * that assume nothing about uniqueness.
    */
   readonly known?: readonly (boolean | null)[];
   /**
