@@ -77,12 +77,13 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   // Rule 2: no two shaded cells share an edge; each pair is reported once, from its upper or left
   // cell (the checker's own neighbour arithmetic, see the header).
   const { cols } = puzzle;
+  const touching = (i: number, j: number) => {
+    if (shading[j]) out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
+  };
   for (let i = 0; i < n; i++) {
     if (!shading[i]) continue;
-    for (const j of [i % cols < cols - 1 ? i + 1 : -1, i + cols < n ? i + cols : -1]) {
-      if (j >= 0 && shading[j])
-        out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
-    }
+    if (i % cols < cols - 1) touching(i, i + 1);
+    if (i + cols < n) touching(i, i + cols);
   }
 
   // Rule 3: the unshaded cells form one non-empty orthogonally connected region: a flood fill

@@ -124,9 +124,8 @@ export class DeductionCore {
   private readonly lines: readonly Int32Array[];
   // Scratch for the flood fills (puzzle/graph.ts) and the articulation points, allocated once.
   private readonly flood: FloodScratch;
-  /** The white part (`labelMain`): cell i is in it when `mainStamp[i] === mainEpoch`. */
+  /** The white part (`labelMain`): cell i is in it when `mainFlood.stamp[i] === mainEpoch`. */
   private readonly mainFlood: FloodScratch;
-  private readonly mainStamp: Int32Array;
   private mainEpoch = -1;
   private readonly graph: CompressedGraph;
   private readonly scratch: SearchScratch;
@@ -153,8 +152,7 @@ export class DeductionCore {
     this.premise = new Int32Array(n).fill(-1);
     const stack = new Int32Array(n);
     this.flood = { stamp: new Int32Array(n), stack, epoch: 0 };
-    this.mainStamp = new Int32Array(n);
-    this.mainFlood = { stamp: this.mainStamp, stack, epoch: 0 };
+    this.mainFlood = { stamp: new Int32Array(n), stack, epoch: 0 };
     this.graph = g;
     this.scratch = searchScratch(n);
     this.whites = new Int32Array(n);
@@ -318,7 +316,7 @@ export class DeductionCore {
   }
 
   /**
-   * Labels the part of the non-black cells that holds the white cells (`mainStamp`), so that a
+   * Labels the part of the non-black cells that holds the white cells (`mainFlood`), so that a
    * probe can tell at once whether a cell it whitens is cut off already.
    */
   private labelMain(): void {
@@ -345,7 +343,7 @@ export class DeductionCore {
       for (let t = mark; t < this.size; t++) {
         const j = this.trail[t]!;
         if (this.state[j] === WHITE) {
-          if (this.mainEpoch >= 0 && this.mainStamp[j] !== this.mainEpoch) {
+          if (this.mainEpoch >= 0 && this.mainFlood.stamp[j] !== this.mainEpoch) {
             failed = true;
             break;
           }

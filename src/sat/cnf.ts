@@ -30,11 +30,17 @@ export class Cnf {
   /** Comment lines (without the leading "c "), written before the header in DIMACS. */
   readonly comments: string[] = [];
 
+  /** Scratch for a two-literal clause added under a fixed assignment. */
+  private readonly pair = new Int32Array(2);
+
   constructor(private readonly fixed?: Int8Array) {
     if (fixed === undefined) return;
     for (let v = 1; v < fixed.length; v++) {
       const f = fixed[v]!;
-      if (f !== 0) this.add2Raw(f > 0 ? v : -v, 0);
+      if (f === 0) continue;
+      this.reserve(1);
+      this.push(f > 0 ? v : -v);
+      this.close();
     }
     this.declare(fixed.length - 1);
   }
@@ -83,30 +89,15 @@ export class Cnf {
   add2(a: number, b: number): void {
     checkLiteral(a);
     checkLiteral(b);
-    const { fixed } = this;
-    if (fixed === undefined) {
-      this.add2Raw(a, b);
+    if (this.fixed !== undefined) {
+      this.pair[0] = a;
+      this.pair[1] = b;
+      this.addUnderFixed(this.fixed, this.pair, 0, 2);
       return;
     }
-    const va = literalValue(fixed, a);
-    const vb = literalValue(fixed, b);
-    if (va > 0 || vb > 0) return;
-    this.declare(Math.max(Math.abs(a), Math.abs(b)));
-    // A false literal is left out: (a, b) becomes a unit, or the empty clause.
-    if (va === 0 && vb === 0) this.add2Raw(a, b);
-    else if (va === 0) this.add2Raw(a, 0);
-    else if (vb === 0) this.add2Raw(b, 0);
-    else {
-      this.reserve(0);
-      this.close();
-    }
-  }
-
-  /** Adds the clause (a, b), or the unit (a) when b is 0, with no checks and no simplification. */
-  private add2Raw(a: number, b: number): void {
     this.reserve(2);
     this.push(a);
-    if (b !== 0) this.push(b);
+    this.push(b);
     this.close();
   }
 
