@@ -31,6 +31,15 @@ export interface Violation {
   readonly message: string;
 }
 
+/**
+ * The checker's working arrays, one array kept from call to call for grids of up to 2^17 cells:
+ * the checker runs on every answer, once per solve, and a fresh typed array is a backing store
+ * that V8 frees on a background thread after the next scavenge; a solve's worth of them slowed
+ * the solving after each scavenge (see the deduction core, src/rules/core.ts).
+ */
+const keptCells = 1 << 17;
+let kept = new Int32Array(0);
+
 /** Every violation of the shading, or an empty list when it is a solution. */
 export function checkShading(puzzle: Puzzle, shading: Shading, convention: Convention = 'literal'): Violation[] {
   const n = puzzle.rows * puzzle.cols;
@@ -44,7 +53,14 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   // Rule 1: no number twice among the unshaded cells of a line. Numbers are renamed 0, 1, 2, ...
   // once, so that "where was this number last seen unshaded" is two typed arrays stamped per line,
   // not a map per line: the checker runs on every answer, a 50x50 included.
-  const key = new Int32Array(n);
+  // Per cell: its number's key, whether the flood reached it, the flood's stack; per number: the
+  // line and the cell where it was last seen unshaded.
+  let work = kept;
+  if (work.length < 5 * n) {
+    work = new Int32Array(5 * n);
+    if (n <= keptCells) kept = work;
+  }
+  const key = work.subarray(0, n);
   const keys = new Map<number, number>();
   for (let i = 0; i < n; i++) {
     let k = keys.get(v[i]!);
@@ -54,8 +70,8 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
     }
     key[i] = k;
   }
-  const seenInLine = new Int32Array(keys.size).fill(-1);
-  const seenAt = new Int32Array(keys.size);
+  const seenInLine = work.subarray(n, n + keys.size).fill(-1);
+  const seenAt = work.subarray(n + keys.size, n + 2 * keys.size);
   const lines = [
     ...Array.from({ length: puzzle.rows }, (_, r) => rowCells(puzzle, r)),
     ...Array.from({ length: puzzle.cols }, (_, c) => columnCells(puzzle, c)),
@@ -98,8 +114,8 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   if (first < 0) {
     out.push({ rule: 'disconnected', cells: [], message: 'every cell is shaded: there is no unshaded region' });
   } else {
-    const reached = new Uint8Array(n);
-    const stack = new Int32Array(n);
+    const reached = work.subarray(3 * n, 4 * n).fill(0);
+    const stack = work.subarray(4 * n, 5 * n);
     let top = 0;
     let count = 0;
     const reach = (j: number) => {

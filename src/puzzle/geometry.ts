@@ -104,8 +104,7 @@ export interface NumberKeys {
  * The numbers of a grid renamed 0, 1, 2, ... in order of appearance (`key[i]` for cell i), so that
  * per-number tables are typed arrays of `distinct` entries rather than maps, whatever the numbers.
  */
-export function numberKeys(values: readonly number[]): NumberKeys {
-  const key = new Int32Array(values.length);
+export function numberKeys(values: readonly number[], key = new Int32Array(values.length)): NumberKeys {
   const seen = new Map<number, number>();
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
@@ -119,18 +118,33 @@ export function numberKeys(values: readonly number[]): NumberKeys {
   return { key, distinct: seen.size };
 }
 
+/**
+ * lineMates' working arrays, kept from call to call for grids of up to this many cells (3 MB): it runs once per
+ * puzzle on the solve path, and fresh typed arrays per call are backing stores for the garbage
+ * collector to free (see the deduction core, src/rules/core.ts). Its result is one array.
+ */
+const keptWorkCells = 1 << 17;
+let work = new Int32Array(0);
+
 export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): LineMates {
   const g = geometryOf(puzzle);
   const { cells, lines, rows } = g;
-  const { key, distinct } = numberKeys(puzzle.values);
+  const size = 6 * cells + 1;
+  let scratch = work;
+  if (scratch.length < size) {
+    scratch = new Int32Array(size);
+    if (cells <= keptWorkCells) work = scratch;
+  }
+  const part = (k: number, length: number) => scratch.subarray(k * cells, k * cells + length);
+  const { key, distinct } = numberKeys(puzzle.values, part(0, cells));
   // Per line, the cells of each number as a linked list (head by number, next by cell): linear in
   // the cells and the mates, with no allocation per cell. This runs once per puzzle on the solve
   // path, where the quadratic scan it replaces cost more than the deductions themselves.
-  const head = new Int32Array(distinct).fill(-1);
-  const next = new Int32Array(cells);
-  const count = new Int32Array(distinct);
-  const inRow = new Int32Array(cells);
-  const mateStart = new Int32Array(cells + 1);
+  const head = part(1, distinct).fill(-1);
+  const next = part(2, cells);
+  const count = part(3, distinct).fill(0);
+  const inRow = part(4, cells);
+  const start = part(5, cells + 1).fill(0);
   let total = 0;
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]!;
@@ -139,7 +153,7 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): Lin
       const i = line[t]!;
       const others = count[key[i]!]! - 1;
       if (l < rows) inRow[i] = others;
-      mateStart[i + 1]! += others;
+      start[i + 1]! += others;
       total += others;
     }
     for (let t = 0; t < line.length; t++) count[key[line[t]!]!] = 0;
@@ -149,8 +163,11 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): Lin
         `the ${puzzle.rows}x${puzzle.cols} grid has too many pairs of equal numbers in its rows and columns (${roughCount(total / 2)} in its first ${l + 1} line(s)); at most ${roughCount(maxLineMates / 2)} are handled`,
       );
   }
-  for (let i = 0; i < cells; i++) mateStart[i + 1]! += mateStart[i]!;
-  const mate = new Int32Array(mateStart[cells]!);
+  for (let i = 0; i < cells; i++) start[i + 1]! += start[i]!;
+  const result = new Int32Array(cells + 1 + total);
+  result.set(start);
+  const mateStart = result.subarray(0, cells + 1);
+  const mate = result.subarray(cells + 1);
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]!;
     for (let t = line.length - 1; t >= 0; t--) {

@@ -74,13 +74,17 @@ export interface SearchScratch {
 }
 
 export function searchScratch(n: number): SearchScratch {
+  // Views of one buffer: each typed array of its own would be a separate backing store for the
+  // garbage collector to free (see the deduction core, src/rules/core.ts, which makes one per solve).
+  const buffer = new ArrayBuffer(n * (5 * Int32Array.BYTES_PER_ELEMENT + 1));
+  const ints = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
   return {
-    disc: new Int32Array(n),
-    low: new Int32Array(n),
-    parent: new Int32Array(n),
-    edge: new Int32Array(n),
-    stack: new Int32Array(n),
-    cut: new Uint8Array(n),
+    disc: ints(0),
+    low: ints(1),
+    parent: ints(2),
+    edge: ints(3),
+    stack: ints(4),
+    cut: new Uint8Array(buffer, 5 * n * Int32Array.BYTES_PER_ELEMENT, n),
   };
 }
 

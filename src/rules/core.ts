@@ -139,24 +139,34 @@ export class DeductionCore {
     this.rows = g.rows;
     this.cols = g.cols;
     this.n = g.cells;
-    this.values = Int32Array.from(puzzle.values);
     this.nbrStart = g.nbrStart;
     this.nbr = g.nbr;
     this.mateStart = m.mateStart;
     this.mate = m.mate;
     this.lines = g.lines;
     const n = this.n;
-    this.state = new Uint8Array(n);
-    this.trail = new Int32Array(n);
-    this.why = new Uint8Array(n);
-    this.premise = new Int32Array(n).fill(-1);
-    const stack = new Int32Array(n);
-    this.flood = { stamp: new Int32Array(n), stack, epoch: 0 };
-    this.mainFlood = { stamp: new Int32Array(n), stack, epoch: 0 };
+    // Every per-cell array of the core is a view of one buffer. The solve path makes a core per
+    // puzzle, and each typed array of its own is a backing store allocated outside V8's heap that
+    // V8 frees on a background thread after the next scavenge; with about 30 of them per solve
+    // (the core's, the line mates', the search's, the checker's), the solving that followed each
+    // scavenge ran 1.7x slower for about 3 ms while that thread freed thousands of them, which
+    // split the runs of an 8-puzzle bench into two groups (BENCH.md, deduction).
+    const buffer = new ArrayBuffer(n * (8 * Int32Array.BYTES_PER_ELEMENT + 2));
+    const ints = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
+    const bytes = (k: number) => new Uint8Array(buffer, 8 * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
+    this.values = ints(0);
+    this.values.set(puzzle.values);
+    this.trail = ints(1);
+    this.premise = ints(2).fill(-1);
+    const stack = ints(3);
+    this.flood = { stamp: ints(4), stack, epoch: 0 };
+    this.mainFlood = { stamp: ints(5), stack, epoch: 0 };
+    this.whites = ints(6);
+    this.sepWhites = ints(7);
+    this.state = bytes(0);
+    this.why = bytes(1);
     this.graph = g;
     this.scratch = searchScratch(n);
-    this.whites = new Int32Array(n);
-    this.sepWhites = new Int32Array(n);
   }
 
   // The articulation search's callbacks, made once (see separators).

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { geometry, lineMates, matesOf, maxCachedSizes, maxLineMates, neighbours } from '../../src/puzzle/geometry.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
-import { gridOf } from '../support/brute-force.js';
+import { gridOf, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 
 // 1 2 1
 // 3 4 2
@@ -62,6 +62,28 @@ describe('geometry', () => {
     expect(Array.from(matesOf(m, 4))).toEqual([]);
     // Cell (2,3) holds 2 and cell (1,2) holds 2: same value, but neither row nor column is shared.
     expect(Array.from(matesOf(m, 5))).toEqual([]);
+  });
+
+  it('lineMates gives, per cell, the other cells of its row and then of its column with its number, on grids made one after another', () => {
+    // lineMates reuses its working arrays from call to call: every result is kept and checked at
+    // the end, so that a later call (larger or smaller) that wrote into an earlier result fails.
+    const rng = mulberry32(99);
+    const made = Array.from({ length: 40 }, () => {
+      const rows = randomInt(rng, 1, 9);
+      const cols = randomInt(rng, 1, 9);
+      const grid = randomGrid(rng, rows, cols, randomInt(rng, 1, Math.max(rows, cols)));
+      return { grid, mates: lineMates(grid) };
+    });
+    for (const { grid, mates } of made) {
+      const { rows, cols, values } = grid;
+      for (let i = 0; i < rows * cols; i++) {
+        const r = Math.floor(i / cols);
+        const c = i % cols;
+        const inRow = Array.from({ length: cols }, (_, k) => r * cols + k).filter((j) => j !== i && values[j] === values[i]);
+        const inColumn = Array.from({ length: rows }, (_, k) => k * cols + c).filter((j) => j !== i && values[j] === values[i]);
+        expect(Array.from(matesOf(mates, i)), `${grid.id} cell ${i}`).toEqual([...inRow, ...inColumn]);
+      }
+    }
   });
 
   it('lineMates refuses, with its count, a grid whose lines hold more pairs of equal numbers than the limit', () => {
