@@ -21,20 +21,20 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
   cliNodeFlags,
+  cliPath,
   commandLine,
   describeMachine,
   jankoDir,
   median,
   mib,
   progress,
-  repoRoot,
   revision,
   table,
   timestamp,
   writeSection,
 } from './lib.js';
 
-const cli = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
+const cli = cliPath;
 
 interface Run {
   readonly lines: number;

@@ -6,15 +6,18 @@
  * quiet machine, it records the load average).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseBenchSet } from '../src/bench/sets.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { rate } from '../src/rules/index.js';
 import { solveWithEngine } from '../src/solve/engines.js';
 import {
   cliNodeFlags,
+  cliPathIn,
+  copyOfBuild,
+  cliPath,
   commandLine,
   describeMachine,
   max,
@@ -108,23 +111,31 @@ for (const name of sets) {
 
 // Whole process, paired: node -e 0, then the solve, alternating, so that load changes hit both.
 progress('CLI: paired runs');
-const bin = join(repoRoot, 'dist/src/cli/hitori-sat.js');
+const bin = cliPath;
+// The same build without its V8 code cache (src/cli/code-cache.cts), to show what the cache saves.
+const uncachedRoot = copyOfBuild();
+const uncachedBin = cliPathIn(uncachedRoot);
+rmSync(join(dirname(uncachedBin), 'solve.bundle.cjs.v8cache'));
 const wall = (args: string[], ok: readonly number[] = [0]) => {
   const start = performance.now();
-  const r = spawnSync(process.execPath, args[0] === bin ? [...cliNodeFlags(bin), ...args] : args, { cwd: repoRoot, stdio: 'ignore' });
+  const r = spawnSync(process.execPath, args[0] === '-e' ? args : [...cliNodeFlags(args[0]!), ...args], { cwd: repoRoot, stdio: 'ignore' });
   if (!ok.includes(r.status ?? -1)) throw new Error(`${args.join(' ')} exited ${r.status}`);
   return performance.now() - start;
 };
 const bare: number[] = [];
 const solve: number[] = [];
 const solveSat: number[] = [];
+const solveUncached: number[] = [];
 for (let k = 0; k < 21; k++) {
   bare.push(wall(['-e', '0']));
   solve.push(wall([bin, 'solve', 'examples/janko-037.txt']));
   solveSat.push(wall([bin, 'solve', 'examples/janko-037.txt', '--engine', 'sat']));
+  solveUncached.push(wall([uncachedBin, 'solve', 'examples/janko-037.txt']));
 }
+rmSync(uncachedRoot, { recursive: true, force: true });
 const ratios = solve.map((t, k) => t / bare[k]!);
 const ratiosSat = solveSat.map((t, k) => t / bare[k]!);
+const ratiosUncached = solveUncached.map((t, k) => t / bare[k]!);
 
 // The rule engine: \`rate\` (the thesis rule set, its default) on every bundled puzzle, once each,
 // after an untimed pass over janko's 17x17s; per set, with the grids of 40x40 and more apart.
@@ -259,18 +270,21 @@ ${table(['set', 'n', 'by deduction', 'hybrid (default)', 'sat', 'median hybrid /
 ### Whole process: \`hitori-sat solve examples/janko-037.txt\` against \`node -e 0\`
 
 21 paired runs (wall clock): \`node -e 0\` median ${ms(median(bare))} ms; solve (default) median ${ms(median(solve))} ms, median
-ratio ${median(ratios).toFixed(2)}x; \`--engine sat\` median ${ms(median(solveSat))} ms, median ratio ${median(ratiosSat).toFixed(2)}x.
+ratio ${median(ratios).toFixed(2)}x; \`--engine sat\` median ${ms(median(solveSat))} ms, median ratio ${median(ratiosSat).toFixed(2)}x;
+the default solve without the build's code cache median ${ms(median(solveUncached))} ms, median ratio ${median(ratiosUncached).toFixed(2)}x.
 
-What the time over \`node -e 0\` is, and what was tried for the 1.3x target (2026-11-23, paired runs at load 6-8, so the
-ratios are higher than above): about 14 ms loads the solve command's modules (250 KB of JavaScript, 120 KB of it commander,
-which also requires \`child_process\` at load, 2 ms), about 8 ms runs the solve cold (reading, the deductions, printing);
-the deductions themselves take 0.1-0.2 ms warm. V8 flags: \`--max-lazy\` 1.75x, \`--no-opt\` 1.69x,
-\`--min-semi-space-size=16\` 1.58x, \`--single-threaded-gc\` 1.58x, against 1.56x without. The solve path as one CommonJS
-bundle instead of ESM chunks: 1.50x against 1.64x; the same loaded through \`vm.Script\` with a V8 code cache made after a
-run: 1.41x. Node 20 has no module compile cache (\`module.enableCompileCache\` is Node 22.1 and later), and a startup
-snapshot needs \`--snapshot-blob <absolute path>\` on Node's command line, which the command's \`#!/usr/bin/env -S node\`
-line cannot give portably. The code cache would reach about 1.4x, not 1.3x, for a second build and a cache file to keep
-in step with Node's version; it was left out.
+How it got there from 1.55x (2026-11-23; 31 paired runs at load 1-2 against the previous build: 1.57x before, 1.29x
+CommonJS without the cache, 1.21x with it). A CPU profile of the old start-up put about half the time over \`node -e 0\`
+into Node loading its own modules that a solve never uses: \`child_process\` with \`net\` and \`dgram\` (commander requires it
+as it loads, to run executable subcommands), \`v8\` with the streams (to set a wasm flag that only the SAT engine wants),
+\`fs/promises\` with readline (to write output files), stderr's stream (to ask whether to draw progress), and the ES module
+loader itself (the bin was an ES module). Now the bin is CommonJS (src/cli/hitori-sat.cts) and runs \`solve\` from one
+CommonJS bundle of the solve command that gets each of those only on use. Then a V8 code cache of that bundle, made by the
+build (src/cli/code-cache.cts: Node 20 has no module compile cache, \`module.enableCompileCache\` is Node 22.1), saves
+parsing and compiling the functions a solve runs. Tried before and not kept: V8 flags (\`--max-lazy\` 1.75x, \`--no-opt\`
+1.69x, \`--min-semi-space-size=16\` 1.58x, \`--single-threaded-gc\` 1.58x, against 1.56x without) and a startup snapshot
+(it needs \`--snapshot-blob <absolute path>\` on Node's command line, which the \`#!/usr/bin/env -S node\` line cannot give).
+Still loaded and not needed: \`perf_hooks\` (the engines' \`performance.now()\`, about 0.7 ms).
 
 ### Rule engine: \`rate\` on every bundled puzzle
 

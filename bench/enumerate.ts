@@ -13,13 +13,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { thesisNumbers } from '../src/generate/enumerate-thesis.js';
 import type { EnumerationResult } from '../src/generate/enumerate-run.js';
 import { conventions } from '../src/puzzle/convention.js';
 import { levelInfo, levels } from '../src/rules/index.js';
-import { cliNodeFlags, commandLine, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection } from './lib.js';
+import { cliNodeFlags, cliPath, commandLine, describeMachine, progress, revision, table, timestamp, writeSection } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,7 +28,7 @@ const { values: args } = parseArgs({
   },
 });
 const jobs = Number(args.jobs);
-const cli = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
+const cli = cliPath;
 const n = (x: number) => x.toLocaleString('en-US');
 const load = () =>
   os

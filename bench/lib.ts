@@ -6,17 +6,38 @@
  * `<!-- begin NAME -->` and `<!-- end NAME -->` and rewrites only that section.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseJsonLines, type PuzzleRecord } from '../src/formats/json.js';
 import { shadingFromGrid } from '../src/puzzle/puzzle.js';
 
-/** The repository root: this file is compiled to `dist/bench/lib.js`, two levels below it. */
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The repository root: this file runs as `dist/bench/lib.js` (the benchmarks) or as `bench/lib.ts` (the tests). */
+export const repoRoot = fileURLToPath(new URL(existsSync(new URL('../package.json', import.meta.url)) ? '..' : '../..', import.meta.url));
 export const benchFile = join(repoRoot, 'BENCH.md');
 export const jankoDir = join(repoRoot, 'bench', 'sets', 'janko');
+
+/** The built command under a checkout (or a copy of one): the file its package.json's `bin` names. */
+export function cliPathIn(root: string): string {
+  const { bin } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+  return join(root, bin['hitori-sat']!);
+}
+
+/** The built command of this checkout (`npm run build` makes it). */
+export const cliPath = cliPathIn(repoRoot);
+
+/**
+ * A copy of the built package in a temporary folder (dist/, package.json, a link to node_modules),
+ * to measure or change without touching the checkout's; the caller removes it.
+ */
+export function copyOfBuild(): string {
+  const root = mkdtempSync(join(os.tmpdir(), 'hitori-build-'));
+  cpSync(join(repoRoot, 'dist'), join(root, 'dist'), { recursive: true });
+  copyFileSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
+  symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+  return root;
+}
 
 /** One size of a set: its puzzles in file order. */
 export interface SizeGroup {
@@ -109,8 +130,8 @@ export function revision(): string {
 
 /**
  * Node's flags from the first line of the built command (`#!/usr/bin/env -S node <flags>`), so
- * that a run spawned as `node <flags> hitori-sat.js ...` is the one a shell makes of
- * `hitori-sat ...` (see src/cli/main.ts for why the flags are there).
+ * that a run spawned as `node <flags> hitori-sat.cjs ...` is the one a shell makes of
+ * `hitori-sat ...` (see src/cli/hitori-sat.cts for why the flags are there).
  */
 export function cliNodeFlags(cli: string): string[] {
   const first = readFileSync(cli, 'utf8').split('\n', 1)[0]!;

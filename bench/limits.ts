@@ -2,7 +2,7 @@
  * `npm run bench:limits`: how closely each command keeps its `--timeout`, and how much memory
  * the large grids take. Writes BENCH.md, section `limits`.
  *
- * Time limits: every command is run as a user runs it (`node dist/src/cli/hitori-sat.js ...`,
+ * Time limits: every command is run as a user runs it (`node dist/src/cli/hitori-sat.cjs ...`,
  * a fresh process) on work that outlasts the limit, several times in turn; the wall time from
  * spawning to exit is measured from outside, so start-up, loading, printing what was found and
  * ending the process all count. The target (the reliability issue) is to end within 10% of the
@@ -20,6 +20,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import {
   cliNodeFlags,
+  cliPath,
   commandLine,
   describeMachine,
   numberOption,
@@ -31,7 +32,7 @@ import {
   writeSection,
 } from './lib.js';
 
-const cli = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
+const cli = cliPath;
 
 const runs = numberOption('runs', 5);
 const limits = process.argv.includes('--limit') ? [numberOption('limit', 1000)] : [1000, 5000];

@@ -3,26 +3,23 @@
  * the section head, and a measurement of the cores free right now.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { BenchJson } from '../../src/bench/run-set.js';
 import { parseBenchSet, type BenchSet } from '../../src/bench/sets.js';
-import { describeMachine, ms, progress, repoRoot, timestamp } from '../lib.js';
+import { cliPathIn, copyOfBuild, describeMachine, ms, progress, repoRoot, timestamp } from '../lib.js';
 import { wrap } from './template.js';
 
 /**
  * The command measured: a copy of dist/ taken when the run starts (with package.json and a link
  * to node_modules), so that a rebuild of dist/ during the run cannot change the code measured.
  */
-export let cliPath = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
+export let cliPath = cliPathIn(repoRoot);
 
 export function snapshotDist(): () => void {
-  const root = mkdtempSync(join(os.tmpdir(), 'hitori-matrix-dist-'));
-  cpSync(join(repoRoot, 'dist'), join(root, 'dist'), { recursive: true });
-  copyFileSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
-  symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
-  cliPath = join(root, 'dist', 'src', 'cli', 'hitori-sat.js');
+  const root = copyOfBuild();
+  cliPath = cliPathIn(root);
   return () => rmSync(root, { recursive: true, force: true });
 }
 

@@ -137,12 +137,15 @@ export function deadlineCheck(timeoutMs: number | undefined): () => void {
 
 /** A progress line on stderr, drawn only when stderr is a terminal, at most ten times a second; `done()` erases it. */
 export function progressLine(): { update(message: string): void; done(): void } {
-  const tty = process.stderr.isTTY === true;
+  // Asked at the first update, not here: the first use of process.stderr makes its stream (with
+  // net or tty), ~2 ms that a one-shot solve which reports no progress need not spend.
+  let tty: boolean | undefined;
   let shown = false;
   let drawn = 0;
   return {
     // Redrawn at most every 100 ms: listing thousands of solutions must not cost a terminal write each.
     update(message: string) {
+      tty ??= process.stderr.isTTY === true;
       if (!tty) return;
       const now = performance.now();
       if (shown && now - drawn < 100) return;

@@ -12,7 +12,7 @@ import {
   type Stats,
   statSync,
 } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { decodeInput } from '../formats/bytes.js';
@@ -176,6 +176,9 @@ async function writeChunks(
 ): Promise<void> {
   let handle: FileHandle | undefined;
   try {
+    // Loaded here, not at the top: node:fs/promises brings readline and the file watchers with it,
+    // about 1 ms of a one-shot solve's start-up that prints to stdout and never needs it.
+    const { open } = await import('node:fs/promises');
     handle = await open(file, flags, 0o666);
     for (const chunk of chunks) {
       checkpoint?.();

@@ -1,16 +1,17 @@
 /**
- * Runs the built command (`node dist/src/cli/hitori-sat.js`, the bundle `npm run build` makes; global-setup.ts builds it) as a child
+ * Runs the built command (`node dist/src/cli/hitori-sat.cjs`, which `npm run build` makes; global-setup.ts builds it) as a child
  * process, the way a user does, and collects what it printed and its exit code.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cliNodeFlags } from '../../bench/lib.js';
+import { cliNodeFlags, cliPath } from '../../bench/lib.js';
+
+export { cliPath };
 
 /** The repository root (this file is test/cli/run.ts). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const cliPath = join(repoRoot, 'dist', 'src', 'cli', 'hitori-sat.js');
 export const fixturesDir = join(repoRoot, 'test', 'cli', 'fixtures');
 
 export interface RunResult {
@@ -32,7 +33,7 @@ export interface RunOptions {
 
 /** Node's arguments that run `hitori-sat <args>` (for a test that spawns the command itself). */
 export function cliArgv(args: readonly string[]): string[] {
-  // Node's flags from the command's first line, as the shell runs it (see src/cli/main.ts).
+  // Node's flags from the command's first line, as the shell runs it (see src/cli/hitori-sat.cts).
   return [...cliNodeFlags(cliPath), cliPath, ...args];
 }
 

@@ -1,0 +1,85 @@
+#!/usr/bin/env -S node --no-concurrent-recompilation
+/**
+ * The hitori-sat command: starts the program for the command at hand (the package's `bin`).
+ *
+ * The first line runs Node with `--no-concurrent-recompilation` (V8 optimises on the main thread):
+ * Node 20 can deadlock as a process ends (nodejs/node#54918, fixed in later Node releases) when a
+ * background optimising compile waits for a garbage collection while the main thread waits for
+ * background work to drain. The command has printed everything and never exits: `generate 9x9
+ * --count 5 --jobs 1` hung so in 2 of 200 and 8 of 300 runs under load, in none of 300 with the
+ * flag. V8 flags cannot be set from inside the program soon enough (its compiler threads exist by
+ * then), and `env -S` passes the flag on Linux, macOS and the BSDs.
+ *
+ * A one-shot `solve` is mostly start-up (BENCH.md, deduction: the deductions take 0.2 ms of a
+ * 17x17's whole run), so it is started as cheaply as Node 20 allows:
+ * - This file is CommonJS: an ES module entry makes Node load its ES module loader first, ~5 ms.
+ * - `solve` runs one CommonJS bundle of the solve command alone (solve.bundle.cjs, made from
+ *   solve-only.ts by `npm run build`) with a V8 code cache of it (code-cache.cts).
+ * - A solve that names the SAT engine (`--engine sat`) starts compiling CaDiCaL's wasm at once,
+ *   so that it overlaps with the rest of the start-up, and on V8's baseline wasm compiler only
+ *   (`--liftoff-only`): for one solve, tiering hot functions up costs more than it saves. The
+ *   default engine deduces first and loads no solver when the deductions suffice.
+ * Every other command runs the ES module bundle of the whole program (program.bundle.js).
+ *
+ * `npm run build` makes the code cache by running `solve` once with HITORI_SAT_WRITE_CODE_CACHE=1.
+ */
+import path = require('node:path');
+import codeCache = require('./code-cache.cjs');
+
+const { loadBundle } = codeCache;
+
+interface SolveBundle {
+  runSolve(): Promise<void>;
+  preloadCadical(): void;
+}
+
+function runSolve(): void {
+  const writeCache = process.env.HITORI_SAT_WRITE_CODE_CACHE === '1';
+  const bundle = loadBundle(path.join(__dirname, 'solve.bundle.cjs'), bundleRequire, writeCache);
+  const solve = bundle.exports as SolveBundle;
+  // After the bundle is compiled: V8 checks a code cache against its flags, and this changes them.
+  if (satEngineNamed(process.argv.slice(3))) {
+    (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
+    solve.preloadCadical();
+  }
+  const done = solve.runSolve();
+  // After the run, so that the cache holds the functions the solve compiled, not just the top level.
+  if (writeCache) void done.then(() => bundle.writeCache());
+}
+
+/**
+ * The bundle's `require`. The bundle has no `import()`: code compiled by vm.Script cannot import
+ * without an experimental flag on Node 20, so the build turns its `import()`s into `require`s.
+ * That leaves cadical-wasm, an ES module only, which `require` cannot load on Node 20: the bundle
+ * gets the one function it uses from it, which loads the package with this file's `import()`.
+ * And commander requires node:child_process as it loads, only to run executable subcommands, which
+ * hitori-sat has none of: that module (with net, dgram and the streams) is about 3 ms of a one-shot
+ * solve, so the bundle gets the one function it uses (commander, the external backend) loaded on first use.
+ */
+function bundleRequire(id: string): unknown {
+  if (id === 'cadical-wasm') return cadicalWasm;
+  if (id === 'node:child_process') return childProcess;
+  return require(id);
+}
+
+const cadicalWasm: Pick<typeof import('cadical-wasm'), 'loadCadical'> = {
+  loadCadical: () => import('cadical-wasm').then((wasm) => wasm.loadCadical()),
+};
+
+const childProcess: Pick<typeof import('node:child_process'), 'spawn'> = {
+  get spawn() {
+    return (require('node:child_process') as typeof import('node:child_process')).spawn;
+  },
+};
+
+function satEngineNamed(args: readonly string[]): boolean {
+  return args.some((a, k) => (args[k - 1] === '--engine' && a === 'sat') || a === '--engine=sat');
+}
+
+const command = process.argv[2];
+if (command === 'solve') runSolve();
+else {
+  // A variable specifier: the bundle is made by the build, after the type check.
+  const program = './program.bundle.js';
+  void import(program);
+}
