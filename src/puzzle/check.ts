@@ -72,12 +72,13 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   }
   const seenInLine = work.subarray(n, n + keys.size).fill(-1);
   const seenAt = work.subarray(n + keys.size, n + 2 * keys.size);
-  const lines = [
-    ...Array.from({ length: puzzle.rows }, (_, r) => rowCells(puzzle, r)),
-    ...Array.from({ length: puzzle.cols }, (_, c) => columnCells(puzzle, c)),
-  ];
-  lines.forEach((line, l) => {
-    for (const i of line) {
+  // Line l is row l, then (l >= rows) column l - rows; its cells in order, as rowCells and
+  // columnCells list them, without making the lists (this runs once per solve).
+  const { rows, cols } = puzzle;
+  for (let l = 0; l < rows + cols; l++) {
+    const length = l < rows ? cols : rows;
+    for (let t = 0; t < length; t++) {
+      const i = l < rows ? l * cols + t : t * cols + (l - rows);
       if (shading[i]) continue;
       const k = key[i]!;
       if (seenInLine[k] !== l) {
@@ -88,11 +89,10 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
         out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is unshaded twice, at ${name(first)} and ${name(i)}` });
       }
     }
-  });
+  }
 
   // Rule 2: no two shaded cells share an edge; each pair is reported once, from its upper or left
   // cell (the checker's own neighbour arithmetic, see the header).
-  const { cols } = puzzle;
   const touching = (i: number, j: number) => {
     if (shading[j]) out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
   };

@@ -183,7 +183,12 @@ export class DeductionCore {
 
   /** Every cell: true black, false white, null undecided. */
   cells(): (boolean | null)[] {
-    return Array.from(this.state, (s) => (s === UNKNOWN ? null : s === BLACK));
+    // Plain loops here and in shading(): Array.from over a typed array goes through the iterator,
+    // 24 KB of garbage per 20x20 solve.
+    const { state, n } = this;
+    const out = new Array<boolean | null>(n);
+    for (let i = 0; i < n; i++) out[i] = state[i] === UNKNOWN ? null : state[i] === BLACK;
+    return out;
   }
 
   /** Decides cell i (no propagation yet). False, with the conflict recorded, when it has the other colour. */
@@ -429,7 +434,10 @@ export class DeductionCore {
 
   /** The shading (true = black) of a board with every cell decided. */
   shading(): boolean[] {
-    return Array.from(this.state, (s) => s === BLACK);
+    const { state, n } = this;
+    const out = new Array<boolean>(n);
+    for (let i = 0; i < n; i++) out[i] = state[i] === BLACK;
+    return out;
   }
 }
 
