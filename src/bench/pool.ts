@@ -18,7 +18,23 @@ import { Worker } from 'node:worker_threads';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { Proof } from '../solve/engines.js';
 import type { Answer } from './judge.js';
+import { median } from './stats.js';
 import { bytesToShading, packPuzzles, type FromWorker, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
+
+/**
+ * Without a time limit, a puzzle solved in under `retimeBelowMs` is timed again after the set, by
+ * the worker that solved it, in passes over all such puzzles of the set: at least `retimePasses`
+ * passes and for at least `retimeBudgetMs`; its time is the median over the passes (worker.ts says
+ * why). In a set whose median solve is under `retimeBelowMs`, every puzzle solved in under
+ * `retimeOutlierMs` is timed again too: there a solve of several milliseconds is most likely a
+ * fast puzzle that a pause (a collection, another process) caught, and kept as it was, its one
+ * timing would stand in the set's order statistics. With a limit, a limit bounds one solve as it
+ * always has, and each puzzle is solved once.
+ */
+const retimeBelowMs = 1;
+const retimeOutlierMs = 50;
+const retimePasses = 5;
+const retimeBudgetMs = 300;
 
 export interface PoolOptions extends WorkerConfig {
   /** Worker threads (at least 1). */
@@ -38,14 +54,12 @@ export interface PuzzleAnswer extends Answer {
   readonly timeMs: number;
   /** How the verdict was proven; absent when the worker was ended. */
   readonly proof?: Proof;
-  /** Time the worker spent solving it again to time it (see worker.ts). */
-  readonly retimeMs?: number;
 }
 
 export interface PoolRun {
   /** `answers[k]` for puzzle k. */
   readonly answers: PuzzleAnswer[];
-  /** Wall clock from the first batch handed out to the last answer, less the workers' re-timing (per worker). */
+  /** Wall clock from the first batch handed out to the last answer (the re-timing comes after). */
   readonly wallMs: number;
 }
 
@@ -71,6 +85,8 @@ interface Slot {
   used: boolean;
   /** Crashes since the last answer (a worker that cannot start must not respawn forever). */
   crashes: number;
+  /** Takes the answer of a re-timing asked of this worker and not answered yet. */
+  retiming: ((timesMs: readonly number[]) => void) | undefined;
 }
 
 interface Run {
@@ -116,23 +132,56 @@ export class SolverPool {
    */
   async warmUp(puzzles: readonly Puzzle[], budgetMs = Infinity): Promise<void> {
     if (puzzles.length === 0) return;
-    await this.execute(puzzles, false, () => {}, budgetMs);
+    await this.execute(packPuzzles(puzzles), false, () => {}, budgetMs);
   }
 
-  /** Solves each puzzle once, on whichever worker is free. */
+  /**
+   * Solves each puzzle once, on whichever worker is free, then (without a time limit) times the
+   * fast ones again (see retimeBelowMs). `onAnswer` hears each answer of the first pass.
+   */
   async solveAll(puzzles: readonly Puzzle[], onAnswer?: (answer: PuzzleAnswer) => void): Promise<PoolRun> {
     const answers: PuzzleAnswer[] = new Array<PuzzleAnswer>(puzzles.length);
+    const solvedBy = new Int32Array(puzzles.length);
+    const packed = packPuzzles(puzzles);
     const start = performance.now();
     let last = start;
-    let retimeMs = 0;
-    await this.execute(puzzles, true, (answer) => {
+    await this.execute(packed, true, (answer, slot) => {
       answers[answer.index] = answer;
+      solvedBy[answer.index] = slot;
       last = performance.now();
-      retimeMs += answer.retimeMs ?? 0;
       onAnswer?.(answer);
     });
-    // The workers' re-timing of fast puzzles is not throughput: its share per worker comes off.
-    return { answers, wallMs: puzzles.length === 0 ? 0 : Math.max(0, last - start - retimeMs / this.jobs) };
+    const wallMs = puzzles.length === 0 ? 0 : last - start;
+    if (this.options.timeoutMs === undefined) await this.retime(packed, answers, solvedBy);
+    return { answers, wallMs };
+  }
+
+  /** Each worker times the fast puzzles it solved again; their answers get the passes' medians. */
+  private async retime(packed: PackedPuzzles, answers: PuzzleAnswer[], solvedBy: Int32Array): Promise<void> {
+    if (answers.length === 0) return;
+    const below = median(answers.map((a) => a.timeMs)) < retimeBelowMs ? retimeOutlierMs : retimeBelowMs;
+    const bySlot = this.slots.map((): number[] => []);
+    answers.forEach((answer, index) => {
+      if (answer.timeMs < below && !['timeout', 'error', 'refused'].includes(answer.status)) bySlot[solvedBy[index]!]!.push(index);
+    });
+    const set = this.nextSet++;
+    const timed = await Promise.all(
+      bySlot.map((indices, k) =>
+        indices.length === 0
+          ? []
+          : new Promise<readonly number[]>((resolve) => {
+              const slot = this.slots[k]!;
+              slot.retiming = resolve;
+              this.post(slot, { type: 'retime', set, puzzles: packed, indices, minPasses: retimePasses, budgetMs: retimeBudgetMs });
+            }),
+      ),
+    );
+    for (const [k, timesMs] of timed.entries()) {
+      for (const [j, timeMs] of timesMs.entries()) {
+        const index = bySlot[k]![j]!;
+        if (Number.isFinite(timeMs)) answers[index] = { ...answers[index]!, timeMs };
+      }
+    }
   }
 
   /** Ends every worker. */
@@ -143,7 +192,7 @@ export class SolverPool {
   }
 
   private execute(
-    puzzles: readonly Puzzle[],
+    packed: PackedPuzzles,
     shared: boolean,
     onAnswer: (answer: PuzzleAnswer, slot: number) => void,
     budgetMs = Infinity,
@@ -151,13 +200,13 @@ export class SolverPool {
     if (this.closed) return Promise.reject(new Error('the pool is closed'));
     if (this.broken !== undefined) return Promise.reject(this.broken);
     if (this.run !== undefined) return Promise.reject(new Error('the pool is already running a set'));
-    if (puzzles.length === 0) return Promise.resolve();
+    const count = packed.offsets.length - 1;
+    if (count === 0) return Promise.resolve();
     const set = this.nextSet++;
-    const packed = packPuzzles(puzzles);
-    const all = () => Array.from(puzzles, (_, k) => k);
+    const all = () => Array.from({ length: count }, (_, k) => k);
     const common = all();
     const queues = this.slots.map(() => (shared ? common : all()));
-    const total = shared ? puzzles.length : puzzles.length * this.slots.length;
+    const total = shared ? count : count * this.slots.length;
     return new Promise<void>((resolve, reject) => {
       this.run = {
         set,
@@ -224,6 +273,12 @@ export class SolverPool {
 
   private onMessage(k: number, worker: Worker, message: FromWorker): void {
     const slot = this.slots[k]!;
+    if (message.type === 'retimed') {
+      if (slot.worker !== worker) return;
+      slot.retiming?.(message.timesMs);
+      slot.retiming = undefined;
+      return;
+    }
     const run = this.run;
     if (slot.worker !== worker || run === undefined || message.set !== run.set || slot.pending[0] !== message.index) return;
     slot.pending.shift();
@@ -234,7 +289,6 @@ export class SolverPool {
       status: message.status,
       solutions: message.shadings.map(bytesToShading),
       timeMs: message.timeMs,
-      retimeMs: message.retimeMs,
       proof: message.proof,
       ...(message.error === undefined ? {} : { error: message.error }),
     };
@@ -263,6 +317,9 @@ export class SolverPool {
     old.removeAllListeners();
     old.on('error', () => {});
     void old.terminate();
+    // A re-timing it had not finished ends with it: its puzzles keep the times of their one solve.
+    slot.retiming?.([]);
+    slot.retiming = undefined;
     const run = this.run;
     const current = slot.pending.shift();
     const rest = slot.pending.splice(0);
@@ -301,7 +358,7 @@ export class SolverPool {
     worker.on('exit', (code) => {
       if (!this.closed && this.slots[k]?.worker === worker) this.replace(k, 'error', `the worker exited with code ${code}`);
     });
-    return { worker, sets: new Set(), pending: [], since: performance.now(), used: !first, crashes: 0 };
+    return { worker, sets: new Set(), pending: [], since: performance.now(), used: !first, crashes: 0, retiming: undefined };
   }
 
   private startWatchdog(timeoutMs: number): void {

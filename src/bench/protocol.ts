@@ -41,6 +41,15 @@ export type ToWorker =
        */
       readonly startedAt?: number;
     }
+  | {
+      /** Time these puzzles again, in passes over them all (see worker.ts); the set travels along (shared memory). */
+      readonly type: 'retime';
+      readonly set: number;
+      readonly puzzles: PackedPuzzles;
+      readonly indices: readonly number[];
+      readonly minPasses: number;
+      readonly budgetMs: number;
+    }
   | { readonly type: 'forget'; readonly set: number };
 
 export interface AnswerMessage {
@@ -50,15 +59,20 @@ export interface AnswerMessage {
   readonly status: Verdict | 'stuck' | 'error' | 'refused';
   /** One byte per cell (1 shaded) per shading found. */
   readonly shadings: Uint8Array[];
-  /** The engine call, timed in the worker (a fast one: the median of several, see worker.ts). */
+  /** The engine call, timed in the worker. */
   readonly timeMs: number;
-  /** Time the worker spent solving the puzzle again to time it (not part of the throughput). */
-  readonly retimeMs: number;
   readonly proof: Proof;
   readonly error?: string;
 }
 
-export type FromWorker = AnswerMessage;
+export interface RetimedMessage {
+  readonly type: 'retimed';
+  readonly set: number;
+  /** Per index of the request, in its order: the median of its times over the passes (NaN if it failed). */
+  readonly timesMs: readonly number[];
+}
+
+export type FromWorker = AnswerMessage | RetimedMessage;
 
 export function packPuzzles(puzzles: readonly Puzzle[]): PackedPuzzles {
   const offsets = new Int32Array(new SharedArrayBuffer((puzzles.length + 1) * Int32Array.BYTES_PER_ELEMENT));

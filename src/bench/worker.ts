@@ -1,12 +1,21 @@
 /**
  * Worker-thread entry of the benchmark pool (`pool.ts`). Loads the engine once, keeps the sets
  * it is sent, and solves the batches of indices it is given one puzzle after another, posting
- * each answer as soon as it has it. Messages are handled strictly in order.
+ * each answer as soon as it has it; asked to, it times a set's fast puzzles again (`retime`).
+ * Messages are handled strictly in order.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { solveWith, type BenchConfig, type EngineAnswer } from './engines.js';
 import { median } from './stats.js';
-import { shadingToBytes, unpackPuzzle, type AnswerMessage, type PackedPuzzles, type ToWorker, type WorkerConfig } from './protocol.js';
+import {
+  shadingToBytes,
+  unpackPuzzle,
+  type AnswerMessage,
+  type PackedPuzzles,
+  type RetimedMessage,
+  type ToWorker,
+  type WorkerConfig,
+} from './protocol.js';
 
 const config = workerData as WorkerConfig;
 const options: BenchConfig = {
@@ -16,14 +25,6 @@ const options: BenchConfig = {
   ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
 };
 const sets = new Map<number, PackedPuzzles>();
-/**
- * A solve faster than this is timed again, `retimes` runs in all, and the median kept: a single
- * sub-millisecond timing is mostly the scheduler's and the JIT's noise (the median of an 8-puzzle
- * set of 17x17s and 20x20s, about 0.2 ms, moved by 26-42% between runs). Without a time limit
- * only, so that a limit bounds one solve as it always has.
- */
-const retimeBelowMs = 1;
-const retimes = 5;
 const spent: EngineAnswer = { status: 'timeout', solutions: [], proof: null };
 if (parentPort === null) throw new Error('src/bench/worker.js runs only as a worker thread');
 const port: MessagePort = parentPort;
@@ -35,6 +36,10 @@ async function handle(message: ToWorker): Promise<void> {
   }
   if (message.type === 'forget') {
     sets.delete(message.set);
+    return;
+  }
+  if (message.type === 'retime') {
+    port.postMessage(await retime(message));
     return;
   }
   const packed = sets.get(message.set);
@@ -56,20 +61,7 @@ async function handle(message: ToWorker): Promise<void> {
           : left <= 0
             ? spent
             : await solveWith(puzzle, { ...options, timeoutMs: left });
-      let timeMs = performance.now() - start;
-      const retimeStart = performance.now();
-      if (left === undefined && timeMs < retimeBelowMs && result.status !== 'timeout') {
-        const times = [timeMs];
-        while (times.length < retimes) {
-          // A fresh copy each time, as the first run had.
-          const copy = unpackPuzzle(packed, index);
-          const again = performance.now();
-          await solveWith(copy, options);
-          times.push(performance.now() - again);
-        }
-        timeMs = median(times);
-      }
-      const retimeMs = performance.now() - retimeStart;
+      const timeMs = performance.now() - start;
       answer = {
         type: 'answer',
         set: message.set,
@@ -77,7 +69,6 @@ async function handle(message: ToWorker): Promise<void> {
         status: result.status,
         shadings: result.solutions.slice(0, 2).map(shadingToBytes),
         timeMs,
-        retimeMs,
         proof: result.proof,
       };
     } catch (error) {
@@ -91,7 +82,6 @@ async function handle(message: ToWorker): Promise<void> {
         status: e.name === 'TooLargeError' ? 'refused' : 'error',
         shadings: [],
         timeMs: performance.now() - start,
-        retimeMs: 0,
         proof: null,
         error: e.name === 'TooLargeError' ? (e.message.split('\n')[0] ?? '') : `${e.name}: ${e.message.split('\n')[0] ?? ''}`,
       };
@@ -101,6 +91,40 @@ async function handle(message: ToWorker): Promise<void> {
       answer.shadings.map((s) => s.buffer as ArrayBuffer),
     );
   }
+}
+
+/**
+ * Times the puzzles again, for a steady-state time of puzzles too fast for one timing to mean
+ * much: passes over them all, each puzzle once per pass and in turn, at least `minPasses` passes
+ * and until `budgetMs` has passed; each puzzle's time is the median over the passes. Before, a
+ * fast puzzle was timed five times in a row: those five timings fell within half a millisecond,
+ * so whatever slowed the machine then slowed all five, and they trained the processor on that one
+ * puzzle (its five times fell from about 0.17 to 0.10 ms on a 20x20) where a set's puzzles come
+ * one after another. The medians of an 8-puzzle set over 20 processes spread by ±58% that way and
+ * by ±14% over 300 ms of passes (BENCH.md, deduction).
+ */
+async function retime(message: Extract<ToWorker, { type: 'retime' }>): Promise<RetimedMessage> {
+  const { puzzles, indices } = message;
+  const times = indices.map((): number[] => []);
+  const failed = new Set<number>();
+  const until = performance.now() + message.budgetMs;
+  for (let pass = 0; failed.size < indices.length && (pass < message.minPasses || performance.now() < until); pass++) {
+    for (const [k, index] of indices.entries()) {
+      if (failed.has(k)) continue;
+      // A fresh copy each time, as the first solve had, made before the clock starts.
+      const puzzle = unpackPuzzle(puzzles, index);
+      const start = performance.now();
+      try {
+        await solveWith(puzzle, options);
+      } catch {
+        // It was answered once already; a failure now leaves it its first time.
+        failed.add(k);
+        continue;
+      }
+      times[k]!.push(performance.now() - start);
+    }
+  }
+  return { type: 'retimed', set: message.set, timesMs: times.map((t, k) => (failed.has(k) || t.length === 0 ? Number.NaN : median(t))) };
 }
 
 let chain: Promise<void> = Promise.resolve();
