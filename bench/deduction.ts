@@ -306,14 +306,27 @@ ${ms(median(rateBare))} ms for \`node -e 0\`.
 
 ### \`hitori-sat bench\` on an 8-puzzle set (5 duydo-mapO 20x20, 3 janko 17x17), five runs
 
-Medians ${benchMedians.map((m) => m.toFixed(2)).join(', ')} ms; largest distance from their median ${(100 * spread).toFixed(0)}%.
+Medians ${benchMedians.map((m) => m.toFixed(3)).join(', ')} ms; largest distance from their median ${(100 * spread).toFixed(0)}%.
 
-Each puzzle under a millisecond is timed five times in its worker and the median kept (src/bench/worker.ts): eight runs in a
-row then gave 0.117-0.124 ms, yet over a longer stretch the runs' medians fall in two groups, about 0.12 and 0.2 ms: ten runs by hand
-(2026-11-23 18:02, load 1.6-2) gave 0.126-0.132 ms five times and 0.186-0.208 ms five times. Which group a run lands in is
-set per process, before its set is timed (JIT state after the warm-up, which cores the workers get on this shared virtual
-machine); runs with and without \`--no-concurrent-recompilation\` split the same way. Earlier runs of this section measured
-±8% and ±13%; the target holds only when the five runs land in one group.
+The puzzles solved in under a millisecond are timed again after the set, in passes over all of them for at least 300 ms
+(at least five passes), and each keeps its median over the passes (src/bench/pool.ts, worker.ts). Until 2026-11-23 each was
+timed five times in a row instead, and the medians of this set fell in two groups, about 0.12 and 0.2 ms (ten runs: five of
+each). Not the JIT: \`--trace-opt --trace-deopt\` listed the same optimisations and deoptimisations in 5 slow and 15 fast
+runs. Two causes, both fixed:
+- The garbage collector. A solve made 28 typed arrays (the deduction core's, the line mates', the articulation search's, the
+  checker's), each a backing store outside V8's heap, which V8 frees on a background thread after the next scavenge (one
+  every 10-25 ms of solving). While it freed a few thousand, the next 15-17 solves ran 1.4-2x slower (in-process timelines
+  of 3 s, 100-160 scavenges each, the machine otherwise idle; 1.00x with \`--no-concurrent-array-buffer-sweeping\`), so a
+  timed stretch that began near a scavenge was slow on most of its puzzles. A solve now makes three (one buffer each for the
+  core's arrays, the search's and the line mates'; their working arrays and the checker's are kept from call to call) and
+  allocates 17 KB instead of 92 KB on a 20x20; the solves after a scavenge run at 1.00-1.01x.
+- The timing method. Five timings of one puzzle in a row fall within half a millisecond, so whatever slows the machine then
+  (this virtual machine's two cores are shared; the same solves run 1.3-2x slower for stretches of 0.1-1 s) slows all five,
+  and they train the processor on that one puzzle (its times fall from about 0.17 to 0.10 ms on a 20x20), where a set's
+  puzzles come one after another. In a script that warms up as the bench does, both methods in each of 20 processes: five
+  in a row gave set medians of 0.068-0.120 ms (±58%; 9 of 16 windows of five consecutive runs within ±20%), passes for
+  300 ms 0.093-0.109 ms (±14%; 16 of 16). The passes' median is the higher one: it is the time of a puzzle solved among
+  others.
 `;
 writeSection('deduction', body);
 progress('wrote the deduction section of BENCH.md');
