@@ -10,6 +10,7 @@ import { createNodeBackend } from '../sat/backends/node.js';
 import { maxTimerMs } from '../sat/timer.js';
 import { defaultEngine, solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
 import { defaultBackend, defaultConnectivity } from './defaults.js';
+import type { EncodedSize } from './solve.js';
 
 export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
   const backend = options.backend ?? defaultBackend;
@@ -17,9 +18,15 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
   if ((timeoutMs === undefined && signal === undefined) || backend !== 'minisat')
     return solveWithEngine(puzzle, { openBackend: createNodeBackend, ...options });
   signal?.throwIfAborted();
-  const { onProgress, onSolution, signal: _signal, openBackend: _factory, ...cloneable } = options;
+  const { onProgress, onSolution, onEncoded, signal: _signal, openBackend: _factory, ...cloneable } = options;
   // The worker's solutions so far: a time limit reports them rather than nothing.
   const found: Shading[] = [];
+  // And the CNF's size, once the worker has built it: a time limit reports it too.
+  let encoded: EncodedSize = {
+    encoding: `${options.connectivity ?? defaultConnectivity}/${options.convention ?? 'literal'}`,
+    variables: 0,
+    clauses: 0,
+  };
   const wanted = Math.max(1, options.maxSolutions ?? 2);
   const start = performance.now();
   // Worker threads are loaded only on this path: a one-shot solve should not pay for them.
@@ -42,9 +49,7 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
               complete: false,
               convention: options.convention ?? 'literal',
               backend,
-              encoding: `${options.connectivity ?? defaultConnectivity}/${options.convention ?? 'literal'}`,
-              variables: 0,
-              clauses: 0,
+              ...encoded,
               cuts: 0,
               stats: noStats(timeMs),
               timeMs,
@@ -56,8 +61,17 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
         );
       worker.on(
         'message',
-        (message: { result?: EngineResult; error?: { name: string; message: string }; solution?: Shading; progress?: string }) => {
-          if (message.solution) {
+        (message: {
+          result?: EngineResult;
+          error?: { name: string; message: string };
+          solution?: Shading;
+          progress?: string;
+          encoded?: EncodedSize;
+        }) => {
+          if (message.encoded) {
+            encoded = message.encoded;
+            onEncoded?.(message.encoded);
+          } else if (message.solution) {
             found.push(message.solution);
             onSolution?.(message.solution);
           } else if (message.progress !== undefined) onProgress?.(message.progress);

@@ -1,4 +1,4 @@
-/** Worker-thread entry of solveBounded: solves the puzzle it is given and posts each solution, progress, and the result. */
+/** Worker-thread entry of solveBounded: solves the puzzle it is given and posts each solution, progress, the CNF's size and the result. */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { createNodeBackend } from '../sat/backends/node.js';
@@ -13,6 +13,7 @@ try {
     openBackend: createNodeBackend,
     onSolution: (solution) => parentPort?.postMessage({ solution }),
     onProgress: (progress) => parentPort?.postMessage({ progress }),
+    onEncoded: (encoded) => parentPort?.postMessage({ encoded }),
   });
   parentPort?.postMessage({ result });
 } catch (error) {

@@ -37,6 +37,8 @@ export interface SolveOptions {
   readonly onProgress?: (message: string) => void;
   /** Told each solution as soon as it is found and checked (a worker passes them on, so that a time limit keeps them). */
   readonly onSolution?: (shading: Shading) => void;
+  /** Told the CNF's size once it is built (a worker passes it on, so that a time limit's report has it). */
+  readonly onEncoded?: (size: EncodedSize) => void;
   /**
    * Cells already decided by sound reasoning (true shaded, false unshaded, null open), added as
    * unit clauses, with every clause simplified by them before the solver sees it. They must hold
@@ -55,6 +57,13 @@ export interface SolveOptions {
    * on the calling thread and is not interrupted; `timeoutMs` is (CaDiCaL polls its deadline).
    */
   readonly signal?: AbortSignal;
+}
+
+/** What a solve's CNF is: its encoding's name (connectivity/convention) and size. */
+export interface EncodedSize {
+  readonly encoding: string;
+  readonly variables: number;
+  readonly clauses: number;
 }
 
 export interface SolveResult {
@@ -144,6 +153,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
     return stoppedEarly();
   }
   const { cnf, vars, encoding } = encoded;
+  options.onEncoded?.({ encoding, variables: cnf.numVars, clauses: cnf.numClauses });
   const backendName = options.backend ?? defaultBackend;
   options.signal?.throwIfAborted();
   const backend = await (options.openBackend ?? createBackend)(backendName, {

@@ -57,21 +57,24 @@ describe('--timeout outside the SAT search', () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 
-  it('solve --backend minisat --timeout keeps the solutions found before the limit, each one valid', async () => {
+  it('solve --backend minisat --timeout keeps the solutions found before the limit, each one valid, and the CNF size', async () => {
     // A 6x6 Latin square has thousands of solutions (any scattered shaded cells that keep the
     // rest connected): listing them all takes far longer than the limit.
-    const result = await run(
-      ['solve', 'latin6.txt', '--backend', 'minisat', '--count', '100000', '--timeout', '3000', '--format', 'json'],
-      {
-        cwd: dir,
-      },
-    );
+    type Report = { status: string; solutions: number[][][]; complete: boolean; variables: number; clauses: number };
+    const [result, unbounded] = await Promise.all([
+      run(['solve', 'latin6.txt', '--backend', 'minisat', '--count', '100000', '--timeout', '3000', '--format', 'json'], { cwd: dir }),
+      run(['solve', 'latin6.txt', '--backend', 'minisat', '--format', 'json'], { cwd: dir }),
+    ]);
     expect(result.code, result.stderr).toBe(3);
-    const report = JSON.parse(result.stdout) as { status: string; solutions: number[][][]; complete: boolean };
+    const report = JSON.parse(result.stdout) as Report;
     expect(report.status).toBe('timeout');
     expect(report.complete).toBe(false);
     expect(report.solutions.length).toBeGreaterThan(0);
     expectValidDistinct(report.solutions);
+    // The worker ended at the limit had built the CNF: its size is the one a solve without a limit reports.
+    const full = JSON.parse(unbounded.stdout) as Report;
+    expect(full.variables).toBeGreaterThan(0);
+    expect([report.variables, report.clauses]).toEqual([full.variables, full.clauses]);
   });
 
   it('explain and rate stop the rule engine on a 50x50: exit 3, and explain shows the grid as far as it got', async () => {
