@@ -1,7 +1,7 @@
 /** `hitori-sat solve <file|->`: solve, check, prove uniqueness, print. */
 import { Command, Option } from 'commander';
 import { backendNames } from '../sat/backend.js';
-import { gridJson, RenderedGrids, solveJson, solveText } from '../render/report.js';
+import { gridJson, RenderedGrids, solveJson, solveText, solveVerdict } from '../render/report.js';
 import { solveBounded } from '../solve/bounded.js';
 import { defaultEngine, engines, type Engine, type EngineResult } from '../solve/engines.js';
 import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/defaults.js';
@@ -116,7 +116,7 @@ export function solveCommand(): Command {
       await writePicture(renderSvg(puzzle, cells ? { cells } : {}), to);
     } else process.stdout.write(solveOutput(puzzle, result, to, style, grids));
     // The other forms carry no verdict: say it where a person watching will see it.
-    if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveText(puzzle, result).split('\n').at(-2)}\n`);
+    if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveVerdict(puzzle, result)}\n`);
     process.exitCode = {
       unique: exitCodes.solved,
       multiple: exitCodes.solved,

@@ -126,6 +126,11 @@ export function solveText(
 ): string {
   const grids = result.solutions.map((s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + grid(s));
   if (result.partial) grids.push(renderShading(puzzle, result.partial, style));
+  return `${grids.join('\n')}${solveVerdict(puzzle, result, style)}\n`;
+}
+
+/** The verdict line of solveText (without its newline): what was found, and how. */
+export function solveVerdict(puzzle: Puzzle, result: EngineResult, style: TextStyle = {}): string {
   const how = [`convention ${result.convention}`];
   if (result.engine !== 'sat') how.push(`engine ${result.engine}`);
   const { rules } = result;
@@ -151,5 +156,5 @@ export function solveText(
     stuck: `stuck: the rules alone leave ${undecided} cell(s) undecided, shown in brackets${rules?.usedUniqueness ? '; some deductions assume the solution is unique' : ''} (try --engine hybrid or sat)`,
   }[result.status];
   const tone = ({ unique: 'good', multiple: 'warn', none: 'bad', timeout: 'bad', stuck: 'warn' } as const)[result.status];
-  return `${grids.join('\n')}${paint(verdict, tone, style)} (${how.join(', ')})\n`;
+  return `${paint(verdict, tone, style)} (${how.join(', ')})`;
 }
