@@ -308,25 +308,32 @@ ${ms(median(rateBare))} ms for \`node -e 0\`.
 
 Medians ${benchMedians.map((m) => m.toFixed(3)).join(', ')} ms; largest distance from their median ${(100 * spread).toFixed(0)}%.
 
-The puzzles solved in under a millisecond are timed again after the set, in passes over all of them for at least 300 ms
+The puzzles solved in under a millisecond are timed again after the set, in passes over all of them for at least a second
 (at least five passes), and each keeps its median over the passes (src/bench/pool.ts, worker.ts). Until 2026-11-23 each was
 timed five times in a row instead, and the medians of this set fell in two groups, about 0.12 and 0.2 ms (ten runs: five of
 each). Not the JIT: \`--trace-opt --trace-deopt\` listed the same optimisations and deoptimisations in 5 slow and 15 fast
-runs. Two causes, both fixed:
-- The garbage collector. A solve made 28 typed arrays (the deduction core's, the line mates', the articulation search's, the
-  checker's), each a backing store outside V8's heap, which V8 frees on a background thread after the next scavenge (one
-  every 10-25 ms of solving). While it freed a few thousand, the next 15-17 solves ran 1.4-2x slower (in-process timelines
-  of 3 s, 100-160 scavenges each, the machine otherwise idle; 1.00x with \`--no-concurrent-array-buffer-sweeping\`), so a
+runs. What was found, by timelines of every solve in one process and in the bench's worker:
+- The garbage collector (fixed). A solve made 28 typed arrays (the deduction core's, the line mates', the articulation
+  search's, the checker's), each a backing store outside V8's heap, which V8 frees on a background thread after the next
+  scavenge (one every 10-25 ms of solving). While it freed a few thousand, the next 15-17 solves ran 1.4-2x slower (3 s
+  timelines, 100-160 scavenges each, the machine otherwise idle; 1.00x with \`--no-concurrent-array-buffer-sweeping\`), so a
   timed stretch that began near a scavenge was slow on most of its puzzles. A solve now makes three (one buffer each for the
   core's arrays, the search's and the line mates'; their working arrays and the checker's are kept from call to call) and
   allocates 17 KB instead of 92 KB on a 20x20; the solves after a scavenge run at 1.00-1.01x.
-- The timing method. Five timings of one puzzle in a row fall within half a millisecond, so whatever slows the machine then
-  (this virtual machine's two cores are shared; the same solves run 1.3-2x slower for stretches of 0.1-1 s) slows all five,
-  and they train the processor on that one puzzle (its times fall from about 0.17 to 0.10 ms on a 20x20), where a set's
-  puzzles come one after another. In a script that warms up as the bench does, both methods in each of 20 processes: five
-  in a row gave set medians of 0.068-0.120 ms (±58%; 9 of 16 windows of five consecutive runs within ±20%), passes for
-  300 ms 0.093-0.109 ms (±14%; 16 of 16). The passes' median is the higher one: it is the time of a puzzle solved among
-  others.
+- The timing method (fixed). Five timings of one puzzle in a row fall within half a millisecond, so whatever slows the
+  machine then slows all five, and they train the processor on that one puzzle (its times fall from about 0.17 to 0.10 ms on
+  a 20x20), where a set's puzzles come one after another. In a script that warms up as the bench does, both methods in each
+  of 20 processes: five in a row gave set medians of 0.068-0.120 ms (±58%), passes for 300 ms 0.093-0.109 ms (±14%). The
+  passes' median is the higher one: it is the time of a puzzle solved among others. The bench itself, runs of the old and
+  new code alternating (2026-11-23 19:22-19:30, load 1.4-5): windows of five consecutive runs within ±20% were 35 of 64 for
+  five in a row, 98 of 128 for 300 ms of passes (8 of 160 runs 1.3x the median or more) and 59 of 64 for a second of passes
+  (1 of 80).
+- The machine (not in our hands). This virtual machine shares its host: in some stretches of minutes the same code runs
+  1.3-1.5x slower for a second or more at a time, in whole runs. In one (19:30-19:33) the old code's runs fell into the two
+  groups again (0.12 and 0.2 ms; 2 of 32 windows within ±20%) and the new code's into 0.107 and 0.15 ms (7 of 32), while a
+  pointer chase in C outside Node, run between the bench runs on the otherwise idle machine, took 1.67 ns per load on 32 KB,
+  5.4 on 256 KB and 15.8 on 1 MB (medians), against 1.40, 4.38 and 9.3 half an hour earlier, and a multiply chain 9%
+  longer. The target holds when the five runs fall outside such a stretch.
 `;
 writeSection('deduction', body);
 progress('wrote the deduction section of BENCH.md');

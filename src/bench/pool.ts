@@ -34,7 +34,7 @@ import { bytesToShading, packPuzzles, type FromWorker, type PackedPuzzles, type 
 const retimeBelowMs = 1;
 const retimeOutlierMs = 50;
 const retimePasses = 5;
-const retimeBudgetMs = 300;
+const retimeBudgetMs = 1000;
 
 export interface PoolOptions extends WorkerConfig {
   /** Worker threads (at least 1). */

@@ -7,7 +7,7 @@
  * Times are per puzzle, measured in the worker around the engine call (for `sat`: the whole
  * `solveHitori` call: encode, create the backend, solve, prove uniqueness, dispose); the puzzles
  * solved in under a millisecond are timed again after the set, in passes over them all for at
- * least 300 ms, and each keeps its median over the passes (pool.ts, worker.ts), as one such timing
+ * least a second, and each keeps its median over the passes (pool.ts, worker.ts), as one such timing
  * is mostly noise. Throughput is puzzles per second of wall clock while the set ran
  * (warm-up and re-timing excluded), so with several workers
  * it shows what they achieve together. Memory is `process.resourceUsage().maxRSS`, the high-water

@@ -101,7 +101,9 @@ async function handle(message: ToWorker): Promise<void> {
  * so whatever slowed the machine then slowed all five, and they trained the processor on that one
  * puzzle (its five times fell from about 0.17 to 0.10 ms on a 20x20) where a set's puzzles come
  * one after another. The medians of an 8-puzzle set over 20 processes spread by ±58% that way and
- * by ±14% over 300 ms of passes (BENCH.md, deduction).
+ * by ±14% over 300 ms of passes; with the machine's other core busy, runs of 300 ms of passes
+ * still landed in slow stretches of the machine (a fifth of the runs 1.3-1.5x slower), runs of
+ * 1 s seldom (BENCH.md, deduction).
  */
 async function retime(message: Extract<ToWorker, { type: 'retime' }>): Promise<RetimedMessage> {
   const { puzzles, indices } = message;
