@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { generateMany } from '../generate/generate-run.js';
-import { specProblem, type GenerateSpec } from '../generate/generate.js';
+import { GenerateSpecError, type GenerateSpec } from '../generate/generate.js';
 import { generatedRecord, generatedText } from '../render/generate.js';
 import { levels, type Level } from '../rules/index.js';
 import type { Convention } from '../puzzle/convention.js';
@@ -63,8 +63,6 @@ export function generateCommand(): Command {
         ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
         ...(options.class === undefined ? {} : { class: options.class }),
       };
-      const problem = specProblem(spec);
-      if (problem !== null) command.error(`error: ${problem}`, { exitCode: exitCodes.badInput });
       const seed = options.seed ?? String(randomInt(2 ** 31));
       const progress = progressLine();
       const started = performance.now();
@@ -81,6 +79,10 @@ export function generateCommand(): Command {
           const rate = ((index + 1) / (performance.now() - started)) * 1000;
           progress.update(`generate: ${index + 1}/${options.count} (${rate.toFixed(1)} per second)`);
         },
+      }).catch((error: unknown) => {
+        // A spec with no puzzle is a usage error, found before any search.
+        if (error instanceof GenerateSpecError) command.error(`error: ${error.message}`, { exitCode: exitCodes.badInput });
+        throw error;
       });
       progress.done();
       if (options.format === 'json') {

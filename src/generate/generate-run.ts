@@ -5,7 +5,17 @@
  * complete. At the deadline the run stops and keeps the complete prefix.
  */
 import type { Worker } from 'node:worker_threads';
-import { GenerateTimeoutError, generatePuzzle, puzzleSeed, type GeneratedPuzzle, type GenerateSpec } from './generate.js';
+import { symbolsProblem } from './fewest-symbols.js';
+import {
+  GenerateSpecError,
+  GenerateTimeoutError,
+  generatePuzzle,
+  puzzleSeed,
+  specProblem,
+  symbolsOf,
+  type GeneratedPuzzle,
+  type GenerateSpec,
+} from './generate.js';
 
 export interface RunOptions {
   readonly count: number;
@@ -48,6 +58,10 @@ export async function generateMany(spec: GenerateSpec, options: RunOptions): Pro
       done.push(next);
     }
   };
+  // A spec with no puzzle is refused before any search: the cheap counts first, then the proof
+  // that k symbols cannot number any grid of this size that has a solution.
+  const problem = specProblem(spec) ?? (await symbolsProblem(spec.rows, spec.cols, symbolsOf(spec), deadline));
+  if (problem !== null) throw new GenerateSpecError(problem);
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.count));
   let complete = true;
   try {

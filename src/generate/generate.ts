@@ -71,12 +71,18 @@ export interface GeneratedPuzzle {
   readonly timeMs: number;
 }
 
+/** Raised for a spec that has no puzzle (the message says why). */
+export class GenerateSpecError extends RangeError {
+  override name = 'GenerateSpecError';
+}
+
 /** Raised when the deadline passes before the puzzle is finished. */
 export class GenerateTimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
-function symbolsOf(spec: GenerateSpec): number {
+/** The number of symbols the spec asks for (max(rows, cols) unless given). */
+export function symbolsOf(spec: GenerateSpec): number {
   return spec.symbols ?? Math.max(spec.rows, spec.cols);
 }
 
@@ -124,7 +130,7 @@ export function puzzleSeed(seed: string | number, index: number): string {
  */
 export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?: number): Promise<GeneratedPuzzle> {
   const problem = specProblem(spec);
-  if (problem !== null) throw new RangeError(problem);
+  if (problem !== null) throw new GenerateSpecError(problem);
   const start = performance.now();
   const random = seededRandom(seed);
   const convention = spec.convention ?? 'literal';

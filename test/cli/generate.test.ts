@@ -90,6 +90,18 @@ describe('generate command', () => {
     }
   });
 
+  it('refuses 5x5 with 3 symbols at once (every valid shading leaves 4 unshaded cells in some line), with 4 it makes one', async () => {
+    const r = await run(['generate', '5x5', '--symbols', '3', '--timeout', '60000']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(linesOf(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/no 5x5 grid with 3 symbols has a solution.*the fewest that can is 4/);
+    const made = await run(['generate', '5x5', '--symbols', '4', '--seed', '3', '--format', 'jsonl']);
+    expect(made.code).toBe(0);
+    const { grid } = JSON.parse(made.stdout) as { grid: number[][] };
+    expect(new Set(grid.flat()).size).toBeLessThanOrEqual(4);
+  });
+
   it('--timeout: the puzzles made so far, exit code 3', async () => {
     const r = await run(['generate', '40x40', '--count', '100', '--timeout', '300', '--format', 'jsonl']);
     expect(r.code).toBe(3);

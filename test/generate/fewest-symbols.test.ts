@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { fewestSymbols, openSymbolBound, symbolsProblem } from '../../src/generate/fewest-symbols.js';
+import { blankBoard } from '../../src/generate/maxblack.js';
+import { allRules, bruteForceMasks, bruteForceSolutions, judge, mulberry32, randomGrid } from '../support/brute-force.js';
+
+/** The most unshaded cells in one row or column of the shading. */
+function mostUnshaded(rows: number, cols: number, shaded: (i: number) => boolean): number {
+  let most = 0;
+  for (let r = 0; r < rows; r++) {
+    let n = 0;
+    for (let c = 0; c < cols; c++) if (!shaded(r * cols + c)) n++;
+    most = Math.max(most, n);
+  }
+  for (let c = 0; c < cols; c++) {
+    let n = 0;
+    for (let r = 0; r < rows; r++) if (!shaded(r * cols + c)) n++;
+    most = Math.max(most, n);
+  }
+  return most;
+}
+
+/** By brute force: the least, over every shading obeying rules 2 and 3, of its fullest line. */
+function bruteFewest(rows: number, cols: number): number {
+  const shadings = bruteForceMasks(blankBoard(rows, cols), { ...allRules(), noRepeat: false });
+  return Math.min(...shadings.map((mask) => mostUnshaded(rows, cols, (i) => ((mask >>> i) & 1) === 1)));
+}
+
+const boards: [number, number][] = [];
+for (let rows = 1; rows <= 4; rows++) for (let cols = rows; rows * cols <= 16; cols++) boards.push([rows, cols]);
+
+describe('the fewest symbols a solvable grid needs', () => {
+  it.each(boards)('on %ix%i equals the brute-force least fullest line over all valid shadings', async (rows, cols) => {
+    const found = await fewestSymbols(rows, cols);
+    expect(found).toEqual({ value: bruteFewest(rows, cols), proven: true });
+    // The transposed board needs the same.
+    expect(await fewestSymbols(cols, rows)).toEqual(found);
+  });
+
+  it('gives a witness shading that obeys rules 2 and 3 with no line fuller than asked', async () => {
+    const bound = await openSymbolBound(6, 7);
+    try {
+      for (let k = 1; k <= 7; k++) {
+        const verdict = await bound.enough(k);
+        if (!verdict.enough) continue;
+        const j = judge(blankBoard(6, 7), verdict.shading);
+        expect(j.adjacentShaded || j.disconnected, `k = ${k}`).toBe(false);
+        expect(mostUnshaded(6, 7, (i) => verdict.shading[i]!)).toBeLessThanOrEqual(k);
+      }
+    } finally {
+      bound.dispose();
+    }
+  });
+
+  it('too few: no random 4x4 grid with 2 symbols and no 3x5 grid with 3 symbols has a solution', async () => {
+    expect((await fewestSymbols(4, 4)).value).toBe(3);
+    expect((await fewestSymbols(3, 5)).value).toBe(4);
+    const rng = mulberry32(20261125);
+    for (let t = 0; t < 100; t++) {
+      expect(bruteForceSolutions(randomGrid(rng, 4, 4, 2))).toEqual([]);
+      expect(bruteForceSolutions(randomGrid(rng, 3, 5, 3))).toEqual([]);
+    }
+  });
+
+  it('symbolsProblem refuses 5x5 with 3 symbols, naming the fewest that can (4), and lets 4 through', async () => {
+    expect(await symbolsProblem(5, 5, 3)).toMatch(/^no 5x5 grid with 3 symbols has a solution: .*the fewest that can is 4/);
+    expect(await symbolsProblem(5, 5, 4)).toBeNull();
+    expect(await symbolsProblem(5, 5, 5)).toBeNull();
+  });
+});
