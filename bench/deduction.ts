@@ -115,7 +115,7 @@ const bin = cliPath;
 // The same build without its V8 code cache (src/cli/code-cache.cts), to show what the cache saves.
 const uncachedRoot = copyOfBuild();
 const uncachedBin = cliPathIn(uncachedRoot);
-rmSync(join(dirname(uncachedBin), 'solve.bundle.cjs.v8cache'));
+rmSync(join(dirname(uncachedBin), 'solve-only.bundle.cjs.v8cache'));
 const wall = (args: string[], ok: readonly number[] = [0]) => {
   const start = performance.now();
   const r = spawnSync(process.execPath, args[0] === '-e' ? args : [...cliNodeFlags(args[0]!), ...args], { cwd: repoRoot, stdio: 'ignore' });

@@ -1,4 +1,7 @@
-/** The hitori-sat program: a thin commander layer over the library (started by main.ts). */
+/**
+ * The hitori-sat program: a thin commander layer over the library, every command. The entry of the
+ * CommonJS bundle that the command (src/cli/hitori-sat.cts) runs for every command but `solve`.
+ */
 import { benchCommand } from './bench.js';
 import { convertCommand } from './convert.js';
 import { decodeCommand } from './decode.js';
@@ -11,15 +14,18 @@ import { solveCommand } from './solve.js';
 import { enumerateCommand } from './enumerate.js';
 import { runProgram } from './run.js';
 
-await runProgram([
-  solveCommand(),
-  dimacsCommand(),
-  decodeCommand(),
-  convertCommand(),
-  explainCommand(),
-  rateCommand(),
-  benchCommand(),
-  enumerateCommand(),
-  generateCommand(),
-  maxBlackCommand(),
-]);
+/** Runs `hitori-sat <command> ...` on the process's arguments. */
+export function runAll(): Promise<void> {
+  return runProgram([
+    solveCommand(),
+    dimacsCommand(),
+    decodeCommand(),
+    convertCommand(),
+    explainCommand(),
+    rateCommand(),
+    benchCommand(),
+    enumerateCommand(),
+    generateCommand(),
+    maxBlackCommand(),
+  ]);
+}
