@@ -44,6 +44,22 @@ function explainIn(root: string): { board: unknown; status: unknown; stderr: str
   return { board: result.board ?? null, status: result.status ?? null, stderr: r.stderr, code: r.code };
 }
 
+/**
+ * In a copy of the build, `answer` must be `expected` with the bundle's cache, with a corrupt one
+ * and with none; returns the copy.
+ */
+function expectSameWithAnyCache<T>(name: string, answer: (root: string) => T, expected: T): string {
+  const root = copyOfBuild();
+  copies.push(root);
+  const cacheFile = `${join(root, relative(repoRoot, bundleOf(name)))}.v8cache`;
+  expect(answer(root)).toEqual(expected);
+  writeFileSync(cacheFile, Buffer.from(Array.from({ length: 4096 }, (_, k) => (k * 131 + 7) & 255)));
+  expect(answer(root)).toEqual(expected);
+  rmSync(cacheFile);
+  expect(answer(root)).toEqual(expected);
+  return root;
+}
+
 describe('the command with its code caches', () => {
   it.each(bundles)('the build makes a cache of %s that V8 accepts under the command’s own Node flags', (name) => {
     // The bundle is loaded as the command loads it, by code-cache.cjs, in a process started with
@@ -60,36 +76,14 @@ describe('the command with its code caches', () => {
   });
 
   it('solve gives the published solution with the cache, without it, and with a corrupt one', () => {
-    const expected = published('janko-037').solution;
-    const root = copyOfBuild();
-    copies.push(root);
-    const cacheFile = `${join(root, relative(repoRoot, bundleOf('solve-only.bundle.cjs')))}.v8cache`;
-
-    const withCache = solveIn(root);
-    expect(withCache).toEqual({ solution: expected, stderr: '', code: 0 });
-
-    writeFileSync(cacheFile, Buffer.from(Array.from({ length: 4096 }, (_, k) => (k * 131 + 7) & 255)));
-    expect(solveIn(root)).toEqual(withCache);
-
-    rmSync(cacheFile);
-    expect(solveIn(root)).toEqual(withCache);
+    const expected = { solution: published('janko-037').solution, stderr: '', code: 0 };
+    const root = expectSameWithAnyCache('solve-only.bundle.cjs', (root) => solveIn(root), expected);
     // The SAT engine too: cadical-wasm is loaded for the bundle by the command's own import().
-    expect(solveIn(root, ['--engine', 'sat'])).toEqual(withCache);
+    expect(solveIn(root, ['--engine', 'sat'])).toEqual(expected);
   });
 
   it('explain (the whole program) ends on the published solution with the cache, without it, and with a corrupt one', () => {
-    const expected = published('janko-037').solution;
-    const root = copyOfBuild();
-    copies.push(root);
-    const cacheFile = `${join(root, relative(repoRoot, bundleOf('program.bundle.cjs')))}.v8cache`;
-
-    const withCache = explainIn(root);
-    expect(withCache).toEqual({ board: expected, status: 'solved', stderr: '', code: 0 });
-
-    writeFileSync(cacheFile, Buffer.from(Array.from({ length: 4096 }, (_, k) => (k * 131 + 7) & 255)));
-    expect(explainIn(root)).toEqual(withCache);
-
-    rmSync(cacheFile);
-    expect(explainIn(root)).toEqual(withCache);
+    const expected = { board: published('janko-037').solution, status: 'solved', stderr: '', code: 0 };
+    expectSameWithAnyCache('program.bundle.cjs', explainIn, expected);
   });
 });
