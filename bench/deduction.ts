@@ -24,6 +24,7 @@ import {
   median,
   ms,
   p95,
+  processWall,
   progress,
   repoRoot,
   revision,
@@ -116,12 +117,7 @@ const bin = cliPath;
 const uncachedRoot = copyOfBuild();
 const uncachedBin = cliPathIn(uncachedRoot);
 rmSync(join(dirname(uncachedBin), 'solve-only.bundle.cjs.v8cache'));
-const wall = (args: string[], ok: readonly number[] = [0]) => {
-  const start = performance.now();
-  const r = spawnSync(process.execPath, args[0] === '-e' ? args : [...cliNodeFlags(args[0]!), ...args], { cwd: repoRoot, stdio: 'ignore' });
-  if (!ok.includes(r.status ?? -1)) throw new Error(`${args.join(' ')} exited ${r.status}`);
-  return performance.now() - start;
-};
+const wall = processWall;
 const bare: number[] = [];
 const solve: number[] = [];
 const solveSat: number[] = [];

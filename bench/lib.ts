@@ -140,6 +140,19 @@ export function cliNodeFlags(cli: string): string[] {
   return shebang[1]!.split(' ').filter((flag) => flag !== '');
 }
 
+/**
+ * Wall time in ms of one process `node <args>`, from spawn to exit, output ignored; a command
+ * (args[0] a path to the built CLI) gets the Node flags of its first line, as a shell runs it.
+ * Throws when the exit code is not in `ok`.
+ */
+export function processWall(args: readonly string[], ok: readonly number[] = [0]): number {
+  const start = performance.now();
+  const flags = args[0] === '-e' ? [] : cliNodeFlags(args[0]!);
+  const r = spawnSync(process.execPath, [...flags, ...args], { cwd: repoRoot, stdio: 'ignore' });
+  if (!ok.includes(r.status ?? -1)) throw new Error(`${args.join(' ')} exited ${r.status}`);
+  return performance.now() - start;
+}
+
 /** The command line that started this program, as a person would type it. */
 export function commandLine(script: string): string {
   const args = process.argv.slice(2).map((a) => (/^[\w./=:,-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`));
