@@ -45,7 +45,11 @@ export function generateCommand(): Command {
         "only puzzles the rule engine rates this class (thesis's Table 5) and cannot solve one class lower",
       ).choices(levels),
     )
-    .option('--symbols <k>', 'numbers 1..k (default: max(rows, cols))', positiveInteger('--symbols', 1_000_000))
+    .option(
+      '--symbols <k>',
+      'numbers 1..k (default: max(rows, cols)); a k that no solvable grid of the size can have is refused',
+      positiveInteger('--symbols', 1_000_000),
+    )
     .addOption(
       new Option('--format <format>', 'text, json (one document) or jsonl (one bench/sets record per line)')
         .choices(formats)
