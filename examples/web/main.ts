@@ -96,12 +96,24 @@ async function onExplain(): Promise<void> {
   if (reply === null) return say('Cancelled.');
   if ('error' in reply || reply.kind !== 'explain') return say('error' in reply ? reply.error : 'unexpected reply', true);
   const e = reply.explanation;
-  const lines = e.text.split('\n');
-  explanation = { puzzle, steps: e.steps, lines: lines.slice(0, e.steps.length), verdict: lines.at(-2) ?? '' };
+  explanation = { puzzle, steps: e.steps, lines: stepTexts(e.text), verdict: e.text.split('\n').at(-2) ?? '' };
   stepsPanel.hidden = false;
   show(e.steps.length);
   say(`${e.steps.length} steps. ${explanation.verdict}`);
   board.dataset['status'] = e.status;
+}
+
+/**
+ * Each step's text: its numbered line, with the indented lines under it (a probe's trial, which
+ * are not steps of their own), so that step k shows the reason of step k.
+ */
+function stepTexts(text: string): string[] {
+  const texts: string[] = [];
+  for (const line of text.split('\n')) {
+    if (/^\d+\. /.test(line)) texts.push(line);
+    else if (/^\s+\S/.test(line) && texts.length > 0) texts[texts.length - 1] += `\n${line}`;
+  }
+  return texts;
 }
 
 /** Draws the board after the first `k` steps, the cells of step k highlighted. */

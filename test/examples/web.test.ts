@@ -122,6 +122,17 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect((await drawnShading()).every((s) => s === null)).toBe(true);
     await page.click('#next');
     expect(await page.textContent('#step')).toMatch(/^1\. /);
+    // Every step shows its own reason, also after a probe, whose trial lines are not steps.
+    await page.click('#last');
+    const last = Number(/of (\d+)$/.exec((await page.textContent('#counter'))!)![1]);
+    expect(await page.textContent('#step')).toMatch(new RegExp(`^${last}\\. `));
+    let probe = '';
+    for (let k = last; k > 0 && probe === ''; k--) {
+      const text = (await page.textContent('#step'))!;
+      if (/^\d+\. Prob/.test(text)) probe = text;
+      else await page.click('#prev');
+    }
+    expect(probe).toMatch(/\n\s+Prob: assume r\d+c\d+ (black|white)\n/);
   });
 
   it('cancels work in progress (its worker is ended) and solves again afterwards', async () => {
