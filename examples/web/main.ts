@@ -31,6 +31,8 @@ function readPuzzle(): Puzzle | null {
   try {
     const puzzle = parse(input.value);
     board.innerHTML = render(puzzle, { to: 'svg' });
+    // Cells of a readable size: a small grid is not blown up to the full width (style.css).
+    board.style.setProperty('--cols', String(puzzle.cols));
     return puzzle;
   } catch (error) {
     board.innerHTML = '';
