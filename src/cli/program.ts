@@ -8,6 +8,7 @@ import { decodeCommand } from './decode.js';
 import { dimacsCommand } from './dimacs.js';
 import { explainCommand } from './explain.js';
 import { generateCommand } from './generate.js';
+import { hintCommand } from './hint.js';
 import { maxBlackCommand } from './maxblack.js';
 import { rateCommand } from './rate.js';
 import { solveCommand } from './solve.js';
@@ -22,6 +23,7 @@ export function runAll(): Promise<void> {
     decodeCommand(),
     convertCommand(),
     explainCommand(),
+    hintCommand(),
     rateCommand(),
     benchCommand(),
     enumerateCommand(),

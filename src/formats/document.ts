@@ -9,6 +9,11 @@ export interface PuzzleDocument {
   readonly puzzle: Puzzle;
   /** A shading given with the puzzle (a published solution, a player's answer): true = shaded. */
   readonly solution?: Shading;
+  /**
+   * A player's progress, where the format tells marked cells from unmarked ones (pzprv3): true
+   * shaded, false marked unshaded, null not marked.
+   */
+  readonly marks?: readonly (boolean | null)[];
 }
 
 /** The format names, for `--from` and `--to`. */

@@ -16,7 +16,8 @@
  * (`pzprv3/hitori/4/4/1 1 1 4 /.../# + # . /...`) reads the same. The answer grid may be missing
  * (an unsolved puzzle). Lines after the grids that pzprjs writes (`info:`, `history:`, trial
  * data) are skipped. An answer with at least one shaded cell becomes the document's solution,
- * "#" shaded and every other cell unshaded (pzprjs counts an unmarked cell as unshaded too).
+ * "#" shaded and every other cell unshaded (pzprjs counts an unmarked cell as unshaded too); the
+ * marks as given ("." unmarked) are the document's `marks`, a player's progress for `hint`.
  * Written files have every cell of the answer filled in: "#" or "+", or "." throughout when
  * there is no answer.
  */
@@ -57,8 +58,10 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
     });
   }
   let solution: boolean[] | undefined;
+  let marks: (boolean | null)[] | undefined;
   if (lines.slice(at).some((line) => line.trim() !== '' && !isTrailer(line))) {
     const answer: boolean[] = [];
+    const marked: (boolean | null)[] = [];
     for (let r = 0; r < rows; r++, at++) {
       const tokens = rowTokens(lines, at, r, cols, 'answer');
       tokens.forEach((token, c) => {
@@ -69,9 +72,11 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
             column: c + 1,
           });
         answer.push(token === '#');
+        marked.push(token === '.' ? null : token === '#');
       });
     }
     if (answer.includes(true)) solution = answer;
+    if (marked.some((m) => m !== null)) marks = marked;
     for (; at < lines.length; at++) {
       if (isTrailer(lines[at]!)) break;
       if (lines[at]!.trim() !== '')
@@ -79,7 +84,8 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
     }
   }
   const puzzle: Puzzle = id === undefined ? { rows, cols, values } : { rows, cols, values, id };
-  return documentOf(puzzle, solution);
+  const document = documentOf(puzzle, solution);
+  return marks === undefined ? document : { ...document, marks };
 }
 
 /** What pzprjs writes after the grids: metadata, undo history, trial boards. */

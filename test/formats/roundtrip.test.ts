@@ -89,3 +89,13 @@ describe('every format round-trips every bundled janko puzzle', () => {
     expect(refused).toBe(4);
   });
 });
+
+describe("pzprv3 keeps a player's progress", () => {
+  it('reads "#" as shaded, "+" as marked unshaded and "." as not marked; a file without marks has none', () => {
+    const doc = parseDocument('pzprv3/hitori/2/3/1 1 2 /2 3 1 /# + . /. . + /');
+    expect(doc.marks).toEqual([true, false, null, null, null, false]);
+    expect(doc.solution).toEqual([true, false, false, false, false, false]);
+    expect(parseDocument('pzprv3/hitori/2/3/1 1 2 /2 3 1 /. . . /. . . /').marks).toBeUndefined();
+    expect(parseDocument('pzprv3/hitori/2/3/1 1 2 /2 3 1 /').marks).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * `hitori-sat hint <file|->`: for a puzzle part-way through (a pzprv3 file with the player's
+ * marks, as puzz.link saves it) the wrong marks, or else the next deduction; for a bare puzzle
+ * the first one.
+ */
+import { Command } from 'commander';
+import type { FormatName } from '../formats/document.js';
+import { hintJson, hintText } from '../render/hint.js';
+import { hint } from '../solve/hint.js';
+import { aboutFile, readDocument } from './io.js';
+import { addFormatOption, addFromOption, addTimeoutOption, exitCodes, remainingTimeout, type OutputFormat } from './common.js';
+
+interface HintCliOptions {
+  format: OutputFormat;
+  from?: FormatName;
+  timeout?: number;
+}
+
+const hintExitCodeHelp = `
+Exit codes:
+  0  a hint: the next deduction, or one cell of the solution where the rules stop; or the
+     marks are a whole solution
+  1  no solution fits: the puzzle has none, or some marks are wrong (they are named)
+  2  bad input or usage
+  3  time limit reached
+
+The marks are read from a pzprv3 file's answer grid ("#" shaded, "+" marked unshaded, "."
+not marked), as puzz.link saves a puzzle in progress.`;
+
+export function hintCommand(): Command {
+  const command = new Command('hint')
+    .description('check the marks of a puzzle in progress, then give the next deduction from there')
+    .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin');
+  addFormatOption(command);
+  addFromOption(command);
+  addTimeoutOption(command);
+  return command.addHelpText('after', hintExitCodeHelp).action(async (file: string, options: HintCliOptions) => {
+    const { puzzle, marks } = readDocument(file, options.from);
+    // A grid the rule engine refuses (too many pairs of equal numbers) is named by its file.
+    const found = await hint(puzzle, marks, remainingTimeout(options.timeout)).catch((error: unknown) => {
+      throw aboutFile(file, error);
+    });
+    process.stdout.write(
+      options.format === 'json' ? `${JSON.stringify(hintJson(puzzle, found, marks))}\n` : hintText(puzzle, found, marks),
+    );
+    process.exitCode = found.kind === 'no-solution' || found.kind === 'mistakes' ? exitCodes.noSolution : exitCodes.solved;
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * `hitori-sat hint` on janko 037 (17x17) as a player saves it from puzz.link (pzprv3, "#" shaded,
+ * "+" marked unshaded, "." not marked), judged by janko.at's published solution.
+ */
+import { describe, expect, it } from 'vitest';
+import { fixture, linesOf, published, run } from './run.js';
+import { readFileSync } from 'node:fs';
+import { parseText } from '../../src/formats/text.js';
+
+const { solution } = published('janko-037');
+const puzzle = parseText(readFileSync(fixture('janko-037.txt'), 'utf8'));
+
+/** A pzprv3 file of janko 037 with the marks given (true "#", false "+", null "."). */
+function saved(marks: readonly (boolean | null)[]): string {
+  const rows = (cell: (i: number) => string) =>
+    Array.from({ length: puzzle.rows }, (_, r) => Array.from({ length: puzzle.cols }, (_, c) => cell(r * puzzle.cols + c)).join(' ')).join(
+      '\n',
+    );
+  const marksText = rows((i) => (marks[i] === null ? '.' : marks[i] ? '#' : '+'));
+  return `pzprv3\nhitori\n${puzzle.rows}\n${puzzle.cols}\n${rows((i) => String(puzzle.values[i]))}\n${marksText}\n`;
+}
+
+const shaded = (i: number) => solution[Math.floor(i / puzzle.cols)]![i % puzzle.cols] === 1;
+const cells = puzzle.rows * puzzle.cols;
+
+describe('hint', () => {
+  it('names a wrong mark with its place and exits 1', async () => {
+    // The top half marked as in the solution, one cell of it the other way round.
+    const marks = Array.from({ length: cells }, (_, i) => (i < cells / 2 ? shaded(i) : null));
+    const wrong = 3 * puzzle.cols + 5;
+    marks[wrong] = !marks[wrong];
+    const r = await run(['hint', '-'], { stdin: saved(marks) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      `1 mark is wrong: r4c6 is ${marks[wrong] ? 'shaded' : 'marked unshaded'}; the only solution has it the other way round.\n`,
+    );
+  });
+
+  it('gives the next deduction from the marks: its cells are unmarked and coloured as in the published solution', async () => {
+    const marks = Array.from({ length: cells }, (_, i) => (i < cells / 2 ? shaded(i) : null));
+    const r = await run(['hint', '-', '--format', 'json'], { stdin: saved(marks) });
+    expect(r.code, r.stderr).toBe(0);
+    const hint = JSON.parse(r.stdout) as { kind: string; text: string; cells: { row: number; col: number; colour: string }[] };
+    expect(hint.kind).toBe('step');
+    expect(hint.cells.length).toBeGreaterThan(0);
+    for (const c of hint.cells) expect(c.colour === 'black').toBe(solution[c.row - 1]![c.col - 1] === 1);
+    expect(hint.cells.some((c) => marks[(c.row - 1) * puzzle.cols + c.col - 1] === null)).toBe(true);
+    const text = await run(['hint', '-'], { stdin: saved(marks) });
+    expect(linesOf(text.stdout)[0]).toMatch(/^Hint \(step \d+ of the rule engine's solve, class [A-G]\): /);
+  });
+
+  it('says solved when every mark is the solution, and takes a bare puzzle from the start', async () => {
+    const all = await run(['hint', '-'], { stdin: saved(Array.from({ length: cells }, (_, i) => shaded(i))) });
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/^Solved: /);
+    const bare = await run(['hint', fixture('janko-037.txt'), '--format', 'json']);
+    expect(bare.code).toBe(0);
+    expect((JSON.parse(bare.stdout) as { number: number }).number).toBe(1);
+  });
+
+  it('refuses a bad mark with its place (exit 2, one line)', async () => {
+    const text = saved(new Array(cells).fill(null)).replace(/\n\. /, '\nx ');
+    const r = await run(['hint', '-'], { stdin: text });
+    expect(r.code).toBe(2);
+    expect(linesOf(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^hitori-sat: stdin, line 22, row 1, column 1: "x" is not an answer mark/);
+  });
+});
