@@ -343,7 +343,40 @@ export class Board {
     // Most trials change a few dozen cells: the list grows when needed (see set).
     this.changed = this.changed ?? this.spareChanged ?? new Int32Array(Math.min(64, this.geo.cells));
     this.changedCount = 0;
+    this.settled = 0;
     this.origin = origin;
+  }
+
+  /**
+   * Makes this board a copy of `other` that goes on with the same trial: the same cells, the same
+   * changes since the trial started and the same origin, so the origin's TrialBase still serves
+   * and the local techniques still look only near the changes. For a search that extends one trial
+   * a step at a time and backs up (witnesses.ts); this board must not be a trial's origin.
+   */
+  copyTrial(other: Board): void {
+    this.state.set(other.state);
+    this.unknownCount = other.unknownCount;
+    this.whiteCount = other.whiteCount;
+    this.contradiction = other.contradiction;
+    this.trace = null;
+    if (other.changed === null) this.changed = null;
+    else {
+      if (this.changed === null || this.changed.length < other.changedCount) this.changed = new Int32Array(other.changed.length);
+      this.changed.set(other.changed.subarray(0, other.changedCount));
+    }
+    this.changedCount = other.changedCount;
+    this.settled = other.stable ? other.changedCount : other.settled;
+    this.stable = other.stable;
+    this.version++;
+    this.origin = other.origin;
+    this.nearNeighbours = null;
+    this.nearMates = null;
+    this.scanFrom = 0;
+  }
+
+  /** On a trial board started from an origin (`startTrial`): that board; null elsewhere. */
+  trialOrigin(): Board | null {
+    return this.origin;
   }
 
   /**
@@ -410,6 +443,13 @@ export class Board {
    * deduction it could then (all carried out), so it finds its progress near the changes since.
    */
   scanFrom = 0;
+  /**
+   * On a trial board: how many of its first changes the board had when it was last at a fixpoint
+   * of the techniques that run on it (0: at the start, the origin being one). The fixpoint loop's
+   * first run of a technique looks near the changes from there (`scanFrom`). Set by `copyTrial`
+   * for a search that extends a trial step by step.
+   */
+  settled = 0;
 
   private set(i: number, s: CellState): void {
     this.stable = false;

@@ -57,6 +57,7 @@ import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from './simple.js';
 import { NoB, UC } from './trivial.js';
 import { TwoSat } from './two-sat.js';
 import { levels, type Deduction, type Level, type Scope, type TechniqueCode } from './types.js';
+import type { Witnesses } from './witnesses.js';
 
 /** What a technique may use besides the board. */
 export interface Context {
@@ -66,6 +67,8 @@ export interface Context {
   /** The inner run of a depth-2 probe (the cheaper techniques and Prob). */
   readonly prober2?: ProbeRunner;
   readonly cursor: ProbeCursor;
+  /** Inside a Prob-2 trial: the solutions known so far, which spare Prob the probes that cannot fail (witnesses.ts). */
+  readonly witnesses?: Witnesses;
 }
 
 export interface Technique {
@@ -145,7 +148,7 @@ export const techniques: readonly Technique[] = [
   T('EP-M', 'F', 'Enclosing Pair in the Middle', 'connectivity.ts', (b) => EP_M(b)),
   T('NCO', 'F', 'No Cut-Off', 'connectivity.ts', (b) => NCO(b)),
   T('NCO-K', 'F', 'No Cut-Off after the knock-on effects', 'connectivity.ts', (b) => NCO_K(b)),
-  T('Prob', 'G', 'Probing', 'probing.ts', (b, x) => (x.prober ? Prob(b, x.prober, x.cursor) : [])),
+  T('Prob', 'G', 'Probing', 'probing.ts', (b, x) => (x.prober ? Prob(b, x.prober, x.cursor, 'Prob', x.witnesses) : [])),
   T('Prob-C', 'G', 'Probing, common consequence', 'probing.ts', (b, x) => (x.prober ? ProbC(b, x.prober, x.cursor) : []), { extra: true }),
   T('Prob-2', 'G', 'Probing two deep', 'probing.ts', (b, x) => (x.prober2 ? Prob(b, x.prober2, x.cursor, 'Prob-2') : []), { extra: true }),
 ];

@@ -15,6 +15,7 @@
  */
 import type { Board } from './board.js';
 import type { Colour, Deduction, ProbeChain } from './types.js';
+import { vouches, type Witnesses } from './witnesses.js';
 
 /** What a probe's inner run found: a contradiction or not, the hardest technique class it used (0 = A), and whether it used UC. */
 interface ProbeOutcome {
@@ -46,14 +47,14 @@ export interface ProbeCursor {
   classSum?: number;
 }
 
-function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner): ProbeOutcome {
-  // The outcome holds no reference to the copy, so the next probe may reuse it.
+/** The probe's outcome and its trial board, which the next probe reuses (Board.trialCopy). */
+function probeCell(board: Board, cell: number, colour: Colour, run: ProbeRunner): { outcome: ProbeOutcome; trial: Board } {
   const copy = board.trialCopy();
   if (board.stable) copy.startTrial(board);
   if (!copy.assume(cell, colour) || !copy.checkConnectivity()) {
-    return { contradiction: copy.contradiction?.reason ?? 'contradiction', hardest: 0, usedUniqueness: false };
+    return { outcome: { contradiction: copy.contradiction?.reason ?? 'contradiction', hardest: 0, usedUniqueness: false }, trial: copy };
   }
-  return run(copy);
+  return { outcome: run(copy), trial: copy };
 }
 
 function tally(cursor: ProbeCursor, cls: number): void {
@@ -76,20 +77,32 @@ function traceProbe(board: Board, cell: number, colour: Colour, run: ProbeRunner
   return clash === undefined ? undefined : { steps, clash };
 }
 
+/**
+ * `witnesses` (witnesses.ts), only where a probe that fails to find a clash leaves no trace (Prob
+ * inside a Prob-2 trial): probes a known solution shows cannot fail are skipped, and the trials of
+ * those that run seed new solutions.
+ */
 export function Prob(
   board: Board,
   run: ProbeRunner,
   cursor: ProbeCursor = { next: 0 },
   technique: 'Prob' | 'Prob-2' = 'Prob',
+  witnesses?: Witnesses,
 ): Deduction[] {
   const { n } = board;
+  const cover = witnesses?.cover(board);
   for (let k = 0; k < n; k++) {
     const cell = (cursor.next + k) % n;
     if (!board.isUnknown(cell)) continue;
     if (run.expired?.()) return [];
     let hardest = 0;
     for (const colour of ['black', 'white'] as const) {
-      const outcome = probeCell(board, cell, colour, run);
+      if (cover !== undefined && vouches(cover, cell, colour)) {
+        witnesses!.skip();
+        continue;
+      }
+      const { outcome, trial } = probeCell(board, cell, colour, run);
+      if (cover !== undefined && outcome.contradiction === null) witnesses!.complete(trial, run, cover);
       hardest = Math.max(hardest, outcome.hardest + 1);
       if (colour === 'white' || outcome.contradiction !== null) tally(cursor, hardest);
       if (outcome.contradiction === null) continue;

@@ -11,6 +11,7 @@ import { levelIndex, ruleSets, techniques, type Context, type RuleSet, type Tech
 import type { ProbeRunner } from './probing.js';
 import { levels, type Contradiction, type Deduction, type Level, type Scope, type TechniqueCode } from './types.js';
 import { uniquenessHolds } from './uniqueness.js';
+import { Witnesses } from './witnesses.js';
 
 export interface RulesOptions {
   /** The techniques: a rule set (`all`, the default; `thesis`; `two-sat`) or a list of codes. */
@@ -32,6 +33,12 @@ export interface RulesOptions {
    * The engine is synchronous, so this is the only way a caller hears from it before the end.
    */
   readonly onProgress?: (undecided: number, cells: number) => void;
+  /**
+   * Let Prob-2 skip the inner probes that a solution found along the way shows cannot fail
+   * (witnesses.ts). Default true; false runs every probe: the same result, slower (the reference
+   * that tests and the bench compare with).
+   */
+  readonly witnesses?: boolean;
 }
 
 export type RulesStatus = 'solved' | 'stuck' | 'contradiction';
@@ -106,7 +113,7 @@ export function fixpoint(
       // Every technique before this one made no progress: a probe may start from here (Board.stable).
       if (t.level === 'G') board.stable = true;
       if (board.changed !== null) {
-        board.scanFrom = since[k] ?? 0;
+        board.scanFrom = since[k] ?? board.settled;
         since[k] = board.changedCount;
       }
       const found = t.find(board, ctx);
@@ -143,12 +150,22 @@ function note(stats: FixpointStats, t: Technique, d: Deduction): void {
 }
 
 /** The inner run of a probe: the enabled techniques below G that look at the board (the static ones have run already). */
-export function probeRunner(specs: readonly Technique[], deep = false, deadline = Infinity, tick?: () => void): ProbeRunner {
+export function probeRunner(
+  specs: readonly Technique[],
+  deep = false,
+  deadline = Infinity,
+  tick?: () => void,
+  witnesses: Witnesses | null = deep ? new Witnesses() : null,
+): ProbeRunner {
   const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
   const prober = deep ? probeRunner(specs, false, deadline, tick) : undefined;
   const run = (board: Board) => {
     // A fresh cursor per run: the same board gives the same run (traceProbe relies on it).
-    const ctx: Context = prober ? { scope: {}, cursor: { next: 0 }, prober } : { scope: {}, cursor: { next: 0 } };
+    const ctx: Context = prober
+      ? witnesses
+        ? { scope: {}, cursor: { next: 0 }, prober, witnesses }
+        : { scope: {}, cursor: { next: 0 }, prober }
+      : { scope: {}, cursor: { next: 0 } };
     const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline, tick);
     return {
       contradiction: board.contradiction?.reason ?? null,
@@ -172,7 +189,7 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
   const ctx: Context = {
     scope,
     prober: probeRunner(specs, false, deadline, tick),
-    prober2: probeRunner(specs, true, deadline, tick),
+    prober2: probeRunner(specs, true, deadline, tick, options.witnesses === false ? null : new Witnesses()),
     cursor: { next: 0 },
   };
   const stats = fixpoint(board, specs, ctx, new Set(), newStats(), deadline, tick);

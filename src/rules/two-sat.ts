@@ -236,7 +236,19 @@ function solveLineMemo(board: Board, line: number): Deduction | undefined {
   return d;
 }
 
+/**
+ * Nothing to find on a trial board (Board.startTrial: a copy of a board where this technique found
+ * nothing, with changes made by `apply`). Proof: after apply's knock-on effects no unknown cell
+ * has a black neighbour or a white cell of its number in its line, so a line has no unit clause;
+ * its other clauses are those of the start board's line between cells still unknown (a clause
+ * with a decided cell is satisfied, or its other cell was coloured by a knock-on effect). So the
+ * implication graph is a part of the start board's, and every path in it, ¬x to x or x to ¬x
+ * and back, was there on the start board, where it would have decided the cell or shown the
+ * contradiction. Probes run this technique thousands of times per pass: each run would read
+ * every line for nothing.
+ */
 export function TwoSat(board: Board, scope: Scope = {}): Deduction[] {
+  if (board.changed !== null) return [];
   const out: Deduction[] = [];
   for (const line of linesInScope(board, scope)) {
     const d = solveLineMemo(board, line);

@@ -1,0 +1,209 @@
+/**
+ * Witnesses: solutions of the puzzle met along the way, which spare Prob-2 the inner probes that
+ * cannot fail.
+ *
+ * Why skipping is exact. Every technique a probe runs is sound up to unshading (uniqueness.ts): if
+ * a solution S agrees with a board and gives cell d the colour x, the trial "d is x" on that board
+ * cannot end in a clash (follow the trial's deductions from S, unshading as UC asks; d itself is
+ * set, so never unshaded). Inside a Prob-2 trial such a probe finds nothing and leaves no trace: it
+ * changes no cell, and its tally goes to the inner run's own cursor, which is dropped. So the inner
+ * Prob may skip it without running it and still find the same first failing probe, or none, as a
+ * pass that runs every probe: the same deductions, the same classes, the same counts.
+ *
+ * Why it is fast. A stuck 48x48 board has hundreds of open cells; a pass of Prob-2 probes each one
+ * both ways, and every such trial, itself stuck, probes all its open cells both ways: some 300,000
+ * trials, all of which fail. A few dozen solutions that differ where the board is open answer
+ * almost all of them. What is left are the probes no known solution vouches for: those are run.
+ *
+ * Where the solutions come from. When an inner probe with no witness runs and fails to find a
+ * clash, its trial board is completed by a depth-first search whose steps are trials of the same
+ * runner (a colour for one open cell, then the cheaper techniques), within a budget of trials. A
+ * complete board is kept only if the independent checker (puzzle/check.ts) accepts it, so a wrong
+ * turn of the search can cost time, never a wrong skip. At each open cell the search tries first
+ * the colour no witness of the board has yet there, so that each new solution answers many of the
+ * probes still open.
+ */
+import { checkShading } from '../puzzle/check.js';
+import { BLACK, type Board, type PuzzleShape, UNKNOWN } from './board.js';
+import type { ProbeRunner } from './probing.js';
+import type { Colour } from './types.js';
+
+/**
+ * What the witnesses that agree with one board say of its cells, as bit sets over the cells:
+ * black in some of them (`someBlack`), black in all of them (`allBlack`); `count` of them.
+ */
+export interface Cover {
+  readonly someBlack: Uint32Array;
+  readonly allBlack: Uint32Array;
+  count: number;
+}
+
+const bit = (set: Uint32Array, i: number): boolean => ((set[i >>> 5]! >>> (i & 31)) & 1) === 1;
+
+/** Whether some witness of the cover gives `cell` the colour: then the probe "cell is colour" cannot fail on the cover's board. */
+export function vouches(cover: Cover, cell: number, colour: Colour): boolean {
+  if (cover.count === 0) return false;
+  return colour === 'black' ? bit(cover.someBlack, cell) : !bit(cover.allBlack, cell);
+}
+
+function addTo(cover: Cover, s: Uint32Array): void {
+  for (let w = 0; w < s.length; w++) {
+    cover.someBlack[w]! |= s[w]!;
+    cover.allBlack[w]! &= s[w]!;
+  }
+  cover.count++;
+}
+
+/** At most this many 32-bit words of solutions are kept (16 MB): 58,000 solutions of a 48x48 grid, 4,600 of a 120x120. */
+const keepWords = 1 << 22;
+
+export class Witnesses {
+  /** Complete, checked solutions, each as the bit set of its black cells. */
+  private readonly solutions: Uint32Array[] = [];
+  /** The shape of the puzzle they solve (a runner may serve several puzzles: then they start again). */
+  private shape: PuzzleShape | null = null;
+  /** The witnesses of one origin board (a Prob-2 pass probes its copies), so that a trial from it checks only its changed cells. */
+  private origin: Board | null = null;
+  private originVersion = -1;
+  private originFits: Uint32Array[] = [];
+  /** How many of `solutions` were looked at for `originFits`. */
+  private originSeen = 0;
+  /** The boards of `complete`'s search, by depth. */
+  private readonly boards: Board[] = [];
+  /** Probes skipped because a witness showed they cannot fail (counted by `skip`). */
+  skipped = 0;
+  /**
+   * Trials the searches of `complete` may still run: at the start, two searches' worth, plus one
+   * per probe skipped since. On a grid with one solution, or few, most trials that survive lead
+   * to no solution, and a search is wasted; so the searches together never cost more trials than
+   * the witnesses saved, plus the start and one search. A search starts only with credit for all
+   * its budget (a search cut short finds nothing).
+   */
+  private credit = Number.NaN;
+  /** A seeded coin (mulberry32), so that a run is repeatable. */
+  private seed = 0x2545f491;
+
+  /** Prob skips a probe that the cover vouches for. */
+  skip(): void {
+    this.skipped++;
+    this.credit++;
+  }
+
+  /** Solutions kept. */
+  get size(): number {
+    return this.solutions.length;
+  }
+
+  /** What the witnesses that agree with `board` say of its cells. */
+  cover(board: Board): Cover {
+    this.serve(board);
+    const words = (board.n + 31) >>> 5;
+    const cover: Cover = { someBlack: new Uint32Array(words), allBlack: new Uint32Array(words).fill(~0), count: 0 };
+    const origin = board.trialOrigin();
+    const { changed } = board;
+    if (origin === null || changed === null) {
+      for (const s of this.solutions) if (agrees(s, board.state, null, board.n)) addTo(cover, s);
+      return cover;
+    }
+    if (origin !== this.origin || origin.version !== this.originVersion) {
+      this.origin = origin;
+      this.originVersion = origin.version;
+      this.originFits = [];
+      this.originSeen = 0;
+    }
+    for (; this.originSeen < this.solutions.length; this.originSeen++) {
+      const s = this.solutions[this.originSeen]!;
+      if (agrees(s, origin.state, null, origin.n)) this.originFits.push(s);
+    }
+    // The trial differs from its origin only at its changed cells.
+    for (const s of this.originFits) if (agrees(s, board.state, changed, board.changedCount)) addTo(cover, s);
+    return cover;
+  }
+
+  /**
+   * Tries to complete `start` (a trial board that `run` has brought to a fixpoint without a
+   * clash) into a solution; when found, keeps it and adds it to `cover` (the cover of a board that
+   * `start` extends, so the solution agrees with that board too). Gives up after a budget of trials.
+   */
+  complete(start: Board, run: ProbeRunner, cover: Cover): void {
+    this.serve(start);
+    const words = (start.n + 31) >>> 5;
+    const allowed = 2 * start.unknownCount + 16;
+    if (Number.isNaN(this.credit)) this.credit = 2 * allowed;
+    if ((this.solutions.length + 1) * words > keepWords || this.credit < allowed) return;
+    let budget = allowed;
+    // One board per depth, each going on with the trial of the one above (Board.copyTrial), kept from search to search.
+    const boardAt = (depth: number): Board => (this.boards[depth] ??= start.clone());
+    const search = (depth: number): Board | null => {
+      const b = this.boards[depth]!;
+      if (b.unknownCount === 0) return b;
+      const cell = openCell(b, cover);
+      // A colour no witness of the cover gives the cell first: a solution with it answers a probe still open.
+      const black = vouches(cover, cell, 'black');
+      const white = vouches(cover, cell, 'white');
+      const first: Colour = black === white ? (this.coin() ? 'black' : 'white') : black ? 'white' : 'black';
+      for (const colour of [first, first === 'black' ? ('white' as const) : ('black' as const)]) {
+        if (budget-- <= 0 || run.expired?.()) return null;
+        const next = boardAt(depth + 1);
+        next.copyTrial(b);
+        if (!next.assume(cell, colour) || !next.checkConnectivity()) continue;
+        if (run(next).contradiction !== null) continue;
+        // At a fixpoint of the runner's techniques (Board.settled).
+        next.stable = true;
+        const found = search(depth + 1);
+        if (found !== null) return found;
+      }
+      return null;
+    };
+    boardAt(0).copyTrial(start);
+    const found = search(0);
+    this.credit -= allowed - Math.max(budget, 0);
+    if (found === null) return;
+    const shading = Array.from(found.state, (c) => c === BLACK);
+    if (checkShading(start.puzzle, shading).length > 0) return;
+    const s = new Uint32Array(words);
+    shading.forEach((black, i) => {
+      if (black) s[i >>> 5]! |= 1 << (i & 31);
+    });
+    this.solutions.push(s);
+    addTo(cover, s);
+  }
+
+  private serve(board: Board): void {
+    if (board.geo === this.shape) return;
+    this.shape = board.geo;
+    this.solutions.length = 0;
+    this.boards.length = 0;
+    this.credit = Number.NaN;
+    this.origin = null;
+  }
+
+  private coin(): boolean {
+    this.seed = (this.seed + 0x6d2b79f5) | 0;
+    let t = this.seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0 < 0x80000000;
+  }
+}
+
+/** Whether solution `s` gives every decided cell of `state` among `cells[0..count)` (or among 0..count-1 when `cells` is null) its colour. */
+function agrees(s: Uint32Array, state: Uint8Array, cells: Int32Array | null, count: number): boolean {
+  for (let k = 0; k < count; k++) {
+    const i = cells === null ? k : cells[k]!;
+    const here = state[i]!;
+    if (here !== UNKNOWN && (here === BLACK) !== bit(s, i)) return false;
+  }
+  return true;
+}
+
+/** The first open cell that some colour of has no witness yet, else the first open cell. */
+function openCell(b: Board, cover: Cover): number {
+  let first = -1;
+  for (let i = 0; i < b.n; i++) {
+    if (b.state[i] !== UNKNOWN) continue;
+    if (!vouches(cover, i, 'black') || !vouches(cover, i, 'white')) return i;
+    if (first < 0) first = i;
+  }
+  return first;
+}
