@@ -1,9 +1,9 @@
 /**
  * The rule engine alone (src/rules: techniques and probing, no SAT, no search): how much of the
  * janko set it solves, and how its difficulty classes compare with menneske's own labels.
- * Writes the BENCH.md sections "rules-janko" and "rules-menneske".
+ * Writes the BENCH.md sections "rules-janko", "rules-menneske" and "rules-big".
  *
- *   npm run build && node dist/bench/rules.js [--no-write]
+ *   npm run build && node dist/bench/rules.js [--no-write] [--only rules-big] [--cap-ms 30000]
  *
  * rules-janko: every janko puzzle with `solveByRules` (default options: every technique, probing
  * included), three technique sets on the 102 17x17 puzzles (no probing; Prob; Prob with Prob-C
@@ -11,14 +11,26 @@
  * deduction is checked against the published solution.
  * rules-menneske: `rate` (the thesis's rule set) on the 2,200 menneske puzzles, the class against
  * menneske's label, and the same with the 2-SAT line solver in place of the Sim-* rules.
+ * rules-big: `explain` (every rule set) on the big grids of bench/sets (48x48, 50x50, 120x120),
+ * and rule set `all` once more with every Prob-2 probe run (`witnesses: false`, cut at --cap-ms),
+ * the way it ran before witnesses.ts, its results compared with the default's.
  * Times are per puzzle, after one untimed warm-up puzzle of each size (and, for the 17x17
  * comparison, an untimed pass over all of them, so that the first configuration is not the one
  * that warms up the JIT).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PuzzleRecord } from '../src/formats/json.js';
-import { rate, solveByRules, type Level, type RulesOptions, type RulesResult, type TechniqueCode } from '../src/rules/index.js';
+import { parseJsonLines, type PuzzleRecord } from '../src/formats/json.js';
+import {
+  explainPuzzle,
+  rate,
+  solveByRules,
+  type Level,
+  type RulesOptions,
+  type RulesResult,
+  type TechniqueCode,
+} from '../src/rules/index.js';
 import { levelInfo, ruleSets, type RuleSet } from '../src/rules/catalogue.js';
 import { levels } from '../src/rules/types.js';
 import {
@@ -307,17 +319,109 @@ Steps within each class (thesis rule set):
 ${table(['class', 'steps measure', 'puzzles', 'mean', 'median', 'max'], stepRows, [false, false, true, true, true, true])}`;
 }
 
-function main(): void {
-  const { values } = parseArgs({ options: { 'no-write': { type: 'boolean', default: false } } });
-  const janko = jankoSection();
-  const menneske = menneskeSection();
-  if (values['no-write']) {
-    process.stdout.write(`${janko}\n\n${menneske}\n`);
-    return;
+/** The big sets of rules-big: grids where the rules get stuck (most have several solutions), and one they solve. */
+const bigSets = [
+  'duydo-mapO/hitori_48x48.jsonl',
+  'duydo-mapMyO/hitori_48x48.jsonl',
+  'duydo-mapMyO/hitori_50x50.jsonl',
+  'generated/hitori_120x120.jsonl',
+] as const;
+
+interface BigRun {
+  readonly ms: number;
+  readonly result: RulesResult;
+}
+
+/** What must not change between two runs of the engine: the verdict, every step, the final board, the class and the probe counts. */
+function outcomeKey(r: RulesResult): string {
+  const steps = r.steps.map((d) => `${d.technique} ${JSON.stringify(d.cells)} ${d.weight ?? ''} ${d.reason}`).join('\n');
+  return `${r.status} ${r.hardest} ${r.probesTried} ${r.probeClassSum} ${r.board.cells().join('')}\n${steps}`;
+}
+
+function bigSection(capMs: number): string {
+  const t0 = performance.now();
+  const rows: string[][] = [];
+  let same = 0;
+  let compared = 0;
+  let cut = 0;
+  for (const set of bigSets) {
+    const records = parseJsonLines(readFileSync(join(repoRoot, 'bench', 'sets', set), 'utf8'));
+    // Untimed warm-up: the smallest puzzle of the set, each rule set.
+    for (const ruleSet of ['all', 'thesis', 'two-sat'] as const) explainPuzzle(records[0]!.puzzle, { techniques: ruleSet });
+    const runs = (label: string, solve: (p: PuzzleRecord['puzzle']) => RulesResult): BigRun[] => {
+      progress(`rules-big: ${set}, ${label}`);
+      return records.map((record) => {
+        const start = performance.now();
+        const result = solve(record.puzzle);
+        return { ms: performance.now() - start, result };
+      });
+    };
+    const after = runs('all', (p) => explainPuzzle(p, { techniques: 'all' }).result);
+    const before = runs(`all without witnesses (cap ${capMs} ms)`, (p) =>
+      solveByRules(p, { techniques: 'all', witnesses: false, deadline: Date.now() + capMs }),
+    );
+    const others = (['thesis', 'two-sat'] as const).map(
+      (ruleSet) => [ruleSet, runs(ruleSet, (p) => explainPuzzle(p, { techniques: ruleSet }).result)] as const,
+    );
+    before.forEach((b, k) => {
+      if (b.result.timedOut) {
+        cut++;
+        return;
+      }
+      compared++;
+      if (outcomeKey(b.result) === outcomeKey(after[k]!.result)) same++;
+    });
+    const statuses = (rs: readonly BigRun[]) => {
+      const count = (s: string) => rs.filter((r) => r.result.status === s).length;
+      return ['solved', 'stuck', 'contradiction'].map(count).join(' / ');
+    };
+    const row = (label: string, rs: readonly BigRun[]) => {
+      const times = rs.map((r) => r.ms);
+      const timedOut = rs.filter((r) => r.result.timedOut).length;
+      return [set, label, String(rs.length), statuses(rs), String(timedOut), ms(median(times)), ms(max(times))];
+    };
+    rows.push(
+      row('all (explain default)', after),
+      row('all, every Prob-2 probe run (before)', before),
+      ...others.map(([ruleSet, rs]) => row(ruleSet, rs)),
+    );
   }
-  writeSection('rules-janko', janko);
-  writeSection('rules-menneske', menneske);
-  progress('BENCH.md: sections rules-janko and rules-menneske written');
+  const wall = (performance.now() - t0) / 1000;
+  return `## rules-big: explain on the big grids, every rule set
+
+- Command: \`${commandLine('rules.js')}\` (after \`npm run build\`)
+- Date: ${timestamp()}
+- Machine: ${describeMachine()}
+- Code: ${revision()}
+- Sets: ${bigSets.map((s) => `\`bench/sets/${s}\``).join(', ')}. Most of the duydo grids have several solutions, so the rules get stuck: what matters is how fast. Each puzzle goes through \`explainPuzzle\` (what \`hitori-sat explain --techniques <set>\` runs, steps recorded) with no time limit, after an untimed warm-up on the set's first puzzle. "before" runs rule set \`all\` with \`witnesses: false\`: every inner probe of Prob-2 is run, as before witnesses.ts (cut at ${capMs} ms per puzzle, \`--cap-ms\`); 2-SAT's skip on trial boards (two-sat.ts) is on in both.
+- The two \`all\` runs agree on every puzzle the "before" run finished: **${same} of ${compared} identical** (verdict, every step with its reason and weight, final board, class, probe counts); ${cut} cut by the cap. Whole run ${wall.toFixed(1)} s.
+
+${table(['set', 'rule set', 'puzzles', 'solved / stuck / contradiction', 'timed out', 'median ms', 'max ms'], rows, [false, false, true, false, true, true, true])}`;
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      'no-write': { type: 'boolean', default: false },
+      only: { type: 'string' },
+      'cap-ms': { type: 'string', default: '30000' },
+    },
+  });
+  const only = values.only;
+  const sections: [string, () => string][] = [
+    ['rules-janko', jankoSection],
+    ['rules-menneske', menneskeSection],
+    ['rules-big', () => bigSection(Number(values['cap-ms']))],
+  ];
+  for (const [name, make] of sections) {
+    if (only !== undefined && only !== name) continue;
+    const text = make();
+    if (values['no-write']) process.stdout.write(`${text}\n\n`);
+    else {
+      writeSection(name, text);
+      progress(`BENCH.md: section ${name} written`);
+    }
+  }
 }
 
 main();
