@@ -6,9 +6,18 @@
 import { Command } from 'commander';
 import type { FormatName } from '../formats/document.js';
 import { hintJson, hintText } from '../render/hint.js';
+import { rulesProgress } from '../rules/index.js';
 import { hint } from '../solve/hint.js';
 import { aboutFile, readDocument } from './io.js';
-import { addFormatOption, addFromOption, addTimeoutOption, exitCodes, remainingTimeout, type OutputFormat } from './common.js';
+import {
+  addFormatOption,
+  addFromOption,
+  addTimeoutOption,
+  exitCodes,
+  progressLine,
+  remainingTimeout,
+  type OutputFormat,
+} from './common.js';
 
 interface HintCliOptions {
   format: OutputFormat;
@@ -37,9 +46,16 @@ export function hintCommand(): Command {
   return command.addHelpText('after', hintExitCodeHelp).action(async (file: string, options: HintCliOptions) => {
     const { puzzle, marks } = readDocument(file, options.from);
     // A grid the rule engine refuses (too many pairs of equal numbers) is named by its file.
-    const found = await hint(puzzle, marks, remainingTimeout(options.timeout)).catch((error: unknown) => {
-      throw aboutFile(file, error);
-    });
+    const progress = progressLine();
+    const started = performance.now();
+    const found = await hint(puzzle, marks, {
+      ...remainingTimeout(options.timeout),
+      onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
+    })
+      .catch((error: unknown) => {
+        throw aboutFile(file, error);
+      })
+      .finally(() => progress.done());
     process.stdout.write(
       options.format === 'json' ? `${JSON.stringify(hintJson(puzzle, found, marks))}\n` : hintText(puzzle, found, marks),
     );

@@ -14,7 +14,7 @@
  * solution, as SAT found it (no reason can be given for it).
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { explainPuzzle } from '../rules/explain.js';
+import { type ExplainOptions, explainPuzzle } from '../rules/explain.js';
 import type { Deduction } from '../rules/types.js';
 import { solveHitori } from './solve.js';
 
@@ -38,7 +38,7 @@ export type Hint =
   /** The rules stop short and the puzzle has several solutions: no cell is forced. */
   | { readonly kind: 'stuck' };
 
-export interface HintOptions {
+export interface HintOptions extends Pick<ExplainOptions, 'onProgress'> {
   /** A time limit in ms for the whole hint; past it, a TimeoutError. */
   readonly timeoutMs?: number;
 }
@@ -64,10 +64,16 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
     // A full board that fits is one of the solutions.
     if (played.every((m) => m !== null)) return { kind: 'solved' };
   }
-  const run = explainPuzzle(puzzle, remaining());
-  if (run.result.timedOut) throw timeoutError();
+  // SAT has told whether the solution is unique: the steps that assume it (UC) are used only then.
+  const run = explainPuzzle(puzzle, {
+    ...remaining(),
+    assumeUnique: only !== undefined,
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  // A run stopped by the time limit still gives a hint when a step it made reaches past the marks.
   const k = run.result.steps.findIndex((d) => d.cells.some(({ cell }) => played[cell] === null));
   if (k >= 0) return { kind: 'step', number: k + 1, step: run.result.steps[k]! };
+  if (run.result.timedOut) throw timeoutError();
   if (only === undefined) return { kind: 'stuck' };
   const cell = played.indexOf(null);
   return { kind: 'solution-cell', cell, shaded: only[cell]! };
