@@ -126,6 +126,7 @@ describe('--timeout outside the SAT search', () => {
       run(['maxblack', '30x30', '--timeout', '20'], { cwd: dir }),
       run(['enumerate', '4x4', '--symbols', '4', '--timeout', '20'], { cwd: dir }),
       run(['generate', '30x30', '--count', '50', '--timeout', '20'], { cwd: dir }),
+      run(['hint', 'latin40.txt', '--timeout', '20'], { cwd: dir }),
     ]);
     for (const result of results) expect(result.code, result.stderr).toBe(3);
   });
