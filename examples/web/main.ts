@@ -26,10 +26,14 @@ function say(text: string, error = false): void {
   board.dataset['status'] = error ? 'error' : '';
 }
 
+/** The player's marks on the puzzle in the box (true shaded, false white, null not marked); cleared when the text changes. */
+let marks: { text: string; cells: (boolean | null)[] } | undefined;
+
 /** The puzzle in the text box, drawn bare; null (and the error shown) when it does not parse. */
 function readPuzzle(): Puzzle | null {
   try {
     const puzzle = parse(input.value);
+    if (marks?.text !== input.value) marks = undefined;
     board.innerHTML = render(puzzle, { to: 'svg' });
     // Cells of a readable size: a small grid is not blown up to the full width (style.css).
     board.style.setProperty('--cols', String(puzzle.cols));
@@ -46,7 +50,7 @@ let asked = 0;
 const cancel = $<HTMLButtonElement>('cancel');
 
 /** Asks the worker; resolves with its reply, or with null when cancelled. */
-function ask(kind: Request['kind'], text: string): Promise<Reply | null> {
+function ask(kind: Request['kind'], text: string, marked?: readonly (boolean | null)[]): Promise<Reply | null> {
   worker ??= new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   const id = ++asked;
   const current = worker;
@@ -61,7 +65,7 @@ function ask(kind: Request['kind'], text: string): Promise<Reply | null> {
       worker = undefined;
       resolve(null);
     };
-    current.postMessage({ id, kind, text } satisfies Request);
+    current.postMessage({ id, kind, text, ...(marked === undefined ? {} : { marks: marked }) } satisfies Request);
   }).finally(() => {
     cancel.hidden = true;
   }) as Promise<Reply | null>;
@@ -105,6 +109,68 @@ async function onExplain(): Promise<void> {
   board.dataset['status'] = e.status;
 }
 
+/** Draws the player's marks (unmarked cells grey), the given cells outlined. */
+function drawMarks(puzzle: Puzzle, highlight: readonly number[] = []): void {
+  const cells = marks?.cells ?? new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null);
+  board.innerHTML = render(puzzle, { to: 'svg', cells, highlight });
+}
+
+/** The cell under a click on the drawn grid (its frame is the rect with stroke-width 2), or null. */
+function cellAt(puzzle: Puzzle, event: MouseEvent): number | null {
+  const svg = board.querySelector('svg');
+  const frame = svg?.querySelector<SVGRectElement>('rect[stroke-width="2"]');
+  const toSvg = svg?.getScreenCTM()?.inverse();
+  if (!svg || !frame || !toSvg) return null;
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(toSvg);
+  const x = (p.x - frame.x.baseVal.value) / frame.width.baseVal.value;
+  const y = (p.y - frame.y.baseVal.value) / frame.height.baseVal.value;
+  if (x < 0 || x >= 1 || y < 0 || y >= 1) return null;
+  return Math.floor(y * puzzle.rows) * puzzle.cols + Math.floor(x * puzzle.cols);
+}
+
+/** A click cycles the cell: not marked, shaded, marked white, not marked. */
+function onBoardClick(event: MouseEvent): void {
+  if (explanation !== undefined) return;
+  let puzzle: Puzzle;
+  try {
+    puzzle = parse(input.value);
+  } catch {
+    return;
+  }
+  const i = cellAt(puzzle, event);
+  if (i === null) return;
+  marks ??= { text: input.value, cells: new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null) };
+  const now = marks.cells[i];
+  marks.cells[i] = now === null ? true : now === true ? false : null;
+  board.dataset['status'] = '';
+  drawMarks(puzzle);
+}
+
+async function onHint(): Promise<void> {
+  stepsPanel.hidden = true;
+  explanation = undefined;
+  const puzzle = readPuzzle();
+  if (puzzle === null) return;
+  drawMarks(puzzle);
+  say('Checking your marks...');
+  const reply = await ask('hint', input.value, marks?.cells);
+  if (reply === null) return say('Cancelled.');
+  if ('error' in reply || reply.kind !== 'hint') return say('error' in reply ? reply.error : 'unexpected reply', true);
+  const { hint } = reply;
+  const at = (c: { row: number; col: number }) => (c.row - 1) * puzzle.cols + (c.col - 1);
+  const outlined =
+    hint.kind === 'step'
+      ? hint.cells.map(at)
+      : hint.kind === 'mistakes'
+        ? hint.mistakes.map(at)
+        : hint.kind === 'solution-cell'
+          ? [at(hint.cell)]
+          : [];
+  drawMarks(puzzle, outlined);
+  say(hint.text.trim(), hint.kind === 'mistakes' || hint.kind === 'no-solution');
+  board.dataset['status'] = `hint-${hint.kind}`;
+}
+
 /**
  * Each step's text: its numbered line, with the indented lines under it (a probe's trial, which
  * are not steps of their own), so that step k shows the reason of step k.
@@ -138,8 +204,17 @@ function show(k: number): void {
 }
 
 $('solve').addEventListener('click', () => void onSolve());
+$('hint').addEventListener('click', () => void onHint());
+board.addEventListener('click', onBoardClick);
 $('explain').addEventListener('click', () => void onExplain());
+/** A new puzzle in the box: no marks, no explanation of the old one. */
+function newPuzzle(): void {
+  marks = undefined;
+  explanation = undefined;
+  stepsPanel.hidden = true;
+}
 $('example').addEventListener('click', () => {
+  newPuzzle();
   input.value = janko037;
   readPuzzle();
   say('');
@@ -149,6 +224,7 @@ $('prev').addEventListener('click', () => show(shown - 1));
 $('next').addEventListener('click', () => show(shown + 1));
 $('last').addEventListener('click', () => show(Number.MAX_SAFE_INTEGER));
 input.addEventListener('input', () => {
+  newPuzzle();
   if (input.value.trim() !== '' && readPuzzle() !== null) say('');
 });
 // A puzzle in the address (`#https://puzz.link/p?hitori/...` or any one-line form) is loaded.

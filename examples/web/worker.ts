@@ -3,12 +3,19 @@
  * and "Cancel" can end a long solve at once (by terminating this worker). CaDiCaL's wasm is
  * loaded here, from beside this script.
  */
-import { explain, parse, solve } from '../../src/index.js';
+import { explain, hint, parse, solve } from '../../src/index.js';
 
-export type Request = { readonly id: number; readonly kind: 'solve' | 'explain'; readonly text: string };
+export type Request = {
+  readonly id: number;
+  readonly kind: 'solve' | 'explain' | 'hint';
+  readonly text: string;
+  /** For a hint: the player's marks (true shaded, false marked unshaded, null not marked). */
+  readonly marks?: readonly (boolean | null)[];
+};
 export type Reply =
   | { readonly id: number; readonly kind: 'solve'; readonly result: Awaited<ReturnType<typeof solve>> }
   | { readonly id: number; readonly kind: 'explain'; readonly explanation: ReturnType<typeof explain> }
+  | { readonly id: number; readonly kind: 'hint'; readonly hint: Awaited<ReturnType<typeof hint>> }
   | { readonly id: number; readonly error: string };
 
 const scope = self as unknown as { onmessage: (event: MessageEvent<Request>) => void; postMessage: (reply: Reply) => void };
@@ -17,6 +24,8 @@ scope.onmessage = async ({ data }) => {
   try {
     const puzzle = parse(data.text);
     if (data.kind === 'solve') scope.postMessage({ id: data.id, kind: 'solve', result: await solve(puzzle, { timeoutMs: 120_000 }) });
+    else if (data.kind === 'hint')
+      scope.postMessage({ id: data.id, kind: 'hint', hint: await hint(puzzle, data.marks, { timeoutMs: 120_000 }) });
     else scope.postMessage({ id: data.id, kind: 'explain', explanation: explain(puzzle, { timeoutMs: 120_000 }) });
   } catch (error) {
     scope.postMessage({ id: data.id, error: (error as Error).message });

@@ -13,6 +13,7 @@ import { checkShading, type Violation } from '../puzzle/check.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { explainJson, explainText, rateJson, type ExplainJson, type RateJson } from '../render/rules.js';
+import { hintJson, hintText, type HintJson } from '../render/hint.js';
 import { renderSvg } from '../render/svg.js';
 import { renderShading } from '../render/text.js';
 import { explainPuzzle, levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
@@ -22,7 +23,8 @@ import { maxTimerMs } from '../sat/timer.js';
 import { toDimacs as cnfToDimacs } from '../sat/dimacs.js';
 import { engines, solveWithEngine, type EngineOptions, type EngineResult } from '../solve/engines.js';
 import { solveConnectivities } from '../solve/defaults.js';
-import { validateChoice, validateCount, validatePuzzle, validateShading } from './validate.js';
+import { hint as hintFor } from '../solve/hint.js';
+import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
 
 /** The formats `parse` reads and `format` writes. */
 export const formats = inputFormats;
@@ -161,6 +163,31 @@ export function explain(puzzle: Puzzle, options: ExplainOptions = {}): Explanati
 }
 
 const ruleSetNames = Object.keys(ruleSets) as RuleSet[];
+
+export interface HintOptions {
+  /** Stop after this many milliseconds (then a TimeoutError, unless a step was found by then). */
+  readonly timeoutMs?: number;
+}
+
+export type HintReport = HintJson & { readonly text: string };
+
+/**
+ * For a puzzle part-way through: the marks no solution has, or else the next deduction from the
+ * marks (true shaded, false marked unshaded, null not marked; none for the first step). See
+ * src/solve/hint.ts.
+ *
+ * @example
+ * const h = await hint(parse('1 1\n2 1\n'), [null, null, null, null]);
+ * h.kind;   // 'step'
+ * h.text;   // 'Hint (step 1 of the rule engine's solve, class ...): ...'
+ */
+export async function hint(puzzle: Puzzle, marks?: readonly (boolean | null)[], options: HintOptions = {}): Promise<HintReport> {
+  validatePuzzle(puzzle);
+  if (marks !== undefined) validateMarks(puzzle, marks);
+  const timeoutMs = validateCount('timeoutMs', options.timeoutMs, maxTimerMs);
+  const found = await hintFor(puzzle, marks, timeoutMs === undefined ? {} : { timeoutMs });
+  return { ...hintJson(puzzle, found, marks), text: hintText(puzzle, found, marks) };
+}
 
 export interface RateOptions {
   /** `thesis` (default), `two-sat`, `all`. */

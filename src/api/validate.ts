@@ -46,6 +46,14 @@ export function validateShading(puzzle: Puzzle, shading: unknown, name = 'soluti
   return shading as boolean[];
 }
 
+/** A player's marks (true shaded, false marked unshaded, null not marked), one per cell, or an InputError. */
+export function validateMarks(puzzle: Puzzle, marks: unknown): readonly (boolean | null)[] {
+  const n = puzzle.rows * puzzle.cols;
+  if (!Array.isArray(marks) || marks.length !== n || marks.some((m) => m !== null && typeof m !== 'boolean'))
+    throw new InputError(`"marks" must be an array of ${n} values, each true, false or null, got ${describe(marks)}`, {}, 'options');
+  return marks as (boolean | null)[];
+}
+
 /** `value` if it is one of `choices` (or undefined), else an InputError listing them. */
 export function validateChoice<T extends string>(option: string, value: unknown, choices: readonly T[]): T | undefined {
   if (value === undefined || (choices as readonly unknown[]).includes(value)) return value as T | undefined;

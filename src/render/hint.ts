@@ -37,7 +37,25 @@ interface CellJson {
   readonly col: number;
 }
 
-export function hintJson(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): object {
+/** A hint as JSON: its kind, and the cells it names (rows and columns 1-based). */
+export type HintJson =
+  | {
+      readonly kind: 'mistakes';
+      readonly unique: boolean;
+      readonly mistakes: readonly (CellJson & { readonly marked: 'black' | 'white' })[];
+    }
+  | {
+      readonly kind: 'step';
+      readonly number: number;
+      readonly technique: string;
+      readonly class: string;
+      readonly text: string;
+      readonly cells: readonly (CellJson & { readonly colour: 'black' | 'white' })[];
+    }
+  | { readonly kind: 'solution-cell'; readonly cell: CellJson & { readonly colour: 'black' | 'white' } }
+  | { readonly kind: 'no-solution' | 'solved' | 'stuck' };
+
+export function hintJson(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): HintJson {
   const at = (i: number): CellJson => ({ row: Math.floor(i / puzzle.cols) + 1, col: (i % puzzle.cols) + 1 });
   switch (hint.kind) {
     case 'mistakes':

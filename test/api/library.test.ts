@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as lib from '../../src/index.js';
-import { check, explain, format, formats, InputError, parse, rate, render, solve, toDimacs, type Puzzle } from '../../src/index.js';
+import { check, explain, format, formats, hint, InputError, parse, rate, render, solve, toDimacs, type Puzzle } from '../../src/index.js';
 import { createBackend } from '../../src/sat/backends/index.js';
 import { parseDimacs } from '../../src/sat/dimacs.js';
 import { readFixtures } from '../support/fixtures.js';
@@ -24,6 +24,7 @@ describe('the library entry', () => {
         'conventions',
         'engines',
         'explain',
+        'hint',
         'format',
         'formats',
         'parse',
@@ -197,5 +198,16 @@ describe('render and check', () => {
     const violations = check(parse('1 1\n2 1\n'), [false, false, false, false]);
     expect(violations.map((v) => v.rule)).toContain('repeat');
     expect(check(small.puzzle, small.solution!)).toEqual([]);
+  });
+});
+
+describe('hint', () => {
+  it('names a wrong mark against the only solution, and refuses marks of the wrong shape', async () => {
+    // 1 2 / 2 2: the only solution shades r2c2 (r2c1 and r1c2 stay white for connectivity).
+    const puzzle = parse('1 2\n2 2\n');
+    const wrong = await hint(puzzle, [true, null, null, null]);
+    expect(wrong).toMatchObject({ kind: 'mistakes', unique: true, mistakes: [{ row: 1, col: 1, marked: 'black' }] });
+    expect(wrong.text).toMatch(/^1 mark is wrong: r1c1 is shaded/);
+    await expect(hint(puzzle, [true])).rejects.toThrow(InputError);
   });
 });

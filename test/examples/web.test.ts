@@ -135,6 +135,29 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(probe).toMatch(/\n\s+Prob: assume r\d+c\d+ (black|white)\n/);
   });
 
+  it('lets the player mark cells; "Check and hint" names a wrong mark, then gives the next deduction', async () => {
+    await page.click('#example');
+    /** Clicks cell (r, c), 0-based, of the grid as drawn now (a message above it moves it). */
+    const click = async (r: number, c: number) => {
+      const frame = (await page.locator('#board svg rect[stroke-width="2"]').boundingBox())!;
+      await page.mouse.click(frame.x + ((c + 0.5) * frame.width) / puzzle.cols, frame.y + ((r + 0.5) * frame.height) / puzzle.rows);
+    };
+    const hinted = async () => {
+      await page.click('#hint');
+      await page.waitForFunction(() => (document.querySelector<HTMLElement>('#board')!.dataset['status'] ?? '').startsWith('hint-'));
+      return (await page.textContent('#message'))!;
+    };
+    // A white cell of the published solution, shaded by the player: the one wrong mark.
+    const white = published.findIndex((s) => !s);
+    const [r, c] = [Math.floor(white / puzzle.cols), white % puzzle.cols];
+    await click(r, c);
+    expect(await hinted()).toBe(`1 mark is wrong: r${r + 1}c${c + 1} is shaded; the only solution has it the other way round.`);
+    // Marked white, then cleared: no mark left, so the hint is the first deduction.
+    await click(r, c);
+    await click(r, c);
+    expect(await hinted()).toMatch(/^Hint \(step 1 of the rule engine's solve, class [A-G]\): /);
+  });
+
   it('cancels work in progress (its worker is ended) and solves again afterwards', async () => {
     // Explaining this 50x50 takes the rule engine many seconds: it is still at work when cancelled.
     const big = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8').split('\n')[0]!;
