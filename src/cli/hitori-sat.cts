@@ -20,8 +20,8 @@
  *   (`--liftoff-only`): for one solve, tiering hot functions up costs more than it saves. The
  *   default engine deduces first and loads no solver when the deductions suffice.
  * Every other command runs the CommonJS bundle of the whole program (program.bundle.cjs, from
- * program.ts), with its own code cache: 30-40 ms sooner than from the ES module bundle it
- * replaced (measured paired against `node -e 0`: --help 1.66x to 1.40x, dimacs 1.54x to 1.40x).
+ * program.ts), with its own code cache: 20-35 ms sooner than from the ES module bundle it
+ * replaced (paired against `node -e 0`: --help 1.57x to 1.40x, dimacs 1.90x to 1.44x).
  *
  * `npm run build` makes both code caches by running `solve` and `explain` once each with
  * HITORI_SAT_WRITE_CODE_CACHE=1.
