@@ -19,6 +19,7 @@
  * that warms up the JIT).
  */
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseJsonLines, type PuzzleRecord } from '../src/formats/json.js';
@@ -340,6 +341,7 @@ function outcomeKey(r: RulesResult): string {
 
 function bigSection(capMs: number): string {
   const t0 = performance.now();
+  const loadBefore = loadavg()[0]!;
   const rows: string[][] = [];
   let same = 0;
   let compared = 0;
@@ -394,7 +396,7 @@ function bigSection(capMs: number): string {
 - Machine: ${describeMachine()}
 - Code: ${revision()}
 - Sets: ${bigSets.map((s) => `\`bench/sets/${s}\``).join(', ')}. Most of the duydo grids have several solutions, so the rules get stuck: what matters is how fast. Each puzzle goes through \`explainPuzzle\` (what \`hitori-sat explain --techniques <set>\` runs, steps recorded) with no time limit, after an untimed warm-up on the set's first puzzle. "before" runs rule set \`all\` with \`witnesses: false\`: every inner probe of Prob-2 is run, as before witnesses.ts (cut at ${capMs} ms per puzzle, \`--cap-ms\`); 2-SAT's skip on trial boards (two-sat.ts) is on in both.
-- The two \`all\` runs agree on every puzzle the "before" run finished: **${same} of ${compared} identical** (verdict, every step with its reason and weight, final board, class, probe counts); ${cut} cut by the cap. Whole run ${wall.toFixed(1)} s.
+- The two \`all\` runs agree on every puzzle the "before" run finished: **${same} of ${compared} identical** (verdict, every step with its reason and weight, final board, class, probe counts); ${cut} cut by the cap. Whole run ${wall.toFixed(1)} s; load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end (the machine has ${cpus().length} cores: a load above 1 means the times include waits for a core).
 
 ${table(['set', 'rule set', 'puzzles', 'solved / stuck / contradiction', 'timed out', 'median ms', 'max ms'], rows, [false, false, true, false, true, true, true])}`;
 }

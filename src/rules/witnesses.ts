@@ -54,6 +54,9 @@ function addTo(cover: Cover, s: Uint32Array): void {
   cover.count++;
 }
 
+/** A search restarts its trial from its current board every this many levels (see `complete`). */
+const rebaseEvery = 32;
+
 /** At most this many 32-bit words of solutions are kept (16 MB): 58,000 solutions of a 48x48 grid, 4,600 of a 120x120. */
 const keepWords = 1 << 22;
 
@@ -134,10 +137,11 @@ export class Witnesses {
     let budget = allowed;
     // One board per depth, each going on with the trial of the one above (Board.copyTrial), kept from search to search.
     const boardAt = (depth: number): Board => (this.boards[depth] ??= start.clone());
-    const search = (depth: number): Board | null => {
+    // `from`: no open cell before it lacks a witness for a colour (decided cells stay decided deeper down).
+    const search = (depth: number, from: number): Board | null => {
       const b = this.boards[depth]!;
       if (b.unknownCount === 0) return b;
-      const cell = openCell(b, cover);
+      const [cell, next0] = openCell(b, cover, from);
       // A colour no witness of the cover gives the cell first: a solution with it answers a probe still open.
       const black = vouches(cover, cell, 'black');
       const white = vouches(cover, cell, 'white');
@@ -146,17 +150,19 @@ export class Witnesses {
         if (budget-- <= 0 || run.expired?.()) return null;
         const next = boardAt(depth + 1);
         next.copyTrial(b);
+        // Every so often the trial starts again from here: the rule 3 checks of a trial walk all its changes.
+        if (depth % rebaseEvery === rebaseEvery - 1) next.startTrial(b);
         if (!next.assume(cell, colour) || !next.checkConnectivity()) continue;
         if (run(next).contradiction !== null) continue;
         // At a fixpoint of the runner's techniques (Board.settled).
         next.stable = true;
-        const found = search(depth + 1);
+        const found = search(depth + 1, next0);
         if (found !== null) return found;
       }
       return null;
     };
     boardAt(0).copyTrial(start);
-    const found = search(0);
+    const found = search(0, 0);
     this.credit -= allowed - Math.max(budget, 0);
     if (found === null) return;
     const shading = Array.from(found.state, (c) => c === BLACK);
@@ -197,13 +203,15 @@ function agrees(s: Uint32Array, state: Uint8Array, cells: Int32Array | null, cou
   return true;
 }
 
-/** The first open cell that some colour of has no witness yet, else the first open cell. */
-function openCell(b: Board, cover: Cover): number {
-  let first = -1;
-  for (let i = 0; i < b.n; i++) {
-    if (b.state[i] !== UNKNOWN) continue;
-    if (!vouches(cover, i, 'black') || !vouches(cover, i, 'white')) return i;
-    if (first < 0) first = i;
+/**
+ * The first open cell from `from` on that some colour of has no witness yet, else the first open
+ * cell (when every open cell is vouched both ways, the cells before `from` too); and where the next
+ * look may start.
+ */
+function openCell(b: Board, cover: Cover, from: number): [number, number] {
+  for (let i = from; i < b.n; i++) {
+    if (b.state[i] === UNKNOWN && (!vouches(cover, i, 'black') || !vouches(cover, i, 'white'))) return [i, i];
   }
-  return first;
+  for (let i = 0; i < b.n; i++) if (b.state[i] === UNKNOWN) return [i, b.n];
+  return [-1, b.n];
 }
