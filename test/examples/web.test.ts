@@ -159,7 +159,8 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
   });
 
   it('cancels work in progress (its worker is ended) and solves again afterwards', async () => {
-    // Explaining this 50x50 takes the rule engine many seconds: it is still at work when cancelled.
+    // Explaining this 50x50 takes the rule engine most of a second (its worker has to start first):
+    // it is still at work when cancelled at once.
     const big = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8').split('\n')[0]!;
     await page.fill('#puzzle', big);
     await page.click('#explain');
