@@ -26,14 +26,13 @@ function say(text: string, error = false): void {
   board.dataset['status'] = error ? 'error' : '';
 }
 
-/** The player's marks on the puzzle in the box (true shaded, false white, null not marked); cleared when the text changes. */
-let marks: { text: string; cells: (boolean | null)[] } | undefined;
+/** The player's marks on the puzzle in the box (true shaded, false white, null not marked); newPuzzle clears them. */
+let marks: (boolean | null)[] | undefined;
 
 /** The puzzle in the text box, drawn bare; null (and the error shown) when it does not parse. */
 function readPuzzle(): Puzzle | null {
   try {
     const puzzle = parse(input.value);
-    if (marks?.text !== input.value) marks = undefined;
     board.innerHTML = render(puzzle, { to: 'svg' });
     // Cells of a readable size: a small grid is not blown up to the full width (style.css).
     board.style.setProperty('--cols', String(puzzle.cols));
@@ -111,7 +110,7 @@ async function onExplain(): Promise<void> {
 
 /** Draws the player's marks (unmarked cells grey), the given cells outlined. */
 function drawMarks(puzzle: Puzzle, highlight: readonly number[] = []): void {
-  const cells = marks?.cells ?? new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null);
+  const cells = marks ?? new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null);
   board.innerHTML = render(puzzle, { to: 'svg', cells, highlight });
 }
 
@@ -139,9 +138,9 @@ function onBoardClick(event: MouseEvent): void {
   }
   const i = cellAt(puzzle, event);
   if (i === null) return;
-  marks ??= { text: input.value, cells: new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null) };
-  const now = marks.cells[i];
-  marks.cells[i] = now === null ? true : now === true ? false : null;
+  marks ??= new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null);
+  const now = marks[i];
+  marks[i] = now === null ? true : now === true ? false : null;
   board.dataset['status'] = '';
   drawMarks(puzzle);
 }
@@ -153,7 +152,7 @@ async function onHint(): Promise<void> {
   if (puzzle === null) return;
   drawMarks(puzzle);
   say('Checking your marks...');
-  const reply = await ask('hint', input.value, marks?.cells);
+  const reply = await ask('hint', input.value, marks);
   if (reply === null) return say('Cancelled.');
   if ('error' in reply || reply.kind !== 'hint') return say('error' in reply ? reply.error : 'unexpected reply', true);
   const { hint } = reply;

@@ -45,7 +45,6 @@ export function hintCommand(): Command {
   addTimeoutOption(command);
   return command.addHelpText('after', hintExitCodeHelp).action(async (file: string, options: HintCliOptions) => {
     const { puzzle, marks } = readDocument(file, options.from);
-    // A grid the rule engine refuses (too many pairs of equal numbers) is named by its file.
     const progress = progressLine();
     const started = performance.now();
     const found = await hint(puzzle, marks, {
@@ -53,6 +52,7 @@ export function hintCommand(): Command {
       onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
     })
       .catch((error: unknown) => {
+        // A grid the rule engine refuses (too many pairs of equal numbers) is named by its file.
         throw aboutFile(file, error);
       })
       .finally(() => progress.done());
