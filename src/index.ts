@@ -39,9 +39,22 @@ export {
   type Cells,
 } from './api/library.js';
 export { validatePuzzle } from './api/validate.js';
-export { InputError, type InputPlace } from './formats/input-error.js';
-export { BackendError, type BackendName } from './sat/backend.js';
-export { CheckFailedError, type Verdict } from './solve/defaults.js';
+export {
+  InputError,
+  TooLargeError,
+  TimeoutError,
+  SolverError,
+  UsageError,
+  HitoriSatError,
+  errorKinds,
+  exitCodes,
+  exitCodeOf,
+  type ErrorKind,
+  type InputPlace,
+} from './job/errors.js';
+export type { ProgressEvent } from './job/progress.js';
+export type { BackendName } from './sat/backend.js';
+export type { Verdict } from './solve/defaults.js';
 export type { Puzzle, Shading } from './puzzle/puzzle.js';
 export type { Convention } from './puzzle/convention.js';
 export type { Violation, RuleName } from './puzzle/check.js';

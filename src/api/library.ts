@@ -7,7 +7,6 @@
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { formatDocument, inputFormats, parseDocument, type InputFormat } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
-import { InputError } from '../formats/input-error.js';
 import { formatText } from '../formats/text.js';
 import { checkShading, type Violation } from '../puzzle/check.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
@@ -17,7 +16,7 @@ import { hintJson, hintText, type HintJson } from '../render/hint.js';
 import { renderSvg } from '../render/svg.js';
 import { renderShading } from '../render/text.js';
 import { explainPuzzle, levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
-import { BackendError, backendNames } from '../sat/backend.js';
+import { backendNames } from '../sat/backend.js';
 import { externalNeedsNode, type BackendFactory } from '../sat/backends/index.js';
 import { maxTimerMs } from '../sat/timer.js';
 import { toDimacs as cnfToDimacs } from '../sat/dimacs.js';
@@ -25,6 +24,7 @@ import { engines, solveWithEngine, type EngineOptions, type EngineResult } from 
 import { solveConnectivities } from '../solve/defaults.js';
 import { hint as hintFor } from '../solve/hint.js';
 import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
+import { InputError, SolverError } from '../job/errors.js';
 
 /** The formats `parse` reads and `format` writes. */
 export const formats = inputFormats;
@@ -102,7 +102,7 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<Solve
 async function solveWith(puzzle: Puzzle, options: SolveOptions, openBackend?: BackendFactory): Promise<SolveResult> {
   checkSolveOptions(puzzle, options);
   // Refused before any work, even when the deductions would need no solver at all.
-  if (openBackend === undefined && options.backend === 'external') throw new BackendError('external', externalNeedsNode);
+  if (openBackend === undefined && options.backend === 'external') throw new SolverError(externalNeedsNode, 'external');
   return solveWithEngine(puzzle, { ...options, ...(openBackend === undefined ? {} : { openBackend }) });
 }
 

@@ -9,7 +9,6 @@
  * run on that puzzle alone would. Configurations are plain data: they travel to worker threads.
  */
 import { formatDocument, parseDocument, type FormatName } from '../formats/detect.js';
-import { InputError } from '../formats/input-error.js';
 import type { PuzzleDocument } from '../formats/document.js';
 import type { Convention } from '../puzzle/convention.js';
 import { solveReport } from '../render/report.js';
@@ -20,6 +19,7 @@ import type { BackendName } from '../sat/backend.js';
 import { solveBounded } from '../solve/bounded.js';
 import type { Engine } from '../solve/engines.js';
 import type { solveConnectivities } from '../solve/solve.js';
+import { InputError } from '../job/errors.js';
 
 export type BatchConfig =
   | {

@@ -6,21 +6,12 @@ import { conventions, type Convention } from '../puzzle/convention.js';
 import type { BackendName } from '../sat/backend.js';
 import { shellWords } from '../sat/shell-words.js';
 import { maxTimerMs } from '../sat/timer.js';
+import { exitCodes, TimeoutError } from '../job/errors.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
 export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-export const exitCodes = {
-  /** A solution was found (unique or multiple), or a check passed. */
-  solved: 0,
-  noSolution: 1,
-  badInput: 2,
-  timeout: 3,
-  /** The rule engine alone could not decide every cell (`--engine rules`). */
-  stuck: 4,
-  /** The solver failed (a backend limit, a missing binary, a model the checker rejected). */
-  solverFailure: 5,
-} as const;
+export { exitCodes };
 
 /** The program's help: what the codes mean in general; each command's --help lists its own. */
 export const exitCodeHelp = `
@@ -104,11 +95,6 @@ export function addTimeoutOption(command: Command): Command {
 
 export function addFormatOption(command: Command): Command {
   return command.addOption(new Option('--format <format>', 'output format').choices(outputFormats).default('text'));
-}
-
-/** Raised when a command's own deadline passes between steps. */
-class TimeoutError extends Error {
-  override name = 'TimeoutError';
 }
 
 /**

@@ -1,12 +1,11 @@
 /** `hitori-sat decode <puzzle> <model-file|->`: an external solver's model, mapped to the grid and checked. */
 import { Command } from 'commander';
 import { HitoriVars } from '../../encodings/variables.js';
-import { InputError } from '../formats/input-error.js';
 import { checkShading } from '../puzzle/check.js';
 import { shadingToGrid } from '../puzzle/puzzle.js';
 import { renderShading } from '../render/text.js';
 import { assertCnfFits } from '../../encodings/size.js';
-import { DimacsError, parseSolverOutput } from '../sat/dimacs.js';
+import { parseSolverOutput } from '../sat/dimacs.js';
 import type { FormatName } from '../formats/document.js';
 import { maxDimacsLiterals } from './dimacs.js';
 import { aboutFile, readInput, readPuzzle, sourceName } from './io.js';
@@ -21,6 +20,7 @@ import {
   useColor,
   type CommonOptions,
 } from './common.js';
+import { InputError } from '../job/errors.js';
 const decodeExitCodeHelp = `
 Exit codes:
   0  the model is a valid solution
@@ -57,8 +57,7 @@ export function decodeCommand(): Command {
     try {
       answer = parseSolverOutput(readInput(modelFile), variables);
     } catch (error) {
-      if (error instanceof DimacsError)
-        throw new InputError(error.message.replace(/^line \d+: /, ''), { line: error.line }, sourceName(modelFile));
+      if (error instanceof InputError) throw error.withSource(sourceName(modelFile));
       throw error;
     }
     checkpoint();

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { assertCnfFits } from '../../encodings/size.js';
-import { describeValue, InputError } from '../formats/input-error.js';
+import { describeValue } from '../formats/input-error.js';
 import { parseJsonText } from '../formats/json.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
@@ -11,6 +11,7 @@ import { dimacsChunks } from '../sat/dimacs.js';
 import { aboutFile, checkOutput, readInput, readPuzzle, sourceName, writeAtomic } from './io.js';
 import type { FormatName } from '../formats/document.js';
 import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, type CommonOptions } from './common.js';
+import { InputError } from '../job/errors.js';
 
 const dimacsExitCodeHelp = `
 Exit codes:

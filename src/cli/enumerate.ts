@@ -4,7 +4,6 @@
  * shard files up.
  */
 import { Command, Option } from 'commander';
-import { InputError } from '../formats/input-error.js';
 import { sizeProblem } from '../generate/enumerate.js';
 import { mergeResults, type ShardFile } from '../generate/enumerate-merge.js';
 import { runEnumeration, type EnumerationResult, type EnumerationSpec } from '../generate/enumerate-run.js';
@@ -23,6 +22,7 @@ import {
   version,
   type OutputFormat,
 } from './common.js';
+import { InputError } from '../job/errors.js';
 
 interface EnumerateCliOptions {
   symbols?: number;

@@ -5,11 +5,12 @@
 import { randomInt } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { generateMany } from '../generate/generate-run.js';
-import { GenerateSpecError, type GenerateSpec } from '../generate/generate.js';
+import type { GenerateSpec } from '../generate/generate.js';
 import { generatedRecord, generatedText } from '../render/generate.js';
 import { levels, type Level } from '../rules/index.js';
 import type { Convention } from '../puzzle/convention.js';
 import { addConventionOption, addTimeoutOption, boardSize, exitCodes, positiveInteger, progressLine, remainingTimeout } from './common.js';
+import { UsageError } from '../job/errors.js';
 
 const formats = ['text', 'json', 'jsonl'] as const;
 
@@ -85,7 +86,7 @@ export function generateCommand(): Command {
         },
       }).catch((error: unknown) => {
         // A spec with no puzzle is a usage error, found before any search.
-        if (error instanceof GenerateSpecError) command.error(`error: ${error.message}`, { exitCode: exitCodes.badInput });
+        if (error instanceof UsageError) command.error(`error: ${error.message}`, { exitCode: exitCodes.badInput });
         throw error;
       });
       progress.done();

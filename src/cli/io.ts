@@ -18,10 +18,10 @@ import type { Readable } from 'node:stream';
 import { decodeInput } from '../formats/bytes.js';
 import { parseDocument, type FormatName, type PuzzleDocument } from '../formats/detect.js';
 import { looksLikeGameId } from '../formats/gameid.js';
-import { InputError } from '../formats/input-error.js';
 import { looksLikePuzzlink } from '../formats/puzzlink.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { svgToPng } from '../render/png.js';
+import { InputError } from '../job/errors.js';
 
 /** The text of a file, or of stdin for "-"; an unreadable file is an InputError naming it. */
 export function readInput(path: string): string {

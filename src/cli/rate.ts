@@ -6,7 +6,6 @@
  */
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
-import { InputError } from '../formats/input-error.js';
 import { parseJsonLines } from '../formats/json.js';
 import { isPuzzleSet, parsePuzzle } from '../formats/detect.js';
 import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../render/rules.js';
@@ -15,6 +14,7 @@ import { ruleSetNames } from './explain.js';
 import { readInput, sourceName, withSource } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import { addFormatOption, exitCodes, maxTimeoutMs, positiveInteger, progressLine, remainingMs, type OutputFormat } from './common.js';
+import { InputError } from '../job/errors.js';
 
 interface RateCliOptions extends BatchCliOptions {
   techniques: RuleSet;

@@ -4,6 +4,7 @@
  * passes `solve` alone for a solve, so that a one-shot solve loads none of the other commands.
  */
 import { Command, CommanderError } from 'commander';
+import { exitCodeOf, InputError } from '../job/errors.js';
 import { exitCodeHelp, exitCodes, version } from './common.js';
 import { fileProblem } from './io.js';
 
@@ -43,7 +44,7 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
 function writeError(error: unknown): unknown {
   const e = error as NodeJS.ErrnoException;
   if (e?.syscall === 'write' && typeof e.code === 'string')
-    return Object.assign(new Error(`stdout: cannot write it: ${fileProblem(e.code, e.message, 'no such file')}`), { name: 'InputError' });
+    return new InputError(`cannot write it: ${fileProblem(e.code, e.message, 'no such file')}`, {}, 'stdout');
   return error;
 }
 
@@ -52,10 +53,7 @@ function exitCodeFor(error: unknown): number {
   if (error instanceof CommanderError) {
     return error.exitCode === 0 ? 0 : error.code === 'commander.executeSubCommandAsync' ? error.exitCode : exitCodes.badInput;
   }
-  const name = (error as Error | undefined)?.name;
-  if (name === 'InputError' || name === 'DimacsError' || name === 'TooLargeError') return exitCodes.badInput;
-  if (name === 'TimeoutError') return exitCodes.timeout;
-  return exitCodes.solverFailure;
+  return exitCodeOf(error);
 }
 
 function oneLine(error: unknown): string {

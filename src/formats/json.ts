@@ -7,8 +7,9 @@
  */
 import { puzzleFromGrid, shadingFromGrid, shadingToGrid, toGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { describeValue, InputError, maxCells, parseValue, type InputPlace } from './input-error.js';
+import { describeValue, maxCells, parseValue } from './input-error.js';
 import { readJson } from './json-syntax.js';
+import { InputError, type InputPlace } from '../job/errors.js';
 
 /** One puzzle of a set, with what its source says about its solutions. */
 export interface PuzzleRecord {

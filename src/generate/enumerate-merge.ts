@@ -5,10 +5,10 @@
  * shard numbers must be exactly 0 .. n-1, each once. Anything else is refused with the file
  * named, rather than summed into a wrong total.
  */
-import { InputError } from '../formats/input-error.js';
 import { conventions } from '../puzzle/convention.js';
 import { addCounts, classCount, histogramKeys, type EnumerationCounts, type Verdicts } from './enumerate.js';
 import { resultFormat, type EnumerationResult } from './enumerate-run.js';
+import { InputError } from '../job/errors.js';
 
 export interface ShardFile {
   /** The file's name, for messages. */

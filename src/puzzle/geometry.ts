@@ -9,7 +9,8 @@
  * are `nbr[nbrStart[i]]` up to `nbr[nbrStart[i + 1]]`, in the order up, left, right, down), and
  * the lines. Line mates depend on the numbers as well, so they are computed per puzzle.
  */
-import { type Puzzle, roughCount, TooLargeError } from './puzzle.js';
+import { type Puzzle, roughCount } from './puzzle.js';
+import { TooLargeError } from '../job/errors.js';
 
 export interface Geometry {
   readonly rows: number;

@@ -8,11 +8,6 @@ import type { BackendName } from '../sat/backend.js';
 const verdicts = ['unique', 'multiple', 'none', 'timeout'] as const;
 export type Verdict = (typeof verdicts)[number];
 
-/** An answer that the independent checker rejects: a bug, never shown as a solution. */
-export class CheckFailedError extends Error {
-  override name = 'CheckFailedError';
-}
-
 export const defaultBackend: BackendName = 'cadical';
 
 /** Connectivity for solving: lazy cuts, by measurement hundreds of times faster than layers (BENCH.md). */

@@ -26,8 +26,8 @@ import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { DeductionCore } from '../rules/core.js';
 import type { Level, RulesResult, RulesStatus } from '../rules/index.js';
 import { noStats } from '../sat/backend.js';
-import { CheckFailedError } from './defaults.js';
 import type { SolveOptions, SolveResult } from './solve.js';
+import { SolverError } from '../job/errors.js';
 
 export const engines = ['sat', 'rules', 'hybrid'] as const;
 export type Engine = (typeof engines)[number];
@@ -166,8 +166,7 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     const shading = core.shading();
     // The core checks every rule as it goes; the independent checker has the last word.
     const broken = checkShading(puzzle, shading, 'literal');
-    if (broken.length > 0)
-      throw new CheckFailedError(`the deductions break the rules (${broken[0]!.message}): this is a bug in hitori-sat`);
+    if (broken.length > 0) throw new SolverError(`the deductions break the rules (${broken[0]!.message}): this is a bug in hitori-sat`);
     // The only candidate under the rules as written; a stricter convention may still rule it out.
     if (convention === 'literal' || checkShading(puzzle, shading, convention).length === 0) solutions = [shading];
   }

@@ -16,9 +16,10 @@ import { geometryOf } from '../puzzle/geometry.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import { type Backend, BackendError, type BackendName, type BackendStats, noStats } from '../sat/backend.js';
+import { type Backend, type BackendName, type BackendStats, noStats } from '../sat/backend.js';
 import { createBackend, type BackendFactory } from '../sat/backends/index.js';
-import { CheckFailedError, defaultBackend, defaultConnectivity, type solveConnectivities, type Verdict } from './defaults.js';
+import { defaultBackend, defaultConnectivity, type solveConnectivities, type Verdict } from './defaults.js';
+import { SolverError } from '../job/errors.js';
 
 export { defaultConnectivity, solveConnectivities, type Verdict } from './defaults.js';
 
@@ -272,7 +273,7 @@ async function enumerate({
       const shading = Array.from(model, (s) => s === 1);
       const violations = checkShading(puzzle, shading, convention);
       if (violations.length > 0) {
-        throw new CheckFailedError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
+        throw new SolverError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
       }
       solutions.push(shading);
       onSolution?.(shading);
@@ -283,7 +284,7 @@ async function enumerate({
   } catch (error) {
     // Two checked solutions prove the verdict: a backend that fails while listing more (MiniSat's
     // fixed heap fills with their blocking clauses) ends the listing, not the answer.
-    if (!(error instanceof BackendError) || solutions.length < 2) throw error;
+    if (!(error instanceof SolverError) || solutions.length < 2) throw error;
     return { solutions, complete: false, timedOut: false, cuts, stopped: error.message };
   }
   return { solutions, complete: false, timedOut: false, cuts };

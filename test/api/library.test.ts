@@ -4,10 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as lib from '../../src/index.js';
-import { check, explain, format, formats, hint, InputError, parse, rate, render, solve, toDimacs, type Puzzle } from '../../src/index.js';
+import { check, explain, format, formats, hint, parse, rate, render, solve, toDimacs, type Puzzle } from '../../src/index.js';
 import { createBackend } from '../../src/sat/backends/index.js';
 import { parseDimacs } from '../../src/sat/dimacs.js';
 import { readFixtures } from '../support/fixtures.js';
+import { InputError } from '../../src/job/errors.js';
 
 const janko = readFixtures('janko-sample.jsonl');
 const small = janko[0]!;
@@ -16,9 +17,15 @@ describe('the library entry', () => {
   it('exports a small set of values: the functions, the choice lists and the error classes', () => {
     expect(Object.keys(lib).sort()).toEqual(
       [
-        'BackendError',
-        'CheckFailedError',
+        'HitoriSatError',
         'InputError',
+        'SolverError',
+        'TimeoutError',
+        'TooLargeError',
+        'UsageError',
+        'errorKinds',
+        'exitCodeOf',
+        'exitCodes',
         'backends',
         'check',
         'conventions',

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type FormatName } from '../../src/formats/detect.js';
-import { InputError } from '../../src/formats/input-error.js';
+import { InputError } from '../../src/job/errors.js';
 
 function refusal(text: string, from?: FormatName): string {
   try {

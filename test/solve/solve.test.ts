@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
-import { type Backend, BackendError, type SolveCall } from '../../src/sat/backend.js';
+import type { Backend, SolveCall } from '../../src/sat/backend.js';
 import { type BackendFactory, createBackend } from '../../src/sat/backends/index.js';
 import { solveHitori } from '../../src/solve/solve.js';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
 import { inProcessBackends } from '../support/models.js';
+import { SolverError } from '../../src/job/errors.js';
 
 const janko = readFixtures('janko-sample.jsonl');
 const multiple = readFixtures('multiple-solutions.jsonl');
@@ -192,7 +193,7 @@ describe('a backend that fails while listing', () => {
       return Object.assign(Object.create(backend) as Backend, {
         solve: (call?: SolveCall) => {
           calls++;
-          if (calls >= failAt) throw new BackendError(backend.name, 'the heap is full');
+          if (calls >= failAt) throw new SolverError('the heap is full', backend.name);
           return backend.solve(call);
         },
       });
