@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { thesisNumbers } from '../src/generate/enumerate-thesis.js';
-import type { EnumerationResult } from '../src/generate/enumerate-run.js';
+import type { EnumerationResult } from '../src/generate/enumerate-result.js';
 import { conventions } from '../src/puzzle/convention.js';
 import { levelInfo, levels } from '../src/rules/index.js';
 import { cliNodeFlags, cliPath, commandLine, describeMachine, progress, revision, table, timestamp, writeSection } from './lib.js';

@@ -27,17 +27,14 @@ export {
   type Format,
   type ParseOptions,
   type FormatOptions,
-  type SolveOptions,
-  type SolveResult,
-  type ExplainOptions,
   type Explanation,
-  type HintOptions,
   type HintReport,
-  type RateOptions,
-  type DimacsOptions,
+  type Rating,
   type RenderOptions,
   type Cells,
 } from './api/library.js';
+export { run } from './api/run.js';
+export type * from './api/requests.js';
 export { validatePuzzle } from './api/validate.js';
 export {
   InputError,
@@ -60,4 +57,3 @@ export type { Convention } from './puzzle/convention.js';
 export type { Violation, RuleName } from './puzzle/check.js';
 export type { Engine } from './solve/engines.js';
 export type { Level, RuleSet } from './rules/index.js';
-export type { RateJson as Rating } from './render/rules.js';

@@ -45,16 +45,20 @@ export function addFromOption(command: Command): Command {
 }
 
 /**
- * `--to <format>`, the general form of `--format`. Both may be given only when they agree;
- * the one chosen is returned.
+ * The output options every command that writes has: `--to <format>`, the one output-format
+ * option; `--format`, its alias (the older name, kept for scripts); and `-o FILE`, written
+ * atomically (complete or not at all, never over an input).
  */
-export function addToOption(command: Command, choices: readonly string[] = outputTargets): Command {
-  return command.addOption(new Option('--to <format>', 'output format').choices(choices));
+export function addOutputOptions(command: Command, choices: readonly string[] = outputFormats): Command {
+  return command
+    .addOption(new Option('--to <format>', 'output format (default: text)').choices(choices))
+    .addOption(new Option('--format <format>', 'the same as --to (its older name)').choices(choices))
+    .option('-o, --output <file>', 'write to this file (atomically: complete or not at all) instead of stdout');
 }
 
+/** The output format chosen with --to or its alias --format (both only when they agree), else `text`. */
 export function chosenOutput(command: Command, options: { to?: string; format?: string }): string {
-  const explicitFormat = command.getOptionValueSource('format') === 'cli';
-  if (options.to !== undefined && explicitFormat && options.format !== options.to)
+  if (options.to !== undefined && options.format !== undefined && options.format !== options.to)
     command.error(`error: --to ${options.to} and --format ${options.format} disagree; give one of them`, { exitCode: exitCodes.badInput });
   return options.to ?? options.format ?? 'text';
 }
@@ -64,7 +68,9 @@ export interface CommonOptions {
   backend: BackendName;
   solverCmd?: string;
   timeout?: number;
-  format: OutputFormat;
+  to?: string;
+  format?: string;
+  output?: string;
 }
 
 /** An option parser for whole numbers from `min` (0 or 1) up to `max`. */
@@ -91,10 +97,6 @@ export function addConventionOption(command: Command): Command {
 
 export function addTimeoutOption(command: Command): Command {
   return command.option('--timeout <ms>', 'stop after this many milliseconds (exit code 3)', positiveInteger('--timeout', maxTimeoutMs));
-}
-
-export function addFormatOption(command: Command): Command {
-  return command.addOption(new Option('--format <format>', 'output format').choices(outputFormats).default('text'));
 }
 
 /**

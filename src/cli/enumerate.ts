@@ -5,22 +5,23 @@
  */
 import { Command, Option } from 'commander';
 import { sizeProblem } from '../generate/enumerate.js';
-import { mergeResults, type ShardFile } from '../generate/enumerate-merge.js';
-import { runEnumeration, type EnumerationResult, type EnumerationSpec } from '../generate/enumerate-run.js';
+import { run } from '../api/node-run.js';
+import type { ShardFile } from '../generate/enumerate-merge.js';
+import type { EnumerationResult, EnumerationSpec } from '../generate/enumerate-result.js';
 import { maxShards, type Shard } from '../generate/enumerate-split.js';
 import { enumerationText } from '../render/enumerate.js';
 import type { RuleSet } from '../rules/index.js';
-import { ruleSetNames } from './explain.js';
-import { checkOutput, readInput, writeAtomic } from './io.js';
+import { ruleSetNames } from '../rules/types.js';
+import { checkOutput, emit, readInput } from './io.js';
 import {
-  addFormatOption,
+  addOutputOptions,
   addTimeoutOption,
+  chosenOutput,
   exitCodes,
   positiveInteger,
   progressLine,
-  remainingMs,
+  remainingTimeout,
   version,
-  type OutputFormat,
 } from './common.js';
 import { InputError } from '../job/errors.js';
 
@@ -35,7 +36,8 @@ interface EnumerateCliOptions {
   symmetry: boolean;
   output?: string;
   timeout?: number;
-  format: OutputFormat;
+  to?: string;
+  format?: string;
 }
 
 const enumerateExitCodeHelp = `
@@ -67,45 +69,37 @@ export function enumerateCommand(): Command {
     .option('--jobs <n>', 'worker threads', positiveInteger('--jobs', 256), 1)
     .option('--no-histogram', 'skip the rule engine (only the counts per convention)')
     .addOption(new Option('--rate-rules <set>', "the rule engine's rule set for the histogram").choices(ruleSetNames).default('thesis'))
-    .option('--no-symmetry', 'rate every grid instead of one per mirror/rotation orbit')
-    .option('-o, --output <file>', 'write the result there (atomically: a temporary file, then rename)');
-  addFormatOption(command);
+    .option('--no-symmetry', 'rate every grid instead of one per mirror/rotation orbit');
+  addOutputOptions(command);
   addTimeoutOption(command);
   return command.addHelpText('after', enumerateExitCodeHelp).action(async (size: string | undefined, options: EnumerateCliOptions) => {
+    const to = chosenOutput(command, options);
     let result: EnumerationResult;
     // A bad output name (a folder, one of the shard files being merged) fails before the work.
     if (options.output !== undefined) checkOutput(options.output, options.merge ?? []);
     if (options.merge !== undefined) {
       if (size !== undefined || options.shard !== undefined)
         command.error('error: --merge takes only the shard files (their size and shard are inside)', { exitCode: exitCodes.badInput });
-      result = mergeResults(options.merge.map(readShardFile));
+      result = await run({ command: 'enumerate', merge: options.merge.map(readShardFile) });
     } else {
       if (size === undefined) command.error('error: missing the board size RxC (or --merge FILES...)', { exitCode: exitCodes.badInput });
       const spec = parseSpec(size!, options);
       const shard = options.shard === undefined ? undefined : parseShard(options.shard, process.env);
       const progress = progressLine();
-      let lastDraw = 0;
-      result = await runEnumeration(spec, {
-        version,
-        jobs: options.jobs,
-        ...(shard === undefined ? {} : { shard }),
-        ...(options.timeout === undefined ? {} : { deadline: Date.now() + remainingMs(options.timeout) }),
-        onProgress: (p) => {
-          if (p.elapsedMs - lastDraw < 250) return;
-          lastDraw = p.elapsedMs;
-          const share = p.classes / p.expectedClasses;
-          const rate = p.classes / (p.elapsedMs / 1000);
-          const eta = share > 0 ? (p.elapsedMs / share - p.elapsedMs) / 1000 : Number.NaN;
-          progress.update(
-            `enumerate ${spec.rows}x${spec.cols}(${spec.symbols}): ${(100 * share).toFixed(1)}% (${p.itemsDone}/${p.items} items), ${formatRate(rate)} sequences/s, ETA ${formatSeconds(eta)}`,
-          );
+      result = await run(
+        {
+          command: 'enumerate',
+          spec,
+          version,
+          jobs: options.jobs,
+          ...(shard === undefined ? {} : { shard }),
+          ...remainingTimeout(options.timeout),
         },
-      });
-      progress.done();
+        { onProgress: (event) => progress.update(event.message) },
+      ).finally(() => progress.done());
     }
-    const text = options.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : enumerationText(result);
-    if (options.output === undefined) process.stdout.write(text);
-    else await writeAtomic(options.output, [text], undefined, options.merge ?? []);
+    const text = to === 'json' ? `${JSON.stringify(result, null, 2)}\n` : enumerationText(result);
+    await emit(options.output, [text], { inputs: options.merge ?? [] });
     if (!result.complete) {
       process.stderr.write(
         `hitori-sat: time limit of ${options.timeout} ms reached after ${result.itemsDone} of ${result.items} work items; the result is partial\n`,
@@ -162,14 +156,4 @@ function readShardFile(path: string): ShardFile {
   } catch (error) {
     throw new InputError(`not JSON (${(error as Error).message.split('\n')[0]})`, {}, path);
   }
-}
-
-function formatRate(x: number): string {
-  return x >= 1e6 ? `${(x / 1e6).toFixed(1)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0);
-}
-
-function formatSeconds(s: number): string {
-  if (!Number.isFinite(s)) return '?';
-  const m = Math.floor(s / 60);
-  return m > 0 ? `${m}m${Math.round(s % 60)}s` : `${Math.round(s)}s`;
 }

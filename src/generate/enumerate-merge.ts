@@ -7,7 +7,7 @@
  */
 import { conventions } from '../puzzle/convention.js';
 import { addCounts, classCount, histogramKeys, type EnumerationCounts, type Verdicts } from './enumerate.js';
-import { resultFormat, type EnumerationResult } from './enumerate-run.js';
+import { resultFormat, type EnumerationResult } from './enumerate-result.js';
 import { InputError } from '../job/errors.js';
 
 export interface ShardFile {
