@@ -4,7 +4,8 @@
  * `generate` and `enumerate` spread over worker threads (`jobs`).
  */
 import { UsageError } from '../job/errors.js';
-import type { CommandName, ResultOf, RunOptions } from './requests.js';
+import type { ProgressEvent } from '../job/progress.js';
+import type { BenchResult, CommandName, Request, ResultOf, RunOptions } from './requests.js';
 import { browserHandlers, remaining, runWith, solutionCounter, specOf, type Handlers } from './run.js';
 
 const nodeHandlers: Handlers = {
@@ -45,6 +46,9 @@ const nodeHandlers: Handlers = {
     return { puzzles: result.puzzles, complete: result.complete };
   },
 
+  // The time limit of a bench is per puzzle (the workers bound each one), not for the whole run.
+  bench: (request, { progress }) => bench(request, progress),
+
   async enumerate(request, { limit, progress }) {
     if ('merge' in request) {
       const { mergeResults } = await import('../generate/enumerate-merge.js');
@@ -72,6 +76,30 @@ const nodeHandlers: Handlers = {
     });
   },
 };
+
+async function bench(request: Extract<Request, { command: 'bench' }>, progress: (event: ProgressEvent) => void): Promise<BenchResult> {
+  const { benchSets } = await import('../bench/run-set.js');
+  const { defaultBenchBackend, defaultBenchConnectivity, defaultEngine } = await import('../bench/engines.js');
+  return benchSets(request.sets, {
+    engine: request.engine ?? defaultEngine,
+    backend: request.backend ?? defaultBenchBackend,
+    connectivity: request.connectivity ?? defaultBenchConnectivity,
+    jobs: request.jobs ?? 1,
+    ...(request.warmup === undefined ? {} : { warmup: request.warmup }),
+    ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+    ...(request.firstStartedAt === undefined ? {} : { firstStartedAt: request.firstStartedAt }),
+    onProgress: (p) =>
+      progress({
+        phase: p.phase === 'warm-up' ? 'bench warm-up' : 'bench',
+        done: p.done,
+        total: p.n,
+        message:
+          p.phase === 'warm-up'
+            ? `warm-up: up to ${p.n} puzzle(s) in every worker`
+            : `set ${p.set}/${p.sets} ${p.name}: ${p.done}/${p.n}${p.failed > 0 ? `, ${p.failed} not correct` : ''}`,
+      }),
+  });
+}
 
 function rateText(x: number): string {
   return x >= 1e6 ? `${(x / 1e6).toFixed(1)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0);

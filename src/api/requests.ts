@@ -8,6 +8,9 @@
  * cross to worker threads unchanged. Limits: `timeoutMs` counts from when the request starts; a
  * caller's AbortSignal and progress listener go beside the request (RunOptions), not in it.
  */
+import type { BenchBackend, BenchConnectivity } from '../bench/engines.js';
+import type { SetReport } from '../bench/report.js';
+import type { BenchSet } from '../bench/sets.js';
 import type { EnumerationResult, EnumerationSpec } from '../generate/enumerate-result.js';
 import type { ShardFile } from '../generate/enumerate-merge.js';
 import type { Shard } from '../generate/enumerate-split.js';
@@ -26,13 +29,30 @@ import type { Violation } from '../puzzle/check.js';
 import type { FormatName } from '../formats/document.js';
 
 /** The commands, in the order the CLI lists them. */
-export const commands = ['solve', 'dimacs', 'decode', 'convert', 'explain', 'hint', 'rate', 'generate', 'enumerate', 'maxblack'] as const;
+export const commands = [
+  'solve',
+  'dimacs',
+  'decode',
+  'convert',
+  'explain',
+  'hint',
+  'rate',
+  'generate',
+  'enumerate',
+  'maxblack',
+  'bench',
+] as const;
 export type CommandName = (typeof commands)[number];
 
 /** What every request may carry. */
 interface Bounded {
-  /** Stop after this many milliseconds, counted from when the request starts. */
+  /** Stop after this many milliseconds, counted from `startedAt`. */
   readonly timeoutMs?: number;
+  /**
+   * When the limit started, on the `performance.now()` scale (default: when the request starts).
+   * The CLI passes 0, the process start: a command's --timeout covers its start-up too.
+   */
+  readonly startedAt?: number;
 }
 
 export type Connectivity = (typeof solveConnectivities)[number];
@@ -142,6 +162,20 @@ export interface MaxBlackRequest extends Bounded {
   readonly connectivity?: MaxBlackConnectivity;
 }
 
+/** Solve every puzzle of some sets on worker threads, judge each answer against the set's, time them. */
+export interface BenchRequest extends Bounded {
+  readonly command: 'bench';
+  readonly sets: readonly BenchSet[];
+  readonly engine?: Engine;
+  readonly backend?: BenchBackend;
+  readonly connectivity?: BenchConnectivity;
+  readonly jobs?: number;
+  /** Puzzles each worker solves untimed first (default 50, at most 2 s). */
+  readonly warmup?: number;
+  /** `timeoutMs` is per puzzle here; the first puzzles' limit counts from this instant (performance.now() scale), if given. */
+  readonly firstStartedAt?: number;
+}
+
 export type Request =
   | SolveRequest
   | DimacsRequest
@@ -152,7 +186,8 @@ export type Request =
   | RateRequest
   | GenerateRequest
   | EnumerateRequest
-  | MaxBlackRequest;
+  | MaxBlackRequest
+  | BenchRequest;
 
 /** A solve's verdict and solutions (each passed the independent checker), and how it was proven. */
 export type SolveResult = EngineResult;
@@ -192,6 +227,9 @@ export type EnumerateResult = EnumerationResult;
 
 export type { MaxBlackResult };
 
+/** One report per set: outcomes, times, proofs. */
+export type BenchResult = readonly SetReport[];
+
 /** The result type of each command. */
 export interface ResultOf {
   readonly solve: SolveResult;
@@ -204,6 +242,7 @@ export interface ResultOf {
   readonly generate: GenerateResult;
   readonly enumerate: EnumerateResult;
   readonly maxblack: MaxBlackResult;
+  readonly bench: BenchResult;
 }
 
 /** What each command hands over as it goes, before its result: solutions as found, puzzles as made. */
@@ -228,3 +267,5 @@ export type ExplainOptions = OptionsOf<ExplainRequest, 'explain'>;
 export type HintOptions = OptionsOf<Omit<HintRequest, 'marks'>, 'hint'>;
 export type RateOptions = OptionsOf<RateRequest, 'rate'>;
 export type DimacsOptions = OptionsOf<DimacsRequest, 'dimacs'>;
+
+export type { Puzzle, Shading, Convention, ShardFile, EnumerationSpec, EnumerationResult, RuleSet };

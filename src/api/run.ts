@@ -51,6 +51,8 @@ export function rulesEvent(listener: ProgressListener | undefined, startedAt = p
 function validate(request: Request): void {
   if (typeof request !== 'object' || request === null) throw new InputError('the request must be an object', {}, 'request');
   validateCount('timeoutMs', 'timeoutMs' in request ? request.timeoutMs : undefined, maxTimerMs);
+  if ('startedAt' in request && request.startedAt !== undefined && !(request.startedAt >= 0 && request.startedAt <= performance.now()))
+    throw new InputError('"startedAt" must be a performance.now() instant that has passed', {}, 'request');
   switch (request.command) {
     case 'solve':
       validatePuzzle(request.puzzle);
@@ -106,6 +108,7 @@ function validate(request: Request): void {
       validateCount('cols', request.cols);
       return;
     case 'enumerate':
+    case 'bench':
       return;
     default:
       throw new InputError(`"command" ${JSON.stringify((request as { command?: unknown }).command)} is not a command`, {}, 'request');
@@ -121,7 +124,8 @@ export async function runWith<C extends CommandName>(
   validate(request);
   options.signal?.throwIfAborted();
   const timeoutMs = 'timeoutMs' in request ? request.timeoutMs : undefined;
-  const limit = Limit.after(timeoutMs, options.signal);
+  const startedAt = 'startedAt' in request ? request.startedAt : undefined;
+  const limit = Limit.after(timeoutMs, options.signal, startedAt);
   const listener = options.onProgress;
   const progress = listener === undefined ? () => {} : listener;
   const handler = handlers[request.command] as unknown as Handler<C>;
@@ -219,6 +223,10 @@ export const browserHandlers: Handlers = {
 
   async enumerate() {
     throw new UsageError('enumerate runs on worker threads: use hitori-sat/node (Node only)');
+  },
+
+  async bench() {
+    throw new UsageError('bench runs on worker threads: use hitori-sat/node (Node only)');
   },
 
   async maxblack(request, { limit, progress }) {

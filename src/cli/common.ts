@@ -2,10 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { formatNames } from '../formats/document.js';
-import { conventions, type Convention } from '../puzzle/convention.js';
-import type { BackendName } from '../sat/backend.js';
-import { shellWords } from '../sat/shell-words.js';
-import { maxTimerMs } from '../sat/timer.js';
+import { conventions, type Convention } from '../api/choices.js';
+import type { BackendName } from '../api/choices.js';
+import { maxTimerMs, shellWords } from '../api/choices.js';
 import { exitCodes, TimeoutError } from '../job/errors.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
@@ -109,9 +108,9 @@ export function remainingMs(timeoutMs: number): number {
   return Math.max(1, Math.ceil(timeoutMs - performance.now()));
 }
 
-/** `{ timeoutMs }` with what is left of `--timeout` (see remainingMs), or nothing without one. */
-export function remainingTimeout(timeoutMs: number | undefined): { timeoutMs?: number } {
-  return timeoutMs === undefined ? {} : { timeoutMs: remainingMs(timeoutMs) };
+/** A request's limit for `--timeout`: it counts from the process start (see remainingMs), or nothing without one. */
+export function commandTimeout(timeoutMs: number | undefined): { timeoutMs?: number; startedAt?: number } {
+  return timeoutMs === undefined ? {} : { timeoutMs, startedAt: 0 };
 }
 
 /** A function that throws TimeoutError once the command's `--timeout` (counted from the process start) has passed. */

@@ -14,7 +14,7 @@ import {
   addTimeoutOption,
   chosenOutput,
   exitCodes,
-  remainingTimeout,
+  commandTimeout,
   useColor,
   type CommonOptions,
 } from './common.js';
@@ -54,7 +54,7 @@ export function decodeCommand(): Command {
         model,
         modelSource,
         convention: options.convention,
-        ...remainingTimeout(options.timeout),
+        ...commandTimeout(options.timeout),
       }).catch((error: unknown) => {
         throw error instanceof InputError && error.source === modelSource ? error : aboutFile(puzzleFile, error);
       });

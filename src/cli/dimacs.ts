@@ -7,7 +7,7 @@ import type { FormatName } from '../formats/document.js';
 import { InputError } from '../job/errors.js';
 import { shadingFromGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { aboutFile, checkOutput, emit, readInput, readPuzzle, sourceName } from './io.js';
-import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, remainingTimeout, type CommonOptions } from './common.js';
+import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, commandTimeout, type CommonOptions } from './common.js';
 
 const dimacsExitCodeHelp = `
 Exit codes:
@@ -45,7 +45,7 @@ export function dimacsCommand(): Command {
       puzzle,
       convention: options.convention,
       ...(block === undefined ? {} : { block, blockSource: sourceName(options.block!) }),
-      ...remainingTimeout(options.timeout),
+      ...commandTimeout(options.timeout),
     }).catch((error: unknown) => {
       // A shading to block that is not a solution is named by its own file.
       throw error instanceof InputError && options.block !== undefined && error.source === sourceName(options.block)

@@ -4,14 +4,12 @@
  * shard files up.
  */
 import { Command, Option } from 'commander';
-import { sizeProblem } from '../generate/enumerate.js';
 import { run } from '../api/node-run.js';
-import type { ShardFile } from '../generate/enumerate-merge.js';
-import type { EnumerationResult, EnumerationSpec } from '../generate/enumerate-result.js';
-import { maxShards, type Shard } from '../generate/enumerate-split.js';
+import type { EnumerationResult, EnumerationSpec, ShardFile } from '../api/requests.js';
+import { enumerationSizeProblem, maxShards, type Shard } from '../api/board-choices.js';
 import { enumerationText } from '../render/enumerate.js';
-import type { RuleSet } from '../rules/index.js';
-import { ruleSetNames } from '../rules/types.js';
+import type { RuleSet } from '../api/requests.js';
+import { ruleSetNames } from '../api/choices.js';
 import { checkOutput, emit, readInput } from './io.js';
 import {
   addOutputOptions,
@@ -20,7 +18,7 @@ import {
   exitCodes,
   positiveInteger,
   progressLine,
-  remainingTimeout,
+  commandTimeout,
   version,
 } from './common.js';
 import { InputError } from '../job/errors.js';
@@ -93,7 +91,7 @@ export function enumerateCommand(): Command {
           version,
           jobs: options.jobs,
           ...(shard === undefined ? {} : { shard }),
-          ...remainingTimeout(options.timeout),
+          ...commandTimeout(options.timeout),
         },
         { onProgress: (event) => progress.update(event.message) },
       ).finally(() => progress.done());
@@ -121,7 +119,7 @@ function parseSpec(size: string, options: EnumerateCliOptions): EnumerationSpec 
     prune: options.prune,
     rating: options.histogram ? { ruleSet: options.rateRules, symmetry: options.symmetry } : null,
   };
-  const problem = sizeProblem(spec);
+  const problem = enumerationSizeProblem(spec);
   if (problem !== null) throw new InputError(problem, {}, 'size');
   return spec;
 }

@@ -4,7 +4,7 @@ import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
 import { explainJson, explainText } from '../render/rules.js';
 import { explainSvg } from '../render/svg.js';
-import { levels, ruleSetNames, type Level, type RuleSet } from '../rules/types.js';
+import { levels, ruleSetNames, type Level, type RuleSet } from '../api/choices.js';
 import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
@@ -15,7 +15,7 @@ import {
   chosenOutput,
   exitCodes,
   progressLine,
-  remainingTimeout,
+  commandTimeout,
   useColor,
 } from './common.js';
 
@@ -78,7 +78,7 @@ export function explainCommand(): Command {
         maxLevel: options.maxLevel,
         techniques: options.techniques,
         assumeUnique: options.assumeUnique,
-        ...remainingTimeout(options.timeout),
+        ...commandTimeout(options.timeout),
       },
       { onProgress: (event) => progress.update(event.message) },
     )

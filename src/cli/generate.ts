@@ -6,8 +6,8 @@ import { randomInt } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
 import { generatedRecord, generatedText } from '../render/generate.js';
-import { levels, type Level } from '../rules/index.js';
-import type { Convention } from '../puzzle/convention.js';
+import { levels, type Level } from '../api/choices.js';
+import type { Convention } from '../api/requests.js';
 import { checkOutput, emit } from './io.js';
 import {
   addConventionOption,
@@ -17,7 +17,7 @@ import {
   exitCodes,
   positiveInteger,
   progressLine,
-  remainingTimeout,
+  commandTimeout,
 } from './common.js';
 import { UsageError } from '../job/errors.js';
 
@@ -91,7 +91,7 @@ export function generateCommand(): Command {
           jobs: options.jobs,
           ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
           ...(options.class === undefined ? {} : { class: options.class }),
-          ...remainingTimeout(options.timeout),
+          ...commandTimeout(options.timeout),
         },
         {
           onItem: (puzzle) => {

@@ -8,7 +8,7 @@ import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
 import { hintJson, hintText } from '../render/hint.js';
 import { aboutFile, checkOutput, emit, readDocument } from './io.js';
-import { addFromOption, addOutputOptions, addTimeoutOption, chosenOutput, exitCodes, progressLine, remainingTimeout } from './common.js';
+import { addFromOption, addOutputOptions, addTimeoutOption, chosenOutput, exitCodes, progressLine, commandTimeout } from './common.js';
 
 interface HintCliOptions {
   to?: string;
@@ -42,7 +42,7 @@ export function hintCommand(): Command {
     const { puzzle, marks } = readDocument(file, options.from);
     const progress = progressLine();
     const found = await run(
-      { command: 'hint', puzzle, ...(marks === undefined ? {} : { marks }), ...remainingTimeout(options.timeout) },
+      { command: 'hint', puzzle, ...(marks === undefined ? {} : { marks }), ...commandTimeout(options.timeout) },
       { onProgress: (event) => progress.update(event.message) },
     )
       .catch((error: unknown) => {

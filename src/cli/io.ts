@@ -19,7 +19,7 @@ import { decodeInput } from '../formats/bytes.js';
 import { parseDocument, type FormatName, type PuzzleDocument } from '../formats/detect.js';
 import { looksLikeGameId } from '../formats/gameid.js';
 import { looksLikePuzzlink } from '../formats/puzzlink.js';
-import type { Puzzle } from '../puzzle/puzzle.js';
+import type { Puzzle } from '../api/requests.js';
 import { svgToPng } from '../render/png.js';
 import { errorKindOf, InputError } from '../job/errors.js';
 

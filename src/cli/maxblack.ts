@@ -4,10 +4,10 @@
  */
 import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
-import { maxBlackConnectivities, type MaxBlackConnectivity } from '../generate/maxblack.js';
+import { maxBlackConnectivities, type MaxBlackConnectivity } from '../api/board-choices.js';
 import { maxBlackJson, maxBlackText } from '../render/maxblack.js';
 import { checkOutput, emit } from './io.js';
-import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, exitCodes, progressLine, remainingTimeout } from './common.js';
+import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, exitCodes, progressLine, commandTimeout } from './common.js';
 
 interface MaxBlackCliOptions {
   connectivity: MaxBlackConnectivity;
@@ -43,7 +43,7 @@ export function maxBlackCommand(): Command {
       if (options.output !== undefined) checkOutput(options.output);
       const progress = progressLine();
       const result = await run(
-        { command: 'maxblack', ...size, connectivity: options.connectivity, ...remainingTimeout(options.timeout) },
+        { command: 'maxblack', ...size, connectivity: options.connectivity, ...commandTimeout(options.timeout) },
         { onProgress: (event) => progress.update(event.message) },
       ).finally(() => progress.done());
       await emit(options.output, [to === 'json' ? `${JSON.stringify(maxBlackJson(result))}\n` : maxBlackText(result)]);

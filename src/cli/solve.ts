@@ -2,13 +2,19 @@
 import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
 import type { SolveResult } from '../api/requests.js';
-import { backendNames } from '../sat/backend.js';
 import { gridJson, RenderedGrids, solveJson, solveText, solveVerdict } from '../render/report.js';
-import { defaultEngine, engines, type Engine } from '../solve/engines.js';
-import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/defaults.js';
+import {
+  backendNames,
+  defaultBackend,
+  defaultConnectivity,
+  defaultEngine,
+  engines,
+  solveConnectivities,
+  type Engine,
+} from '../api/choices.js';
 import { formatDocument, type FormatName } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
-import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import type { Puzzle, Shading } from '../api/requests.js';
 import { renderShading, type TextStyle } from '../render/text.js';
 import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
@@ -21,7 +27,7 @@ import {
   chooseBackend,
   addTimeoutOption,
   outputTargets,
-  remainingTimeout,
+  commandTimeout,
   solveExitCodeHelp,
   exitCodes,
   positiveInteger,
@@ -106,7 +112,7 @@ export function solveCommand(): Command {
         engine: options.engine,
         maxSolutions: options.count,
         ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
-        ...remainingTimeout(options.timeout),
+        ...commandTimeout(options.timeout),
       },
       {
         onProgress: (event) => progress.update(event.message),

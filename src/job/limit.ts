@@ -17,9 +17,12 @@ export class Limit {
     private readonly what = 'time limit',
   ) {}
 
-  /** A limit of `timeoutMs` from now (none when undefined), also ended by `signal`. */
-  static after(timeoutMs: number | undefined, signal?: AbortSignal): Limit {
-    const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+  /**
+   * A limit of `timeoutMs` from `startedAt` (a `performance.now()` instant; default now), none
+   * when undefined, also ended by `signal`. Its error names `timeoutMs`, the limit as given.
+   */
+  static after(timeoutMs: number | undefined, signal?: AbortSignal, startedAt = performance.now()): Limit {
+    const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs - (performance.now() - startedAt);
     return new Limit(deadline, signal, timeoutMs === undefined ? 'time limit' : `time limit of ${timeoutMs} ms`);
   }
 
