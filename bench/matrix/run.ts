@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { BenchJson } from '../../src/bench/run-set.js';
 import { parseBenchSet, type BenchSet } from '../../src/bench/sets.js';
 import { cliPathIn, copyOfBuild, describeMachine, ms, progress, repoRoot, timestamp } from '../lib.js';
-import { wrap } from './template.js';
 
 /**
  * The command measured: a copy of dist/ taken when the run starts (with package.json and a link
@@ -136,30 +135,7 @@ export function head(title: string, ctx: Context): string[] {
     `- Machine: ${describeMachine()}; ${load}`,
     `- Code: ${ctx.code}`,
   ];
-  return [title, '', wrap(list.join('\n'))];
-}
-
-/** The machine's shape as detected here: logical CPUs, and whether it is a virtual machine or a container. */
-export function machineShape(): string {
-  const cpus = os.cpus().length;
-  const detect = (flag: string) => {
-    const run = spawnSync('systemd-detect-virt', [flag], { encoding: 'utf8' });
-    const name = run.status === 0 ? run.stdout.trim() : '';
-    return name === 'none' ? '' : name;
-  };
-  const vm = detect('--vm');
-  const flagged = /\bhypervisor\b/.test(os.platform() === 'linux' ? readFileSafe('/proc/cpuinfo') : '');
-  const kinds = [vm !== '' ? `a ${vm} virtual machine` : flagged ? 'a virtual machine' : '', detect('--container')].filter((k) => k !== '');
-  const where = kinds.length === 0 ? '' : ` (${kinds.map((k) => (k.startsWith('a ') ? k : `in a ${k} container`)).join(', ')})`;
-  return `${cpus} logical CPU${cpus === 1 ? '' : 's'}${where}`;
-}
-
-function readFileSafe(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
+  return [title, '', ...list];
 }
 
 /** A CPU-bound loop in a fresh Node process; resolves with its own time of the loop in ms. */
