@@ -27,7 +27,7 @@ export const connectivities = ['lazy', 'layers'] as const;
 export type Backend = (typeof backends)[number];
 export type Connectivity = (typeof connectivities)[number];
 /** A per-puzzle time limit for every run: a safety net, far above any expected time. */
-export const safetyTimeoutMs = 120_000;
+const safetyTimeoutMs = 120_000;
 
 export interface SetSpec {
   readonly set: string;
@@ -35,7 +35,7 @@ export interface SetSpec {
   readonly cols: number;
 }
 const spec = (set: string, size: number): SetSpec => ({ set, rows: size, cols: size });
-export const sizeLabel = (s: Pick<SetSpec, 'rows' | 'cols'>) => `${s.rows}x${s.cols}`;
+const sizeLabel = (s: Pick<SetSpec, 'rows' | 'cols'>) => `${s.rows}x${s.cols}`;
 const setPath = (s: SetSpec) => `bench/sets/${s.set}/hitori_${sizeLabel(s)}.jsonl`;
 export const setLabel = (s: SetSpec) => `${s.set} ${sizeLabel(s)}`;
 
