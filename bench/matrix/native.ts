@@ -171,7 +171,7 @@ export function nativeSection({ solvers, sizes, set, puzzles }: NativeData, ctx:
       '',
     );
     const failures = solvers.flatMap((s) => s.rows.filter((r) => r.problem !== undefined).map((r) => `- ${s.name}: ${r.id}: ${r.problem}`));
-    out.push(failures.length === 0 ? 'Failures: none.' : `Failures:\n\n${failures.join('\n')}`);
+    if (failures.length > 0) out.push(`Failures:\n\n${failures.join('\n')}`);
   }
   const sizeRows = sizes.map((z) => {
     const layered = [count(z.layered.variables), count(z.layered.clauses)];
