@@ -16,6 +16,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlin
 import os from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fontsMissing } from '../src/render/png.js';
 import { cliArgv, repoRoot } from './cli/run.js';
 
 interface Runs {
@@ -24,7 +25,7 @@ interface Runs {
   readonly line: string;
   /** A file the command writes, read as Latin-1 (so that a PNG's signature can be matched). */
   readonly file?: string;
-  /** An external program the line runs; without it the line is skipped, with a message. */
+  /** An external program the line runs (or `font`: a system font, for PNG); without it the line is skipped, with a message. */
   readonly needs?: string;
 }
 interface NotRun {
@@ -95,7 +96,12 @@ const expected: Readonly<Record<string, Runs | NotRun>> = {
   'hitori-sat convert examples/janko-001.janko --to json -o janko-001.json': { code: 0, line: '[3,3,1,4]', file: 'janko-001.json' },
   'hitori-sat solve examples/janko-002.txt --to svg > solution.svg': { code: 0, line: '<svg', file: 'solution.svg' },
   'hitori-sat explain examples/janko-002.txt --to svg > steps.svg': { code: 0, line: '<svg', file: 'steps.svg' },
-  'hitori-sat convert examples/janko-001-solved.pzprv3 --to png -o janko-001.png': { code: 0, line: 'PNG', file: 'janko-001.png' },
+  'hitori-sat convert examples/janko-001-solved.pzprv3 --to png -o janko-001.png': {
+    code: 0,
+    line: 'PNG',
+    file: 'janko-001.png',
+    needs: 'font',
+  },
   "hitori-sat solve '8x8dk#12345'": { code: 2, line: 'is a random-seed ID' },
   // The web page
   'npm run build:web': { notRun: 'bundles the page; test/examples/web.test.ts builds and opens it' },
@@ -135,7 +141,8 @@ function shellBlocks(markdown: string): string[][] {
 
 const blocks = shellBlocks(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
 
-function onPath(program: string): boolean {
+function available(program: string): boolean {
+  if (program === 'font') return !fontsMissing();
   return spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
 }
 
@@ -207,8 +214,9 @@ describe('README.md', () => {
           continue;
         }
         it(line, async (ctx) => {
-          if (entry.needs !== undefined && !onPath(entry.needs)) {
-            ctx.skip(`no "${entry.needs}" on the PATH (Debian: apt-get install ${entry.needs})`);
+          if (entry.needs !== undefined && !available(entry.needs)) {
+            const install = entry.needs === 'font' ? 'fonts-dejavu-core' : entry.needs;
+            ctx.skip(`no ${entry.needs === 'font' ? 'system font' : `"${entry.needs}" on the PATH`} (Debian: apt-get install ${install})`);
           }
           const { dir, env } = here();
           const result = await sh(line, dir, env);
