@@ -111,9 +111,8 @@ export function solveCommand(): Command {
     progress.done();
     if (to === 'svg' || to === 'png') {
       // The SVG renderer draws explanations too, so it pulls in the rule engine: loaded on demand.
-      const { renderSvg } = await import('../render/svg.js');
-      const cells = result.solutions[0] ?? result.partial;
-      await writePicture(renderSvg(puzzle, cells ? { cells } : {}), to);
+      const { renderSvg, solvePicture } = await import('../render/svg.js');
+      await writePicture(renderSvg(puzzle, solvePicture(result)), to);
     } else process.stdout.write(solveOutput(puzzle, result, to, style, grids));
     // The other forms carry no verdict: say it where a person watching will see it.
     if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveVerdict(puzzle, result)}\n`);
@@ -130,8 +129,8 @@ export function solveCommand(): Command {
 /**
  * The solve's outcome in the chosen form: the report (text, json), the puzzle with its first
  * solution where the format holds one (pzprv3, janko; the other formats just the puzzle).
- * Pictures (svg, png) are drawn by the action: the solution, or the partial grid when the rules
- * got stuck.
+ * Pictures (svg, png) are drawn by the action (render/svg.ts solvePicture): the solution, with
+ * the cells where a second one differs outlined, or the partial grid when the rules got stuck.
  */
 function solveOutput(puzzle: Puzzle, result: EngineResult, to: string, style: TextStyle, grids?: RenderedGrids): string {
   const grid = grids === undefined ? undefined : (s: Shading) => grids.get(s);
