@@ -5,7 +5,7 @@ import type { EngineResult } from '../solve/engines.js';
 import { paint, renderShading, type TextStyle } from './text.js';
 
 /** A cell as the JSON reports name it: row and column, 1-based. */
-export interface CellRef {
+interface CellRef {
   row: number;
   col: number;
 }
@@ -155,7 +155,7 @@ export function solveText(
 }
 
 /** Where the first two solutions differ, as a line of cell labels: "differ: r1c1 r1c2 (...)". */
-export function differLine(puzzle: Pick<Puzzle, 'cols'>, differ: readonly number[]): string {
+function differLine(puzzle: Pick<Puzzle, 'cols'>, differ: readonly number[]): string {
   const n = differ.length;
   return `differ: ${differ.map((i) => cellLabel(puzzle.cols, i)).join(' ')} (${n} cell${n === 1 ? '' : 's'} where solutions 1 and 2 differ)`;
 }

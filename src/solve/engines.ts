@@ -69,14 +69,14 @@ export interface EngineResult extends Omit<SolveResult, 'status' | 'backend'> {
 }
 
 /** The cells where two shadings differ, in reading order. */
-export function differingCells(a: Shading, b: Shading): number[] {
+function differingCells(a: Shading, b: Shading): number[] {
   const out: number[] = [];
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) out.push(i);
   return out;
 }
 
 /** A result with `differ` set from its first two solutions, when it has two. */
-export function withDiffer<R extends EngineResult>(result: R): R {
+function withDiffer<R extends EngineResult>(result: R): R {
   const [first, second] = result.solutions;
   return first === undefined || second === undefined ? result : { ...result, differ: differingCells(first, second) };
 }
