@@ -17,8 +17,7 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
   for (const command of commands) program.addCommand(command);
   // Usage errors as one line, in the same form as every other error.
   const output = {
-    outputError: (message: string, write: (text: string) => void) =>
-      write(`hitori-sat: ${safeLine(message.trim().replace(/^error: /, ''))} (see --help)\n`),
+    outputError: (message: string, write: (text: string) => void) => write(`hitori-sat: ${usageLine(message)} (see --help)\n`),
   };
   program.configureOutput(output);
   for (const command of program.commands) command.exitOverride().configureOutput(output);
@@ -59,6 +58,19 @@ function exitCodeFor(error: unknown): number {
 function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return safeLine(message.split('\n')[0] ?? 'unknown error');
+}
+
+/**
+ * Commander's usage message as one line: its suggestion, which commander puts on a line of its
+ * own ("unknown command 'slove'\n(Did you mean solve?)"), joins the line as "(did you mean
+ * solve?)". The suggestion is one of the program's own names; anything else, the user's words
+ * included, is escaped by safeLine.
+ */
+function usageLine(message: string): string {
+  const text = message.trim().replace(/^error: /, '');
+  const suggestion = /\n\(Did you mean (.+)\?\)$/.exec(text);
+  if (suggestion === null) return safeLine(text);
+  return `${safeLine(text.slice(0, suggestion.index))} (did you mean ${safeLine(suggestion[1]!)}?)`;
 }
 
 /** A message without control characters: nothing from the input may drive the terminal (escape codes). */

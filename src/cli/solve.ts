@@ -124,9 +124,8 @@ export function solveCommand(): Command {
     progress.done();
     if (to === 'svg' || to === 'png') {
       // The SVG renderer draws explanations too, so it pulls in the rule engine: loaded on demand.
-      const { renderSvg } = await import('../render/svg.js');
-      const cells = result.solutions[0] ?? result.partial;
-      await writePicture(renderSvg(puzzle, cells ? { cells } : {}), to, options.output, [file]);
+      const { renderSvg, solvePicture } = await import('../render/svg.js');
+      await writePicture(renderSvg(puzzle, solvePicture(result)), to, options.output, [file]);
     } else await emit(options.output, [solveOutput(puzzle, result, to, style, grids)], { inputs: [file] });
     // The other forms carry no verdict: say it where a person watching will see it.
     if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveVerdict(puzzle, result)}\n`);
@@ -143,8 +142,8 @@ export function solveCommand(): Command {
 /**
  * The solve's outcome in the chosen form: the report (text, json), the puzzle with its first
  * solution where the format holds one (pzprv3, janko; the other formats just the puzzle).
- * Pictures (svg, png) are drawn by the action: the solution, or the partial grid when the rules
- * got stuck.
+ * Pictures (svg, png) are drawn by the action (render/svg.ts solvePicture): the solution, with
+ * the cells where a second one differs outlined, or the partial grid when the rules got stuck.
  */
 function solveOutput(puzzle: Puzzle, result: SolveResult, to: string, style: TextStyle, grids?: RenderedGrids): string {
   const grid = grids === undefined ? undefined : (s: Shading) => grids.get(s);

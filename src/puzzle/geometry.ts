@@ -94,7 +94,7 @@ export interface LineMates {
  * line with few distinct numbers (a 1x100000 row of 1s and 2s: 5 billion) is refused with its
  * count instead of exhausting memory; the CNF limits (encodings/size.ts) refuse such grids too.
  */
-export const maxLineMates = 50_000_000;
+const maxLineMates = 50_000_000;
 
 export interface NumberKeys {
   readonly key: Int32Array;

@@ -64,7 +64,7 @@ const fontDirectories = [
 ];
 
 /** True when no font directory holds a file: resvg would draw the grid without its numbers. */
-export function fontsMissing(): boolean {
+function fontsMissing(): boolean {
   return !fontDirectories.some((dir) => existsSync(dir) && hasFile(dir, 3));
 }
 

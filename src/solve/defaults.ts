@@ -13,3 +13,11 @@ export const defaultBackend: BackendName = 'cadical';
 /** Connectivity for solving: lazy cuts, by measurement hundreds of times faster than layers (BENCH.md). */
 export const solveConnectivities = ['lazy', 'layers'] as const;
 export const defaultConnectivity: (typeof solveConnectivities)[number] = 'lazy';
+
+/**
+ * How many solutions a solve lists for `maxSolutions`: as many, but never fewer than 2, the two
+ * that decide uniqueness (a `multiple` verdict shows both, and where they differ).
+ */
+export function keptSolutions(maxSolutions: number | undefined): number {
+  return Math.max(2, maxSolutions ?? 2);
+}

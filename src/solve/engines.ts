@@ -61,6 +61,24 @@ export interface EngineResult extends Omit<SolveResult, 'status' | 'backend'> {
   readonly partial?: (boolean | null)[];
   readonly rules?: RulesSummary;
   readonly proof: Proof;
+  /**
+   * When two or more solutions were found: the cells (indices in reading order) where the first
+   * two differ, which is why the puzzle is not unique.
+   */
+  readonly differ?: number[];
+}
+
+/** The cells where two shadings differ, in reading order. */
+function differingCells(a: Shading, b: Shading): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) out.push(i);
+  return out;
+}
+
+/** A result with `differ` set from its first two solutions, when it has two. */
+function withDiffer<R extends EngineResult>(result: R): R {
+  const [first, second] = result.solutions;
+  return first === undefined || second === undefined ? result : { ...result, differ: differingCells(first, second) };
 }
 
 /**
@@ -76,6 +94,10 @@ async function sat(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> 
 }
 
 export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
+  return withDiffer(await runEngine(puzzle, options));
+}
+
+async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<EngineResult> {
   const engine = options.engine ?? defaultEngine;
   options.signal?.throwIfAborted();
   if (engine === 'sat') {

@@ -18,7 +18,7 @@ import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { type Backend, type BackendName, type BackendStats, noStats } from '../sat/backend.js';
 import { createBackend, type BackendFactory } from '../sat/backends/index.js';
-import { defaultBackend, defaultConnectivity, type solveConnectivities, type Verdict } from './defaults.js';
+import { defaultBackend, defaultConnectivity, keptSolutions, type solveConnectivities, type Verdict } from './defaults.js';
 import { SolverError } from '../job/errors.js';
 
 export { defaultConnectivity, solveConnectivities, type Verdict } from './defaults.js';
@@ -30,7 +30,10 @@ export interface SolveOptions {
   readonly convention?: Convention;
   /** `lazy` (default): cuts added when a model falls apart; `layers`: the complete distance-layer CNF. */
   readonly connectivity?: (typeof solveConnectivities)[number];
-  /** List up to this many solutions (at least 2 are always sought, to decide uniqueness). */
+  /**
+   * List up to this many solutions. At least 2 are always sought, to decide uniqueness, and kept:
+   * a `multiple` verdict always comes with the two solutions that prove it.
+   */
   readonly maxSolutions?: number;
   /** Give up after this many milliseconds with status `timeout`. */
   readonly timeoutMs?: number;
@@ -69,7 +72,7 @@ export interface EncodedSize {
 
 export interface SolveResult {
   readonly status: Verdict;
-  /** The solutions found, each checked; up to `maxSolutions`. */
+  /** The solutions found, each checked; up to `maxSolutions`, and both of the two that prove `multiple`. */
   readonly solutions: Shading[];
   /** True when every solution was found (the solver proved there are no more). */
   readonly complete: boolean;
@@ -170,13 +173,13 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       if (!(error instanceof EncodingTimeout)) throw error;
       return stoppedEarly();
     }
-    const wanted = Math.max(1, options.maxSolutions ?? 2);
+    const wanted = keptSolutions(options.maxSolutions);
     const { solutions, complete, timedOut, cuts, stopped } = await enumerate({
       puzzle,
       backend,
       vars,
       convention,
-      limit: Math.max(2, wanted),
+      limit: wanted,
       deadline,
       onProgress: options.onProgress,
       lazy: connectivity === 'lazy',
@@ -187,7 +190,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
     const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
     return {
       status,
-      solutions: solutions.slice(0, wanted),
+      solutions,
       complete,
       convention,
       backend: backendName,
