@@ -140,12 +140,15 @@ describe('batch input', () => {
 });
 
 describe('convert in batch', () => {
-  it('writes every janko puzzle as a puzz.link URL, one record per line, each reading back as the puzzle', async () => {
+  it('writes every janko puzzle as a puzz.link URL, one plain line per puzzle in input order, each reading back as the puzzle', async () => {
     const r = await run(['convert', jankoPath, '--to', 'url', '--jobs', '2'], { killAfterMs: 120_000 });
     expect(r.code).toBe(0);
-    const out = records(r.stdout);
-    expect(out.map((o) => o.id)).toEqual(janko.map((p) => p.id));
-    for (const [k, o] of out.entries()) expect(parse(o['output'] as string).values, janko[k]!.id).toEqual(janko[k]!.grid.flat());
+    const urls = r.stdout.split('\n').filter((line) => line !== '');
+    expect(urls).toHaveLength(janko.length);
+    for (const [k, url] of urls.entries()) {
+      expect(url).toMatch(/^https:\/\/puzz\.link\/p\?hitori\//);
+      expect(parse(url).values, janko[k]!.id).toEqual(janko[k]!.grid.flat());
+    }
   });
 
   it('refuses -o with a batch', async () => {
