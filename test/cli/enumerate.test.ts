@@ -103,11 +103,15 @@ describe('hitori-sat enumerate', () => {
       expect(counted(JSON.parse(r.stdout) as Result)).toEqual(counted(whole));
     });
 
-    it('refuses a merge with a shard missing, naming it', async () => {
+    it('refuses a merge with a shard missing, naming it and printing the command that counts just that one', async () => {
       const r = await run(['enumerate', '--merge', ...files().slice(1)]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/shard 0\/7 missing/);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/^hitori-sat: merge: shard 0\/7 is missing \(6 of 7 given\)/);
+      // The files are shard-1..7.json for shards 0..6 (PARALLEL_SEQ), so no name follows from
+      // the shard number: the command writes shard-0.json beside them.
+      expect(lines[1]!.trim()).toBe(`hitori-sat enumerate 3x4 --symbols 3 --shard 0/7 --format json -o ${join(dir, 'shard-0.json')}`);
     });
 
     it('refuses a merge with a shard given twice, naming both files', async () => {
@@ -125,7 +129,7 @@ describe('hitori-sat enumerate', () => {
       writeFileSync(odd, JSON.stringify({ ...other, prune: true }));
       const r = await run(['enumerate', '--merge', ...files().filter((_, k) => k !== 2), odd]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/pruned\.json: prune is true, but .* has false/);
+      expect(r.stderr).toMatch(/pruned\.json: it counts 3x4 over 3 symbols, pruned, but .* counts 3x4 over 3 symbols$/m);
       const junk = join(dir, 'junk.json');
       writeFileSync(junk, '{"hello": 1}');
       const j = await run(['enumerate', '--merge', junk]);
