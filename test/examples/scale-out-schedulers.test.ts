@@ -285,6 +285,35 @@ describe('examples/scale-out on real schedulers', () => {
       },
       180_000,
     );
+
+    it.skipIf(slurmProblem !== null)(
+      "the merge refuses the two jobs' shards mixed, a shard given twice, and a shard of another version, each in one line with exit 2",
+      async () => {
+        // The shards the two tests above left: 4x3 over 4 symbols in 8, and over 3 symbols in 4.
+        const bigShards = shardFiles(join(work, 'happy'));
+        const smallShards = shardFiles(join(work, 'failures'));
+        expect([bigShards.length, smallShards.length], 'the two tests above must have run').toEqual([8, 4]);
+        const refused = async (files: readonly string[], message: RegExp) => {
+          const r = await merge(files);
+          expect(r.code, r.stderr).toBe(2);
+          expect(r.stderr.trim().split('\n')).toHaveLength(1);
+          expect(r.stderr.trim()).toMatch(message);
+        };
+        await refused(
+          [...bigShards.slice(0, 7), smallShards[3]!],
+          /shard-3\.json: it counts 4x3 over 3 symbols, but .*shard-0\.json counts 4x3 over 4 symbols$/,
+        );
+        const copy = join(work, 'copy-of-shard-5.json');
+        writeFileSync(copy, readFileSync(bigShards[5]!));
+        await refused([...bigShards, copy], /copy-of-shard-5\.json: shard 5\/8 is given twice: here and in .*shard-5\.json$/);
+        const other = join(work, 'other-version.json');
+        writeFileSync(other, JSON.stringify({ ...JSON.parse(readFileSync(bigShards[2]!, 'utf8')), version: '0.0.0-other' }));
+        await refused(
+          [...bigShards.filter((_, k) => k !== 2), other],
+          /other-version\.json: it was counted by hitori-sat 0\.0\.0-other, but .*shard-0\.json by \S+$/,
+        );
+      },
+    );
   });
 
   describe('parallel.sh under GNU parallel', () => {
