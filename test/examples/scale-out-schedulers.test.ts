@@ -200,7 +200,7 @@ describe('examples/scale-out on real schedulers', () => {
       spawnBounded('sbatch', [...args, '--cpus-per-task=1', `--output=${join(out, 'slurm-%A_%a.log')}`, join(recipes, 'slurm-array.sh')], {
         cwd: repoRoot,
         env: recipeEnv({ ...cluster!.env, PATH: `${bin}:${process.env.PATH}`, ...env }),
-        ms: 120_000,
+        ms: 240_000,
       });
 
     /**
@@ -247,7 +247,7 @@ describe('examples/scale-out on real schedulers', () => {
         ]);
         expect(fields(await merged(files))).toEqual(fields(whole));
       },
-      180_000,
+      300_000,
     );
 
     it.skipIf(slurmProblem !== null)(
@@ -265,7 +265,7 @@ describe('examples/scale-out on real schedulers', () => {
         // A pending task that is cancelled leaves the array: what is left to run is 0, 2 and 3.
         expect(cluster!.client('squeue', ['--noheader', `--jobs=${job}`, '--format=%K %T']).trim()).toBe('0,2-3 PENDING');
         cluster!.client('scontrol', ['release', job]);
-        const states = await finalStates(job, [0, 2, 3], 90_000);
+        const states = await finalStates(job, [0, 2, 3], 240_000);
         expect(states).toEqual({ 0: 'COMPLETED', 2: 'FAILED', 3: 'COMPLETED' });
         expect(existsSync(join(out, `slurm-${job}_1.log`))).toBe(false);
         expect(readFileSync(join(out, `slurm-${job}_2.log`), 'utf8')).toContain('shard 2 fails on purpose');
@@ -283,7 +283,7 @@ describe('examples/scale-out on real schedulers', () => {
         expect(rerun.code, `${rerun.stdout}${rerun.stderr}`).toBe(0);
         expect(fields(await merged(shardFiles(out)))).toEqual(fields(small));
       },
-      180_000,
+      300_000,
     );
 
     it.skipIf(slurmProblem !== null)(
@@ -330,7 +330,7 @@ describe('examples/scale-out on real schedulers', () => {
       spawnBounded('sh', [join(recipes, 'parallel.sh')], {
         cwd: repoRoot,
         env: recipeEnv({ PATH: `${bin}:${process.env.PATH}`, ...env }),
-        ms: 120_000,
+        ms: 240_000,
       });
     /** The joblog's rows, in the order the jobs ended: GNU parallel's job number (PARALLEL_SEQ) and exit value. */
     const joblog = (out: string) =>
@@ -353,7 +353,7 @@ describe('examples/scale-out on real schedulers', () => {
         expect(joblog(out).sort((a, b) => a.seq - b.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((seq) => ({ seq, exit: 0 })));
         expect(fields(await merged(shardFiles(out)))).toEqual(fields(whole));
       },
-      180_000,
+      300_000,
     );
 
     it.skipIf(parallelProblem !== null)(
@@ -394,7 +394,7 @@ describe('examples/scale-out on real schedulers', () => {
         expect(jobs.slice(4)).toEqual([{ seq: 3, exit: 0 }]);
         expect(fields(await merged(shardFiles(out)))).toEqual(fields(small));
       },
-      180_000,
+      300_000,
     );
   });
 });
