@@ -122,6 +122,10 @@ exec '${npxPath}' "$@"
 `,
   );
   chmodSync(join(bin, 'npx'), 0o755);
+  // ssh for GNU parallel's --ssh: "ssh HOST -- COMMAND" runs COMMAND here, as on another machine
+  // that shares this filesystem (there is no second machine to log in to).
+  writeFileSync(join(bin, 'fake-ssh'), '#!/bin/sh\nwhile [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done\nshift\nexec sh -c "$*"\n');
+  chmodSync(join(bin, 'fake-ssh'), 0o755);
   return bin;
 }
 
@@ -340,6 +344,13 @@ describe('examples/scale-out on real schedulers', () => {
         .slice(1)
         .map((line) => line.split('\t'))
         .map((cols) => ({ seq: Number(cols[0]), exit: Number(cols[6]) }));
+    /** The joblog's Host column: the ssh login that ran each job (":" for this machine). */
+    const hosts = (out: string) =>
+      readFileSync(join(out, 'joblog'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split('\t')[1]);
 
     it.skipIf(parallelProblem !== null)(
       'parallel.sh counts 4x3 over 4 symbols in 8 jobs and merges them; the merge equals the unsharded run',
@@ -392,6 +403,29 @@ describe('examples/scale-out on real schedulers', () => {
           { seq: 4, exit: 0 },
         ]);
         expect(jobs.slice(4)).toEqual([{ seq: 3, exit: 0 }]);
+        expect(fields(await merged(shardFiles(out)))).toEqual(fields(small));
+      },
+      300_000,
+    );
+
+    it.skipIf(parallelProblem !== null)(
+      "parallel.sh over two machines, as the README runs it (an ssh that runs here stands in for the machines' own): the merge equals the unsharded run",
+      async () => {
+        const out = join(work, 'two-machines');
+        mkdirSync(out);
+        const hostsFile = join(work, 'hosts.txt');
+        writeFileSync(hostsFile, 'node-a\nnode-b\n');
+        const r = await script({
+          HITORI_BOARD: '4x3',
+          HITORI_SYMBOLS: '3',
+          HITORI_SHARDS: '4',
+          HITORI_OUT: out,
+          // The README's options, and the stand-in for ssh.
+          PARALLEL: `--sshloginfile ${hostsFile} --workdir ${repoRoot} --ssh ${join(bin, 'fake-ssh')}`,
+        });
+        expect(r.code, r.stderr).toBe(0);
+        // Both "machines" ran jobs, and the shard each counted came from PARALLEL_SEQ sent over ssh.
+        expect(new Set(hosts(out))).toEqual(new Set(['node-a', 'node-b']));
         expect(fields(await merged(shardFiles(out)))).toEqual(fields(small));
       },
       300_000,
