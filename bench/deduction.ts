@@ -257,79 +257,43 @@ ${table(['target', 'measured', 'verdict'], targets)}
 
 ### In process (the \`solveWithEngine\` call, after one untimed pass over the set)
 
-Median / p95 / max over the puzzles of each puzzle's median ms, from paired runs (the engines alternate, each in turn first;
-at least 25 pairs per set, so 5 per puzzle on the sets of 5); the CPU column is the same ratio in CPU time of the process,
-which preemption by other work does not inflate. "By deduction": verdicts proven with no SAT call.
-
 ${table(['set', 'n', 'by deduction', 'hybrid (default)', 'sat', 'median hybrid / sat', 'same, CPU time'], inProcess, [false, true, true, true, true, true, true])}
 
-### Whole process: \`hitori-sat solve examples/janko-037.txt\` against \`node -e 0\`
+### Whole process, paired with \`node -e 0\` (wall clock)
 
-21 paired runs (wall clock): \`node -e 0\` median ${ms(median(bare))} ms; solve (default) median ${ms(median(solve))} ms, median
-ratio ${median(ratios).toFixed(2)}x; \`--engine sat\` median ${ms(median(solveSat))} ms, median ratio ${median(ratiosSat).toFixed(2)}x;
-the default solve without the build's code cache median ${ms(median(solveUncached))} ms, median ratio ${median(ratiosUncached).toFixed(2)}x.
+${table(
+  ['command', 'paired runs', 'median ms', 'median ratio'],
+  [
+    ['`node -e 0`', String(bare.length), ms(median(bare)), '1.00x'],
+    ['`hitori-sat solve examples/janko-037.txt`', String(solve.length), ms(median(solve)), `${median(ratios).toFixed(2)}x`],
+    ['the same, `--engine sat`', String(solveSat.length), ms(median(solveSat)), `${median(ratiosSat).toFixed(2)}x`],
+    [
+      "the same, without the build's code cache",
+      String(solveUncached.length),
+      ms(median(solveUncached)),
+      `${median(ratiosUncached).toFixed(2)}x`,
+    ],
+    [
+      '`hitori-sat rate` of janko-077',
+      String(rateCli.length),
+      ms(median(rateCli)),
+      `${(median(rateCli) / median(rateBare)).toFixed(2)}x (medians; \`node -e 0\` ${ms(median(rateBare))} ms)`,
+    ],
+  ],
+  [false, true, true, true],
+)}
 
-How it got there from 1.55x (2026-11-23; 31 paired runs at load 1-2 against the previous build: 1.57x before, 1.29x
-CommonJS without the cache, 1.21x with it). A CPU profile of the old start-up put about half the time over \`node -e 0\`
-into Node loading its own modules that a solve never uses: \`child_process\` with \`net\` and \`dgram\` (commander requires it
-as it loads, to run executable subcommands), \`v8\` with the streams (to set a wasm flag that only the SAT engine wants),
-\`fs/promises\` with readline (to write output files), stderr's stream (to ask whether to draw progress), and the ES module
-loader itself (the bin was an ES module). Now the bin is CommonJS (src/cli/hitori-sat.cts) and runs \`solve\` from one
-CommonJS bundle of the solve command that gets each of those only on use. Then a V8 code cache of that bundle, made by the
-build (src/cli/code-cache.cts: Node 20 has no module compile cache, \`module.enableCompileCache\` is Node 22.1), saves
-parsing and compiling the functions a solve runs. Tried before and not kept: V8 flags (\`--max-lazy\` 1.75x, \`--no-opt\`
-1.69x, \`--min-semi-space-size=16\` 1.58x, \`--single-threaded-gc\` 1.58x, against 1.56x without) and a startup snapshot
-(it needs \`--snapshot-blob <absolute path>\` on Node's command line, which the \`#!/usr/bin/env -S node\` line cannot give).
-Still loaded and not needed: \`perf_hooks\` (the engines' \`performance.now()\`, about 0.7 ms).
-
-### Rule engine: \`rate\` on every bundled puzzle
-
-\`rate\` (the thesis rule set) in process, after an untimed pass over janko's 17x17s; ms per puzzle (a puzzle over 20 ms: the
-median of five runs), per set, the grids of 40x40 and more apart; max CPU is the largest CPU time of the process per puzzle
-(which preemption by other work does not inflate); the slowest with its class (none: the rules get stuck).
+### Rule engine: \`rate\` on every bundled puzzle (ms per puzzle; max CPU: the largest CPU time per puzzle)
 
 ${table(['set', 'n', 'median', 'p95', 'max', 'max CPU', 'slowest'], rateRows, [false, true, true, true, true, true, false])}
 
-Over 100 ms: ${overTarget.length === 0 ? 'none' : overTarget.map((x) => `${x.id} ${ms(x.ms)} (CPU ${ms(x.cpu)})`).join(', ')}.
-
-Before the probes' trial bases (src/rules/trial-base.ts; this section at commit 162ecf2, each puzzle once, load 2.7-3.2): the
-three sets of 48x48 and 50x50 grids took 30-1557 ms per puzzle, 18 of their 20 puzzles over 100 ms (duydo-mapO 48x48 median
-1111 ms); the results are the same byte for byte (class, steps, stuck grid, every step and probe chain of \`rate\` and
-\`explain\` JSON, on every bundled puzzle).
-
-One-shot \`hitori-sat rate\` of janko-077 as a whole process, 11 paired runs: median ${ms(median(rateCli))} ms against
-${ms(median(rateBare))} ms for \`node -e 0\`.
-
 ### \`hitori-sat bench\` on an 8-puzzle set (5 duydo-mapO 20x20, 3 janko 17x17), five runs
 
-Medians ${benchMedians.map((m) => m.toFixed(3)).join(', ')} ms; largest distance from their median ${(100 * spread).toFixed(0)}%.
-
-The puzzles solved in under a millisecond are timed again after the set, in passes over all of them for at least a second
-(at least five passes), and each keeps its median over the passes (src/bench/pool.ts, worker.ts). Until 2026-11-23 each was
-timed five times in a row instead, and the medians of this set fell in two groups, about 0.12 and 0.2 ms (ten runs: five of
-each). Not the JIT: \`--trace-opt --trace-deopt\` listed the same optimisations and deoptimisations in 5 slow and 15 fast
-runs. What was found, by timelines of every solve in one process and in the bench's worker:
-- The garbage collector (fixed). A solve made 28 typed arrays (the deduction core's, the line mates', the articulation
-  search's, the checker's), each a backing store outside V8's heap, which V8 frees on a background thread after the next
-  scavenge (one every 10-25 ms of solving). While it freed a few thousand, the next 15-17 solves ran 1.4-2x slower (3 s
-  timelines, 100-160 scavenges each, the machine otherwise idle; 1.00x with \`--no-concurrent-array-buffer-sweeping\`), so a
-  timed stretch that began near a scavenge was slow on most of its puzzles. A solve now makes three (one buffer each for the
-  core's arrays, the search's and the line mates'; their working arrays and the checker's are kept from call to call) and
-  allocates 17 KB instead of 92 KB on a 20x20; the solves after a scavenge run at 1.00-1.01x.
-- The timing method (fixed). Five timings of one puzzle in a row fall within half a millisecond, so whatever slows the
-  machine then slows all five, and they train the processor on that one puzzle (its times fall from about 0.17 to 0.10 ms on
-  a 20x20), where a set's puzzles come one after another. In a script that warms up as the bench does, both methods in each
-  of 20 processes: five in a row gave set medians of 0.068-0.120 ms (±58%), passes for 300 ms 0.093-0.109 ms (±14%). The
-  passes' median is the higher one: it is the time of a puzzle solved among others. The bench itself, runs of the old and
-  new code alternating (2026-11-23 19:22-19:30, load 1.4-5): windows of five consecutive runs within ±20% were 35 of 64 for
-  five in a row, 98 of 128 for 300 ms of passes (8 of 160 runs 1.3x the median or more) and 59 of 64 for a second of passes
-  (1 of 80).
-- The machine (not in our hands). This virtual machine shares its host: in some stretches of minutes the same code runs
-  1.3-1.5x slower for a second or more at a time, in whole runs. In one (19:30-19:33) the old code's runs fell into the two
-  groups again (0.12 and 0.2 ms; 2 of 32 windows within ±20%) and the new code's into 0.107 and 0.15 ms (7 of 32), while a
-  pointer chase in C outside Node, run between the bench runs on the otherwise idle machine, took 1.67 ns per load on 32 KB,
-  5.4 on 256 KB and 15.8 on 1 MB (medians), against 1.40, 4.38 and 9.3 half an hour earlier, and a multiply chain 9%
-  longer. The target holds when the five runs fall outside such a stretch.
+${table(
+  ['run', 'median ms'],
+  benchMedians.map((m, k) => [String(k + 1), m.toFixed(3)]),
+  [true, true],
+)}
 `;
 writeSection('deduction', body);
 progress('wrote the deduction section of BENCH.md');

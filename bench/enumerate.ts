@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { thesisNumbers } from '../src/generate/enumerate-thesis.js';
-import type { EnumerationResult } from '../src/generate/enumerate-run.js';
+import type { EnumerationResult } from '../src/generate/enumerate-result.js';
 import { conventions } from '../src/puzzle/convention.js';
 import { levelInfo, levels } from '../src/rules/index.js';
 import { cliNodeFlags, cliPath, commandLine, describeMachine, progress, revision, table, timestamp, writeSection } from './lib.js';
@@ -163,29 +163,9 @@ function pruneSection(): void {
       }),
       [false, true, true, true, true, true, true, true],
     ),
-    '',
-    pruneExplanation,
   );
   emit('enumerate-prune', lines);
 }
-
-const pruneExplanation = `Why the counts differ. hitori-sat drops a sequence exactly when one of its rows or columns has
-no shading on its own: no choice of shaded cells, none two adjacent, that leaves the line's
-unshaded numbers distinct (on a board at least 2x2 every such line shading extends to a valid
-one). The rule is derived from the precomputed line sets, not from a list, and it is sound: a
-dropped sequence has no solution, so pruning only moves counts out of \`none\` (the tests check
-this against a brute force). It is also the strongest single-line rule: a line holding any
-sound single-line pattern (a window such as \`1 1 1 1\` or \`2 1 2 1 2\` that cannot be shaded
-even on its own) cannot be shaded itself, so hitori-sat drops every sequence such a pattern list
-drops. The thesis nevertheless drops more on every board, and on 3x2 and 3x3, where no line of
-two or three cells is ever hopeless (\`a a a\` shades both ends), it drops 10 and 505 sequences
-where no single-line rule can drop any. So its Figure 32 patterns (an image, not in our copy of
-the text; "this includes rotation and mirroring of the patterns") are not all single-line
-contradictions: two-dimensional patterns, like the 2x2 corner of its section 7.2, or patterns
-that are not contradictions at all. The counts cannot tell which: on every board the thesis
-keeps more sequences than have a solution (last column), so they show no solvable grid dropped.
-Pruning changes only the \`none\` counts; the \`unique\` and \`multiple\` counts are the same as
-without it.`;
 
 /**
  * 4x5 over 4 symbols is too big for one sitting here; 16 of its 4096 shards, spread evenly, give

@@ -31,7 +31,8 @@ import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
 import { solveWithEngine } from '../src/solve/engines.js';
 import { solveHitori } from '../src/solve/solve.js';
 import { buildTables, Enumerator, sizeProblem, type Tables } from '../src/generate/enumerate.js';
-import { GenerateTimeoutError, generatePuzzle, specProblem } from '../src/generate/generate.js';
+import { generatePuzzle, specProblem } from '../src/generate/generate.js';
+import { TimeoutError } from '../src/job/errors.js';
 
 export const fuzzConventions: readonly Convention[] = ['literal', 'unique-white', 'shaded-duplicates'];
 
@@ -360,7 +361,7 @@ export async function generatorCheck(
       fail(who, `made [${made.puzzle.values.join(' ')}] with a solution the brute force does not find`);
     if (made.puzzle.values.some((v) => v < 1 || v > symbols)) fail(who, `a number outside 1..${symbols}`);
   } catch (error) {
-    if (error instanceof GenerateTimeoutError) return 'timeout';
+    if (error instanceof TimeoutError) return 'timeout';
     fail(who, `threw ${(error as Error).message}`);
   }
   return 'checked';

@@ -97,7 +97,6 @@ writeSection(
 - Date: ${timestamp(started)}
 - Machine: ${describeMachine()}; load average (1 min) ${loadStart.toFixed(2)} when the run started, ${os.loadavg()[0]!.toFixed(2)} at the end
 - Code: ${code}
-- Method: \`generateMany(spec, {count, seed: 'bench', jobs: 1})\` in process, after an untimed warm-up of 3 puzzles; literal convention, symbols max(R, C). Each puzzle is repaired on one incremental CaDiCaL, then proven unique by a fresh \`solveHitori\` and its solution checked, then rated by the rule engine (\`rate\`, for its class): all of it is in the time. "per CPU-second" divides the puzzles by the process's CPU time (one thread works; GC threads are counted too), the per-core rate, which the load of other programs on the machine does not change; "per wall-second" is the clock rate under the load shown. "attempts": shadings tried per puzzle (more than 1 only with \`--class\`); "repairs": number changes per puzzle.
 
 ${table(
   [
@@ -116,8 +115,6 @@ ${table(
   rows,
   [false, true, true, true, true, true, true, true, true, true, true],
 )}
-
-Targets of the issue: ≥ 20 unique 17x17 per second per core, 30x30 ≥ 2 per second, \`--class G\` 17x17 ≥ 1 per second.
 `,
 );
 
@@ -154,7 +151,6 @@ writeSection(
 - Date: ${timestamp(started)}
 - Machine: ${describeMachine()}
 - Code: ${code}
-- Method: the 17x17 puzzles of \`generate-throughput\` (seed \`bench\`, literal, 17 symbols) and every 17x17 puzzle of the published sets, each rated by \`rate\` (the thesis's rule set; class of the hardest technique needed, Table 5); "-": the rules alone do not solve it.
 
 ${table(['set', 'puzzles', ...levels, '-'], [histogramRow('generated 17x17', generated), ...published], [false, true, ...levels.map(() => true), true])}
 `,

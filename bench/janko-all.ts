@@ -121,7 +121,6 @@ function report(runs: BackendRun[], limit: number | undefined, command: string, 
     `- Machine: ${describeMachine()}`,
     `- Code: ${revision()}`,
     `- Set: \`bench/sets/janko\`, ${total} puzzles${limit === undefined ? '' : ` (at most ${limit} per size, --limit)`}; each must come out \`unique\` with the published solution.`,
-    `- Options: \`solveHitori\` defaults (connectivity \`${defaultConnectivity}\`, convention \`literal\`), as \`hitori-sat solve\` runs it. Time per puzzle: the whole \`solveHitori\` call (encode, create the backend, solve, prove uniqueness with the solution blocked, dispose), after one untimed warm-up puzzle of each size. "In solver calls" is the part spent inside the two solve calls of the backend (its \`stats().solveMs\`); the rest is encoding, loading the CNF into the backend and creating/disposing it.`,
     '',
   ];
   for (const run of runs) {

@@ -194,7 +194,6 @@ try {
     '',
     `- Command: \`${commandLine('limits.js')}\`; ${timestamp()}; ${revision()}.`,
     `- Machine: ${describeMachine()}; load average ${load.map((x) => x.toFixed(1)).join(' ')} at the end (a shared machine).`,
-    `- Time limits: each command run ${runs} times in a fresh process on work that outlasts the limit; "over" is the wall time from spawning the process to its exit, minus the limit (start-up, loading, printing what was found and ending included; the limit counts from the process start). Target: at most 10% of the limit or 50 ms, whichever is larger, and exit code 3.`,
     '',
     table(['command', 'limit ms', 'exit code', 'median over ms', 'max over ms', 'within target'], rows, [
       false,
@@ -205,7 +204,7 @@ try {
       false,
     ]),
     '',
-    "- Memory: peak resident set (maxRSS of the process, worker threads included) of one run without a time limit (`explain` and `rate` with 2 minutes), on the first 50x50 of duydo-mapMyO and the generated 120x120 (`bench/sets/generated/`). Exit code 2 is a refusal (a CNF over the command's size limit), said in one line before any memory is used.",
+    'Peak memory of one run without a time limit (exit code 2: a refusal, before any memory is used):',
     '',
     table(['command', 'exit code', 'wall s', 'peak RSS MiB'], memoryRows, [false, true, true, true]),
   ].join('\n');

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (`node dist/bench/matrix.js`): the standard benchmark matrix. Writes the
  * BENCH.md sections "matrix", "matrix-jobs", "matrix-engines", "matrix-cli" and
- * "matrix-native", one module each in bench/matrix/, their prose in bench/matrix/prose.md.
+ * "matrix-native", one module each in bench/matrix/ (how each measures: docs/benchmarks.md).
  *
  *   node dist/bench/matrix.js [--layered-limit N] [--jobs-rounds N] [--cli-runs N] [--no-native] [--no-write] [--quick]
  *

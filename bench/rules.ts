@@ -100,7 +100,6 @@ function jankoSection(): string {
     { label: '+ Prob-C and Prob-2 (the default)', options: {} },
   ];
   const big = groups.find((g) => g.label === '17x17')!;
-  const t0 = performance.now();
   progress('rules-janko: warm-up pass over the 17x17 puzzles (untimed)');
   for (const record of big.records) solveByRules(record.puzzle);
   const configRows: string[][] = [];
@@ -142,7 +141,6 @@ function jankoSection(): string {
       [...levels, '-'].map((c) => classes.get(c) ?? 0).join(' / '),
     ]);
   }
-  const wall = (performance.now() - t0) / 1000;
   const rate17 = configRows[2]!;
   return `## rules-janko: the rule engine alone on the janko set
 
@@ -150,7 +148,7 @@ function jankoSection(): string {
 - Date: ${timestamp()}
 - Machine: ${describeMachine()}
 - Code: ${revision()}
-- Set: \`bench/sets/janko\`, ${puzzles} puzzles, each with its published solution. \`solveByRules\` (src/rules) runs techniques to a fixpoint, cheapest first, then probes (one cell; Prob-2 two levels deep); no SAT solver, no search. Every deduction is compared with the published solution: **${wrongTotal} contradict it**. Time per puzzle: the whole \`solveByRules\` call, explanation steps recorded, after an untimed warm-up (one puzzle of each size; all of them for 17x17).
+- Set: \`bench/sets/janko\`, ${puzzles} puzzles; deductions contradicting a published solution: **${wrongTotal}**.
 
 **17x17: ${rate17[1]} solved (${rate17[2]}) with the default techniques.**${unsolved.length === 0 ? '' : ` Not solved: ${unsolved.map((r) => `${r.id} (${r.result.status}, ${r.result.board.unknownCount} of 289 cells left)`).join(', ')}.`}
 
@@ -162,9 +160,7 @@ Every size, default techniques; "probing" counts the puzzles that needed a probe
 
 | size | puzzles | solved | probing | deep | median ms | p95 ms | max ms | slowest | classes A / B / C / D / E / F / G / - |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |
-${sizeRows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
-
-Whole run ${wall.toFixed(1)} s.`;
+${sizeRows.map((r) => `| ${r.join(' | ')} |`).join('\n')}`;
 }
 
 const labels = ['Super easy', 'Pretty easy', 'Easy', 'Medium', 'Hard', 'Very Hard'];
@@ -217,50 +213,6 @@ function crossTable(rated: readonly Rated[]): string {
   );
 }
 
-/** Spearman's rank correlation of two equally long lists (ties get their mean rank). */
-function spearman(xs: readonly number[], ys: readonly number[]): number {
-  const ranks = (v: readonly number[]) => {
-    const order = v.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
-    const r = new Array<number>(v.length);
-    for (let k = 0; k < order.length; ) {
-      let j = k;
-      while (j + 1 < order.length && order[j + 1]![0] === order[k]![0]) j++;
-      for (let t = k; t <= j; t++) r[order[t]![1]] = (k + j) / 2;
-      k = j + 1;
-    }
-    return r;
-  };
-  const [a, b] = [ranks(xs), ranks(ys)];
-  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
-  const [ma, mb] = [mean(a), mean(b)];
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < a.length; i++) {
-    sab += (a[i]! - ma) * (b[i]! - mb);
-    saa += (a[i]! - ma) ** 2;
-    sbb += (b[i]! - mb) ** 2;
-  }
-  return sab / Math.sqrt(saa * sbb);
-}
-
-/** How menneske's labels and the classes agree, in numbers computed from this run. */
-function reading(rated: readonly Rated[]): string {
-  const solved = rated.filter((r) => r.cls !== null && labels.includes(r.label));
-  const rho = spearman(
-    solved.map((r) => labels.indexOf(r.label)),
-    solved.map((r) => levels.indexOf(r.cls!)),
-  );
-  const hardLabel = (r: Rated) => labels.indexOf(r.label) >= labels.indexOf('Medium');
-  const hardClass = (r: Rated) => r.cls === 'F' || r.cls === 'G';
-  const share = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(0)}%`;
-  const hard = solved.filter(hardLabel);
-  const easy = solved.filter((r) => !hardLabel(r));
-  const probingHard = hard.filter((r) => r.cls === 'G').length;
-  const probingEasy = easy.filter((r) => r.cls === 'G').length;
-  return `Reading (thesis rule set). Spearman's rank correlation between menneske's label and the class is ${rho.toFixed(2)}: they agree in direction, but loosely. They agree at the hard end: ${share(hard.filter(hardClass).length, hard.length)} of the Medium, Hard and Very Hard puzzles need a connectivity rule or probing (F or G), and probing (G) is needed by ${share(probingHard, hard.length)} of them against ${share(probingEasy, easy.length)} of the easier labels. They disagree at the easy end: ${share(easy.filter(hardClass).length, easy.length)} of the Super easy, Pretty easy and Easy puzzles are class F too, because the class is set by the single hardest technique, and one easy connectivity step (a corner cell that must stay white) is enough to make a puzzle F. Menneske's labels look more like a measure of how much reasoning a puzzle takes than of its hardest step. Class F is the largest class in the thesis's own classification of menneske puzzles too (its Table 17: 278,801 of 376,208, 74%).`;
-}
-
 function menneskeSection(): string {
   const groups = loadSet(menneskeDir);
   const t0 = performance.now();
@@ -299,7 +251,7 @@ function menneskeSection(): string {
 - Date: ${timestamp()}
 - Machine: ${describeMachine()}
 - Code: ${revision()}
-- Set: \`bench/sets/menneske\`, ${thesis.length} puzzles (5x5, 6x6, 12x12), each unique with its published solution and menneske's \`difficulty\` label. \`rate\` gives the class of the thesis's Table 5 (A trivial .. G super hard): the level of the hardest technique needed, techniques tried cheapest first. Deductions contradicting a published solution: **${wrong}**. Whole run (both rule sets) ${wall.toFixed(1)} s.
+- Set: \`bench/sets/menneske\`, ${thesis.length} puzzles (5x5, 6x6, 12x12); deductions contradicting a published solution: **${wrong}**; whole run ${wall.toFixed(1)} s.
 
 Thesis rule set (the Sim-* line rules, no 2-SAT), rows menneske's label, columns the class:
 
@@ -308,8 +260,6 @@ ${crossTable(thesis)}
 With the 2-SAT line solver in place of the Sim-* rules (the thesis's "SAT-based" classification):
 
 ${crossTable(twoSat)}
-
-${reading(thesis)}
 
 Per size (thesis rule set), with the time of one \`rate\` call (a solve, and for classes B, C and E two more sweep-counting runs):
 
@@ -395,7 +345,6 @@ function bigSection(capMs: number): string {
 - Date: ${timestamp()}
 - Machine: ${describeMachine()}
 - Code: ${revision()}
-- Sets: ${bigSets.map((s) => `\`bench/sets/${s}\``).join(', ')}. Most of the duydo grids have several solutions, so the rules get stuck: what matters is how fast. Each puzzle goes through \`explainPuzzle\` (what \`hitori-sat explain --techniques <set>\` runs, steps recorded) with no time limit, after an untimed warm-up on the set's first puzzle. "before" runs rule set \`all\` with \`witnesses: false\`: every inner probe of Prob-2 is run, as before witnesses.ts (cut at ${capMs} ms per puzzle, \`--cap-ms\`); 2-SAT's skip on trial boards (two-sat.ts) is on in both.
 - The two \`all\` runs agree on every puzzle the "before" run finished: **${same} of ${compared} identical** (verdict, every step with its reason and weight, final board, class, probe counts); ${cut} cut by the cap. Whole run ${wall.toFixed(1)} s; load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end (the machine has ${cpus().length} cores: a load above 1 means the times include waits for a core).
 
 ${table(['set', 'rule set', 'puzzles', 'solved / stuck / contradiction', 'timed out', 'median ms', 'max ms'], rows, [false, false, true, false, true, true, true])}`;

@@ -83,8 +83,7 @@ writeSection(
     '',
     `- Command: \`${commandLine('startup.js')}\`; ${timestamp()}; ${revision()}.`,
     `- Machine: ${describeMachine()}; load average ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end (a shared machine).`,
-    `- ${runs} rounds; each round times \`node -e 0\` (median ${ms(median(bare))} ms), then each command with the build's V8 code caches and without them (a copy of the build with both \`.v8cache\` files removed), in turn. Ratios are per round, against that round's \`node -e 0\`; the medians and the 90th percentile over rounds are given. The times include reading the input and printing the answer (\`explain\` and \`rate\` run the rule engine on a 17x17, \`dimacs\` writes the complete layered CNF of a 4x4).`,
-    '- `solve` runs the solve command alone from `solve-only.bundle.cjs`, every other command the whole program from `program.bundle.cjs` (src/cli/hitori-sat.cts); each bundle has its own cache, made by `npm run build`.',
+    `- ${runs} rounds; \`node -e 0\` median ${ms(median(bare))} ms; ratios are per round, against that round's \`node -e 0\`.`,
     '',
     table(['command', 'median ms', 'median ratio', 'p90 ratio', 'no cache: median ms', 'no cache: median ratio'], rows, [
       false,

@@ -462,8 +462,6 @@ function symmetrySection(results: readonly Census[], started: Date): string {
     );
   }
   out.push(
-    "No orbit has a single grid, so every class of a classifier that rates a grid and its mirror images alike is a sum of even numbers. An odd entry of Table 19 therefore shows that the thesis's solver rated some grid differently from one of its mirror images or rotations: no reading of its rules, which never depend on the orientation, reproduces such an entry.",
-    '',
     "The boards of the thesis's other class tables, too large to group here: an orbit of one grid is a grid that is its own image under every symmetry (symbols renamed). All such grids are built from their top-left quarter and counted (the two boards above included, as a check):",
     '',
   );
@@ -511,7 +509,6 @@ function symmetrySection(results: readonly Census[], started: Date): string {
       [false, true, true, false, false],
     ),
     '',
-    'Where none of these grids has exactly one minimal solution, every orbit of rated grids has 2, 4 or 8 grids, and each odd entry shows an orientation-dependent classifier, as on 3x3 and 4x3 (an odd Solvable count: a set of solved grids that is not closed under mirroring). Where some have, a class count of an orientation-blind classifier has the parity of the number of them it puts in that class.',
   );
 
   return out.join('\n');
@@ -584,12 +581,16 @@ function stepsUnder(puzzle: Puzzle, reading: Reading): Deduction[] {
   return steps;
 }
 
-function readingsSection(results: readonly Census[], started: Date): string {
+/**
+ * The thesis-variants section (the histogram of each reading) and, apart, the examples: the first grid
+ * each reading rates differently, with its steps, which are printed but not written to BENCH.md
+ * (docs/benchmarks.md quotes them).
+ */
+function readingsSection(results: readonly Census[], started: Date): { section: string; examples: string } {
   const out: string[] = [
     '## thesis-variants: other readings of the rules, with the first grid each one rates differently',
     '',
     ...runFacts(started),
-    "- Each reading changes one thing of the thesis mode; the histograms are over the same rated grids. The examples are the first grid (in enumeration order, 3x3 first) of each kind of change the reading makes (at most three), with the steps of the run that rates it lower (the thesis mode's are those of `hitori-sat explain --techniques thesis`).",
     '',
   ];
   const head = ['reading', ...results.flatMap((r) => [`${r.size.rows}x${r.size.cols}(${r.size.symbols}) A-G, unsolved`])];
@@ -631,8 +632,8 @@ function readingsSection(results: readonly Census[], started: Date): string {
       );
     }
   }
-  out.push(table(head, rows, [false, ...results.map(() => true)]), '', ...examples);
-  return out.join('\n').trimEnd();
+  out.push(table(head, rows, [false, ...results.map(() => true)]));
+  return { section: out.join('\n').trimEnd(), examples: examples.join('\n').trimEnd() };
 }
 
 /**
@@ -699,7 +700,6 @@ function table20Section(started: Date): string {
     '## thesis-table20: Tables 19 (4x4) and 20 beside the thesis mode',
     '',
     `- Date: ${timestamp(started)}; the thesis mode's columns are read from the BENCH.md sections ${sources.join(', ')} (\`npm run bench:enumerate\`: \`hitori-sat enumerate\`, every grid unique under \`shaded-duplicates\` rated with rule set \`thesis\`).`,
-    "- The thesis's columns: Table 19 (4x4, its two solvers agree there) and Table 20 (its rule-based and SAT-based solvers).",
     '',
     numericTable(head, rows),
   ].join('\n');
@@ -717,7 +717,7 @@ function main(): void {
   const symmetry = symmetrySection(results, started);
   console.log(`\n${symmetry}`);
   const variants = args.includes('--no-variants') ? undefined : readingsSection(results, started);
-  if (variants !== undefined) console.log(`\n${variants}`);
+  if (variants !== undefined) console.log(`\n${variants.section}\n\n${variants.examples}`);
   if (examples > 0) {
     for (const r of results) {
       for (const [key, list] of [...r.pairs].sort()) {
@@ -733,7 +733,7 @@ function main(): void {
   if (args.includes('--write')) {
     writeSection('thesis-table19', t19);
     writeSection('thesis-symmetry', symmetry);
-    if (variants !== undefined) writeSection('thesis-variants', variants);
+    if (variants !== undefined) writeSection('thesis-variants', variants.section);
     writeSection('thesis-table20', t20);
     writeSection('thesis-menneske', menneske);
     progress(

@@ -11,12 +11,12 @@ import type { Convention } from '../src/puzzle/convention.js';
 import { lineMates, matesOf } from '../src/puzzle/geometry.js';
 import type { Encoder } from './variables.js';
 
-export const encodeUniqueWhite: Encoder = (puzzle, vars, cnf) => {
+const encodeUniqueWhite: Encoder = (puzzle, vars, cnf) => {
   const m = lineMates(puzzle);
   for (let i = 0; i < vars.cells; i++) if (matesOf(m, i).length === 0) cnf.add([-vars.shaded(i)]);
 };
 
-export const encodeShadedDuplicates: Encoder = (puzzle, vars, cnf) => {
+const encodeShadedDuplicates: Encoder = (puzzle, vars, cnf) => {
   const m = lineMates(puzzle);
   for (let i = 0; i < vars.cells; i++) cnf.add([-vars.shaded(i), ...Array.from(matesOf(m, i), (j) => -vars.shaded(j))]);
 };

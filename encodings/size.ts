@@ -19,9 +19,10 @@
  */
 import type { Convention } from '../src/puzzle/convention.js';
 import { geometry, numberKeys } from '../src/puzzle/geometry.js';
-import { type Puzzle, roughCount, TooLargeError } from '../src/puzzle/puzzle.js';
+import { type Puzzle, roughCount } from '../src/puzzle/puzzle.js';
 import { groundCells, minShadedBound } from './connectivity-layers.js';
 import type { ConnectivityMode } from './index.js';
+import { TooLargeError } from '../src/job/errors.js';
 
 export interface CnfSize {
   readonly variables: number;

@@ -27,24 +27,33 @@ export {
   type Format,
   type ParseOptions,
   type FormatOptions,
-  type SolveOptions,
-  type SolveResult,
-  type ExplainOptions,
   type Explanation,
-  type HintOptions,
   type HintReport,
-  type RateOptions,
-  type DimacsOptions,
+  type Rating,
   type RenderOptions,
   type Cells,
 } from './api/library.js';
+export { run } from './api/run.js';
+export type * from './api/requests.js';
 export { validatePuzzle } from './api/validate.js';
-export { InputError, type InputPlace } from './formats/input-error.js';
-export { BackendError, type BackendName } from './sat/backend.js';
-export { CheckFailedError, type Verdict } from './solve/defaults.js';
+export {
+  InputError,
+  TooLargeError,
+  TimeoutError,
+  SolverError,
+  UsageError,
+  HitoriSatError,
+  errorKinds,
+  exitCodes,
+  exitCodeOf,
+  type ErrorKind,
+  type InputPlace,
+} from './job/errors.js';
+export type { ProgressEvent } from './job/progress.js';
+export type { BackendName } from './sat/backend.js';
+export type { Verdict } from './solve/defaults.js';
 export type { Puzzle, Shading } from './puzzle/puzzle.js';
 export type { Convention } from './puzzle/convention.js';
 export type { Violation, RuleName } from './puzzle/check.js';
 export type { Engine } from './solve/engines.js';
 export type { Level, RuleSet } from './rules/index.js';
-export type { RateJson as Rating } from './render/rules.js';

@@ -9,3 +9,4 @@
  */
 export * from './index.js';
 export { solve } from './api/node-solve.js';
+export { run } from './api/node-run.js';

@@ -2,7 +2,6 @@
 import { levels, rate } from '../../src/rules/index.js';
 import { ms, table } from '../lib.js';
 import { type BenchRun, type Context, head, loadSet, type SetSpec, setLabel } from './run.js';
-import { prose } from './template.js';
 
 export const engineNames = ['sat', 'rules', 'hybrid'] as const;
 
@@ -23,7 +22,7 @@ export function enginesSection(results: { spec: SetSpec; runs: BenchRun[] }[], c
   });
   return [
     ...head('## matrix-engines: the SAT engine against the rule engine, every 17x17 set', ctx),
-    prose('engines-method', { engines: engineNames.join(', ') }),
+    `- Engines: ${engineNames.join(', ')}; one process of \`hitori-sat bench\` per row.`,
     '',
     table(['set', 'engine', 'correct', 'solved', 'median ms', 'p95 ms', 'max ms'], rows, [false, false, true, true, true, true, true]),
     '',

@@ -1,18 +1,6 @@
 /** The "matrix-jobs" section: --jobs 2 against --jobs 1 on all janko 17x17. */
 import { median, ms, table } from '../lib.js';
-import {
-  type BenchRun,
-  bench,
-  type Capacity,
-  type Connectivity,
-  type Context,
-  capacityText,
-  head,
-  jobsSet,
-  machineShape,
-  type SetJson,
-} from './run.js';
-import { prose } from './template.js';
+import { type BenchRun, bench, type Capacity, type Connectivity, type Context, capacityText, head, jobsSet, type SetJson } from './run.js';
 
 export interface JobsResult {
   readonly connectivity: Connectivity;
@@ -81,12 +69,7 @@ export function jobsSection(results: JobsResult[], capacity: Capacity[], ctx: Co
   const [lazy, layers, after] = capacity.map(capacityText);
   return [
     ...head('## matrix-jobs: --jobs 2 against --jobs 1, all janko 17x17', ctx),
-    prose('jobs-method', {
-      machineShape: machineShape(),
-      capacityLazy: lazy ?? '-',
-      capacityLayers: layers ?? '-',
-      capacityAfter: after ?? '-',
-    }),
+    `- Cores free (2 x a CPU loop alone / two at once): before the lazy runs ${lazy ?? '-'}; before the layered runs ${layers ?? '-'}; after them ${after ?? '-'}.`,
     '',
     table(header, rows, [false, true, true, true, true, true, true, true, false]),
     '',

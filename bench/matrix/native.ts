@@ -11,7 +11,6 @@ import type { BenchSet } from '../../src/bench/sets.js';
 import { parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
 import { count, max, median, ms, p95, progress, table } from '../lib.js';
 import { type Connectivity, type Context, head, loadSet, type SetSpec, setLabel } from './run.js';
-import { prose } from './template.js';
 
 interface NativeRow {
   readonly id: string;
@@ -159,11 +158,6 @@ function solverTable(solvers: NativeSolver[]): string {
   return table(header, rows, [false, true, true, true, true, true, true, true]);
 }
 
-/** How each set's sizes were sampled, from the counts measured. */
-function sizeSample(sizes: CnfSize[]): string {
-  return sizes.map((z) => `${z.puzzles} of ${setLabel(z.spec)}`).join(', ');
-}
-
 export function nativeSection({ solvers, sizes, set, puzzles }: NativeData, ctx: Context): string {
   const out = head(`## matrix-native: the layered CNF of every ${setLabel(set)}, solved by the Debian binaries`, ctx);
   if (solvers.length === 0) {
@@ -171,18 +165,13 @@ export function nativeSection({ solvers, sizes, set, puzzles }: NativeData, ctx:
   } else {
     const run = (s: NativeSolver) => (s.name === 'cadical' ? 'cadical -q in.cnf' : 'minisat in.cnf out');
     out.push(
-      prose('native-method', {
-        solvers: solvers.map((s) => `\`${s.where}\` (${s.version}), run as \`${run(s)}\``).join('; '),
-        puzzles,
-        set: setLabel(set),
-        cells: set.rows * set.cols,
-      }),
+      `- Solvers: ${solvers.map((s) => `\`${s.where}\` (${s.version}), run as \`${run(s)}\``).join('; ')}; ${puzzles} puzzles of ${setLabel(set)}.`,
       '',
       solverTable(solvers),
       '',
     );
     const failures = solvers.flatMap((s) => s.rows.filter((r) => r.problem !== undefined).map((r) => `- ${s.name}: ${r.id}: ${r.problem}`));
-    out.push(failures.length === 0 ? 'Failures: none.' : `Failures:\n\n${failures.join('\n')}`);
+    if (failures.length > 0) out.push(`Failures:\n\n${failures.join('\n')}`);
   }
   const sizeRows = sizes.map((z) => {
     const layered = [count(z.layered.variables), count(z.layered.clauses)];
@@ -191,8 +180,6 @@ export function nativeSection({ solvers, sizes, set, puzzles }: NativeData, ctx:
   out.push(
     '',
     '### CNF size per puzzle size',
-    '',
-    prose('native-sizes', { sizeSample: sizeSample(sizes) }),
     '',
     table(['set', 'puzzles', 'layered: variables', 'layered: clauses', 'lazy: variables', 'lazy: clauses'], sizeRows, [
       false,

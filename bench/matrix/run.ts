@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { BenchJson } from '../../src/bench/run-set.js';
 import { parseBenchSet, type BenchSet } from '../../src/bench/sets.js';
 import { cliPathIn, copyOfBuild, describeMachine, ms, progress, repoRoot, timestamp } from '../lib.js';
-import { wrap } from './template.js';
 
 /**
  * The command measured: a copy of dist/ taken when the run starts (with package.json and a link
@@ -28,7 +27,7 @@ export const connectivities = ['lazy', 'layers'] as const;
 export type Backend = (typeof backends)[number];
 export type Connectivity = (typeof connectivities)[number];
 /** A per-puzzle time limit for every run: a safety net, far above any expected time. */
-export const safetyTimeoutMs = 120_000;
+const safetyTimeoutMs = 120_000;
 
 export interface SetSpec {
   readonly set: string;
@@ -36,7 +35,7 @@ export interface SetSpec {
   readonly cols: number;
 }
 const spec = (set: string, size: number): SetSpec => ({ set, rows: size, cols: size });
-export const sizeLabel = (s: Pick<SetSpec, 'rows' | 'cols'>) => `${s.rows}x${s.cols}`;
+const sizeLabel = (s: Pick<SetSpec, 'rows' | 'cols'>) => `${s.rows}x${s.cols}`;
 const setPath = (s: SetSpec) => `bench/sets/${s.set}/hitori_${sizeLabel(s)}.jsonl`;
 export const setLabel = (s: SetSpec) => `${s.set} ${sizeLabel(s)}`;
 
@@ -136,30 +135,7 @@ export function head(title: string, ctx: Context): string[] {
     `- Machine: ${describeMachine()}; ${load}`,
     `- Code: ${ctx.code}`,
   ];
-  return [title, '', wrap(list.join('\n'))];
-}
-
-/** The machine's shape as detected here: logical CPUs, and whether it is a virtual machine or a container. */
-export function machineShape(): string {
-  const cpus = os.cpus().length;
-  const detect = (flag: string) => {
-    const run = spawnSync('systemd-detect-virt', [flag], { encoding: 'utf8' });
-    const name = run.status === 0 ? run.stdout.trim() : '';
-    return name === 'none' ? '' : name;
-  };
-  const vm = detect('--vm');
-  const flagged = /\bhypervisor\b/.test(os.platform() === 'linux' ? readFileSafe('/proc/cpuinfo') : '');
-  const kinds = [vm !== '' ? `a ${vm} virtual machine` : flagged ? 'a virtual machine' : '', detect('--container')].filter((k) => k !== '');
-  const where = kinds.length === 0 ? '' : ` (${kinds.map((k) => (k.startsWith('a ') ? k : `in a ${k} container`)).join(', ')})`;
-  return `${cpus} logical CPU${cpus === 1 ? '' : 's'}${where}`;
-}
-
-function readFileSafe(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
+  return [title, '', ...list];
 }
 
 /** A CPU-bound loop in a fresh Node process; resolves with its own time of the loop in ms. */

@@ -1,24 +1,17 @@
 /** The "matrix" section: backend x connectivity on the standard sets, and the 48x48 and 50x50 sets. */
-import { defaultWarmup, defaultWarmupBudgetMs } from '../../src/bench/run-set.js';
 import { ms, table } from '../lib.js';
 import {
   type Backend,
   type BenchRun,
-  bigSets,
   type Capacity,
   type Connectivity,
   type Context,
   capacityText,
   head,
-  layeredMaxSize,
-  machineShape,
   type SetSpec,
-  safetyTimeoutMs,
   setLabel,
-  sizeLabel,
   standardSets,
 } from './run.js';
-import { prose } from './template.js';
 
 export interface MatrixData {
   readonly runs: readonly BenchRun[];
@@ -69,31 +62,6 @@ const numbers = (r: BenchRun) => [
 ];
 const right = (n: number) => [false, ...Array<boolean>(n - 1).fill(true)];
 
-/** The method's holes, every one from the runs and the settings. */
-function methodValues(d: MatrixData): Record<string, string | number> {
-  const lazy = d.runs.filter((r) => r.connectivity === 'lazy' && r.backend === 'cadical');
-  const above = standardSets.filter((s) => s.rows > layeredMaxSize);
-  const minisat25 = d.runs.filter((r) => r.backend === 'minisat' && r.connectivity === 'layers' && r.spec.rows === 25);
-  return {
-    safetyTimeoutMs,
-    warmup: defaultWarmup,
-    warmupSeconds: defaultWarmupBudgetMs / 1000,
-    standardSets: standardSets.map(setLabel).join(', '),
-    lazyCoverage:
-      d.lazyLimit === undefined
-        ? `every puzzle of each set (${lazy.map((r) => `${r.result.n} of ${setLabel(r.spec)}`).join(', ')})`
-        : `only the first ${d.lazyLimit} puzzles of each set`,
-    layeredLimit: d.layeredLimit,
-    layeredMax: sizeLabel({ rows: layeredMaxSize, cols: layeredMaxSize }),
-    layeredSkipped: above.length === 0 ? 'every set ran' : `no layered run on ${above.map(setLabel).join(', ')}`,
-    minisatFit: sum(minisat25, (r) => r.result.correct),
-    minisatTried: sum(minisat25, (r) => r.result.n),
-    machineShape: machineShape(),
-    capacity: capacityText(d.capacity),
-    bigSets: bigSets.map(setLabel).join(', '),
-  };
-}
-
 export function matrixSection(d: MatrixData, ctx: Context): string {
   const find = (s: SetSpec, b: Backend, c: Connectivity) => d.runs.find((r) => r.spec === s && r.backend === b && r.connectivity === c);
   const pivot = standardSets.map((s) => {
@@ -111,7 +79,7 @@ export function matrixSection(d: MatrixData, ctx: Context): string {
   const pivotHeader = ['set', 'puzzles (lazy / layered)', 'cadical, lazy', 'minisat, lazy', 'cadical, layers', 'minisat, layers'];
   return [
     ...head('## matrix: solve and prove, backend x connectivity, 9x9 to 50x50', ctx),
-    prose('matrix-method', methodValues(d)),
+    `- Cores free at the start: ${capacityText(d.capacity)}`,
     '',
     `**${correct} / ${total} answers correct** over all runs. ${failureList(all)}`,
     '',

@@ -14,7 +14,7 @@ export type Request = {
 };
 export type Reply =
   | { readonly id: number; readonly kind: 'solve'; readonly result: Awaited<ReturnType<typeof solve>> }
-  | { readonly id: number; readonly kind: 'explain'; readonly explanation: ReturnType<typeof explain> }
+  | { readonly id: number; readonly kind: 'explain'; readonly explanation: Awaited<ReturnType<typeof explain>> }
   | { readonly id: number; readonly kind: 'hint'; readonly hint: Awaited<ReturnType<typeof hint>> }
   | { readonly id: number; readonly error: string };
 
@@ -26,7 +26,7 @@ scope.onmessage = async ({ data }) => {
     if (data.kind === 'solve') scope.postMessage({ id: data.id, kind: 'solve', result: await solve(puzzle, { timeoutMs: 120_000 }) });
     else if (data.kind === 'hint')
       scope.postMessage({ id: data.id, kind: 'hint', hint: await hint(puzzle, data.marks, { timeoutMs: 120_000 }) });
-    else scope.postMessage({ id: data.id, kind: 'explain', explanation: explain(puzzle, { timeoutMs: 120_000 }) });
+    else scope.postMessage({ id: data.id, kind: 'explain', explanation: await explain(puzzle, { timeoutMs: 120_000 }) });
   } catch (error) {
     scope.postMessage({ id: data.id, error: (error as Error).message });
   }

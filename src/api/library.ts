@@ -4,11 +4,10 @@
  * nothing here reaches a `node:` module; the Node entry (`../node.ts`) adds the external solvers
  * and worker threads.
  */
-import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { formatDocument, inputFormats, parseDocument, type InputFormat } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
-import { InputError } from '../formats/input-error.js';
 import { formatText } from '../formats/text.js';
+import { InputError } from '../job/errors.js';
 import { checkShading, type Violation } from '../puzzle/check.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
@@ -16,15 +15,14 @@ import { explainJson, explainText, rateJson, type ExplainJson, type RateJson } f
 import { hintJson, hintText, type HintJson } from '../render/hint.js';
 import { renderSvg } from '../render/svg.js';
 import { renderShading } from '../render/text.js';
-import { explainPuzzle, levels, rate as rateByRules, ruleSets, type Level, type RuleSet } from '../rules/index.js';
-import { BackendError, backendNames } from '../sat/backend.js';
-import { externalNeedsNode, type BackendFactory } from '../sat/backends/index.js';
-import { maxTimerMs } from '../sat/timer.js';
-import { toDimacs as cnfToDimacs } from '../sat/dimacs.js';
-import { engines, solveWithEngine, type EngineOptions, type EngineResult } from '../solve/engines.js';
-import { solveConnectivities } from '../solve/defaults.js';
-import { hint as hintFor } from '../solve/hint.js';
-import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
+import { backendNames } from '../sat/backend.js';
+import { engines } from '../solve/engines.js';
+import type { DimacsOptions, ExplainOptions, HintOptions, RateOptions, RunOptions, SolveOptions, SolveResult } from './requests.js';
+import { run } from './run.js';
+import { validateChoice, validatePuzzle, validateShading } from './validate.js';
+
+/** A puzzle's rating: its class, step measure and the techniques used (the JSON of `rate --to json`). */
+export type Rating = RateJson;
 
 /** The formats `parse` reads and `format` writes. */
 export const formats = inputFormats;
@@ -73,21 +71,13 @@ export function format(puzzle: Puzzle, options: FormatOptions = {}): string {
 }
 
 /**
- * `engine` (`hybrid` default: deductions first, SAT only if they leave cells open; `sat`; `rules`), `backend` (`cadical` default, `minisat`; `external`
- * with `solverCmd` only from `hitori-sat/node`), `convention`, `connectivity`, `maxSolutions`,
- * `timeoutMs`, `onProgress`, and `signal` to cancel: the promise then rejects with the signal's
- * reason. The signal is checked before every SAT call (the loop yields to the event loop between
- * calls); one SAT call runs on the calling thread, so to cut a long one short use `timeoutMs`,
- * or the Node entry's `solve`, which runs MiniSat in a worker thread it can end.
- */
-export type SolveOptions = Omit<EngineOptions, 'known' | 'openBackend'>;
-
-/** A verdict (`unique`, `multiple`, `none`, `timeout`, or `stuck` for the rules engine), the solutions found, and how. */
-export type SolveResult = EngineResult;
-
-/**
  * Solves a puzzle and proves the verdict: `unique` only when the solver has shown that no second
- * shading exists. Every solution returned has passed the independent checker.
+ * shading exists. Every solution returned has passed the independent checker. Options: `engine`
+ * (`hybrid` default: deductions first, SAT only if they leave cells open; `sat`; `rules`),
+ * `backend` (`cadical` default, `minisat`; `external` with `solverCmd` only from
+ * `hitori-sat/node`), `convention`, `connectivity`, `maxSolutions`, `timeoutMs`, `onProgress`,
+ * `onItem` (each solution as found), and `signal` to cancel: the promise then rejects with the
+ * signal's reason.
  *
  * @example
  * const result = await solve(parse('1 1\n2 1\n'));
@@ -95,78 +85,27 @@ export type SolveResult = EngineResult;
  * result.solutions[0];   // [false, true, false, false]: row 1, column 2 shaded
  */
 export function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
-  return solveWith(puzzle, options);
+  return run({ command: 'solve', puzzle, ...requestPart(options) }, runPart(options));
 }
 
-/** `solve` with a backend factory: the Node entry passes its own, which adds `external`. */
-async function solveWith(puzzle: Puzzle, options: SolveOptions, openBackend?: BackendFactory): Promise<SolveResult> {
-  checkSolveOptions(puzzle, options);
-  // Refused before any work, even when the deductions would need no solver at all.
-  if (openBackend === undefined && options.backend === 'external') throw new BackendError('external', externalNeedsNode);
-  return solveWithEngine(puzzle, { ...options, ...(openBackend === undefined ? {} : { openBackend }) });
-}
-
-/** The checks `solve` makes before any work; the Node entry's solve makes them too. */
-export function checkSolveOptions(puzzle: Puzzle, options: SolveOptions): void {
-  validatePuzzle(puzzle);
-  if (typeof options !== 'object' || options === null) throw new InputError('the options must be an object', {}, 'options');
-  validateChoice('engine', options.engine, engines);
-  validateChoice('backend', options.backend, backendNames);
-  validateChoice('convention', options.convention, conventions);
-  validateChoice('connectivity', options.connectivity, solveConnectivities);
-  validateCount('maxSolutions', options.maxSolutions);
-  validateCount('timeoutMs', options.timeoutMs, maxTimerMs);
-  if (options.backend === 'external' && (typeof options.solverCmd !== 'string' || options.solverCmd.trim() === ''))
-    throw new InputError('backend "external" needs solverCmd, the solver command line (e.g. "cadical")', {}, 'options');
-  if (options.solverCmd !== undefined && options.backend !== 'external')
-    throw new InputError(`solverCmd goes with backend "external", not ${JSON.stringify(options.backend ?? 'cadical')}`, {}, 'options');
-}
-
-export interface ExplainOptions {
-  /** The highest technique class to use, `A` (trivial) .. `G` (probing, the default). */
-  readonly maxLevel?: Level;
-  /** `all` (default), `thesis` (the thesis's rules), `two-sat` (the 2-SAT line solver instead of the Sim-* rules). */
-  readonly techniques?: RuleSet;
-  /** Use techniques that assume a unique solution (default true). */
-  readonly assumeUnique?: boolean;
-  /** Stop after this many milliseconds (`timedOut` is then true). */
-  readonly timeoutMs?: number;
-}
-
-/** The rule engine's solve, step by step (the JSON of `explain --format json`), and `text`, as the CLI prints it. */
+/** The rule engine's solve, step by step (the JSON of `explain --to json`), and `text`, as the CLI prints it. */
 export interface Explanation extends ExplainJson {
   readonly text: string;
 }
 
 /**
  * Solves with human techniques only (no SAT, no search) and tells every deduction: which
- * technique, which cells it decided and from which premises. Synchronous: it cannot be
- * interrupted by a signal, so bound it with `timeoutMs`.
+ * technique, which cells it decided and from which premises. Options: `maxLevel` (`A`..`G`),
+ * `techniques` (`all` default, `thesis`, `two-sat`), `assumeUnique` (default true), `timeoutMs`.
  *
  * @example
- * const { status, steps } = explain(parse('1 1\n2 1\n'));
+ * const { status, steps } = await explain(parse('1 1\n2 1\n'));
  * status;                // 'solved'
  * steps[0]?.technique;   // the first technique used, e.g. 'Sim-U2'
  */
-export function explain(puzzle: Puzzle, options: ExplainOptions = {}): Explanation {
-  validatePuzzle(puzzle);
-  const maxLevel = validateChoice('maxLevel', options.maxLevel, levels);
-  const techniques = validateChoice('techniques', options.techniques, ruleSetNames);
-  const timeoutMs = validateCount('timeoutMs', options.timeoutMs, maxTimerMs);
-  const run = explainPuzzle(puzzle, {
-    ...(maxLevel === undefined ? {} : { maxLevel }),
-    ...(techniques === undefined ? {} : { techniques }),
-    ...(options.assumeUnique === undefined ? {} : { assumeUnique: options.assumeUnique !== false }),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  });
-  return { ...explainJson(puzzle, run), text: explainText(puzzle, run) };
-}
-
-const ruleSetNames = Object.keys(ruleSets) as RuleSet[];
-
-export interface HintOptions {
-  /** Stop after this many milliseconds (then a TimeoutError, unless a step was found by then). */
-  readonly timeoutMs?: number;
+export async function explain(puzzle: Puzzle, options: ExplainOptions = {}): Promise<Explanation> {
+  const explained = await run({ command: 'explain', puzzle, ...requestPart(options) }, runPart(options));
+  return { ...explainJson(puzzle, explained), text: explainText(puzzle, explained) };
 }
 
 export type HintReport = HintJson & { readonly text: string };
@@ -182,59 +121,55 @@ export type HintReport = HintJson & { readonly text: string };
  * h.text;   // 'Hint (step 1 of the rule engine's solve, class ...): ...'
  */
 export async function hint(puzzle: Puzzle, marks?: readonly (boolean | null)[], options: HintOptions = {}): Promise<HintReport> {
-  validatePuzzle(puzzle);
-  if (marks !== undefined) validateMarks(puzzle, marks);
-  const timeoutMs = validateCount('timeoutMs', options.timeoutMs, maxTimerMs);
-  const found = await hintFor(puzzle, marks, timeoutMs === undefined ? {} : { timeoutMs });
+  const found = await run(
+    { command: 'hint', puzzle, ...(marks === undefined ? {} : { marks }), ...requestPart(options) },
+    runPart(options),
+  );
   return { ...hintJson(puzzle, found, marks), text: hintText(puzzle, found, marks) };
-}
-
-export interface RateOptions {
-  /** `thesis` (default), `two-sat`, `all`. */
-  readonly techniques?: RuleSet;
-  /** Stop after this many milliseconds (the puzzle is then unrated, `timedOut` true). */
-  readonly timeoutMs?: number;
 }
 
 /**
  * The difficulty class of the thesis's Table 5, `A` (trivial) .. `G` (super hard, probing): the
  * level of the hardest technique the rules need; `class` is null when the rules cannot solve it.
- * Synchronous, like `explain`.
+ * Options: `techniques` (`thesis` default, `two-sat`, `all`), `timeoutMs`.
  *
  * @example
- * rate(parse('1 1\n2 1\n')).class;   // 'B'
+ * (await rate(parse('1 1\n2 1\n'))).class;   // 'B'
  */
-export function rate(puzzle: Puzzle, options: RateOptions = {}): RateJson {
-  validatePuzzle(puzzle);
-  const ruleSet = validateChoice('techniques', options.techniques, ruleSetNames) ?? 'thesis';
-  const timeoutMs = validateCount('timeoutMs', options.timeoutMs, maxTimerMs);
-  const rating = rateByRules(puzzle, { ruleSet, ...(timeoutMs === undefined ? {} : { deadline: Date.now() + timeoutMs }) });
-  return rateJson(puzzle, rating, ruleSet);
-}
-
-export interface DimacsOptions {
-  /** The rule convention to encode (default `literal`). */
-  readonly convention?: Convention;
-  /** Forbid this solution too: the formula is then unsatisfiable exactly when it is the only one. */
-  readonly block?: Shading;
+export async function rate(puzzle: Puzzle, options: RateOptions = {}): Promise<Rating> {
+  const rating = await run({ command: 'rate', puzzle, ...requestPart(options) }, runPart(options));
+  return rateJson(puzzle, rating, options.techniques ?? 'thesis');
 }
 
 /**
  * The complete CNF (uniqueness pairs, non-adjacency, distance-layer connectivity) in DIMACS, for
- * any SAT solver. Variable `(r-1)*cols + c` is "row r, column c is shaded".
+ * any SAT solver. Variable `(r-1)*cols + c` is "row r, column c is shaded". `block` forbids a
+ * solution too: the formula is then unsatisfiable exactly when it is the only one.
  *
  * @example
- * toDimacs(parse('1 1\n2 1\n')).startsWith('c');   // true: comments, then 'p cnf ...'
+ * (await toDimacs(parse('1 1\n2 1\n'))).startsWith('c');   // true: comments, then 'p cnf ...'
  */
-export function toDimacs(puzzle: Puzzle, options: DimacsOptions = {}): string {
-  validatePuzzle(puzzle);
-  const convention = validateChoice('convention', options.convention, conventions) ?? 'literal';
-  const { cnf, vars } = encodeHitori(puzzle, { convention });
-  if (options.block !== undefined) {
-    cnf.comments.push('blocked: the given solution; UNSATISFIABLE means it is the only one');
-    cnf.add(blockingClause(vars, validateShading(puzzle, options.block, 'block')));
-  }
-  return cnfToDimacs(cnf);
+export async function toDimacs(puzzle: Puzzle, options: DimacsOptions = {}): Promise<string> {
+  const cnf = await run({ command: 'dimacs', puzzle, ...requestPart(options) }, runPart(options));
+  let text = '';
+  for (const chunk of cnf.chunks()) text += chunk;
+  return text;
+}
+
+/** The request's part of a library function's options (all but the signal and the listeners). */
+function requestPart<T extends RunOptions>(options: T): Omit<T, keyof RunOptions> {
+  if (typeof options !== 'object' || options === null) throw new InputError('the options must be an object', {}, 'options');
+  const { signal: _s, onProgress: _p, onItem: _i, ...rest } = options as T & RunOptions;
+  return rest;
+}
+
+/** The signal and listeners of a library function's options. */
+function runPart<T extends RunOptions>(options: T): RunOptions {
+  return {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    ...(options.onItem === undefined ? {} : { onItem: options.onItem }),
+  };
 }
 
 /** Cells for `render`: a shading, or a partial one with null for an undecided cell. */

@@ -1,6 +1,7 @@
-/** The Node entry's `solve`: the library's, plus the external backend and worker threads (solve/bounded.ts). */
-import { solveBounded } from '../solve/bounded.js';
-import { checkSolveOptions, type SolveOptions, type SolveResult } from './library.js';
+/** The Node entry's `solve`: the library's, through Node's door (external solvers, MiniSat bounded in a worker). */
+import { run } from './node-run.js';
+import type { Puzzle } from '../puzzle/puzzle.js';
+import type { SolveOptions, SolveResult } from './requests.js';
 
 /**
  * Solves a puzzle and proves the verdict, like the main entry's `solve`, and also with
@@ -12,7 +13,14 @@ import { checkSolveOptions, type SolveOptions, type SolveResult } from './librar
  * const result = await solve(parse('1 1\n2 1\n'), { backend: 'external', solverCmd: 'cadical' });
  * result.status;   // 'unique'
  */
-export async function solve(puzzle: Parameters<typeof checkSolveOptions>[0], options: SolveOptions = {}): Promise<SolveResult> {
-  checkSolveOptions(puzzle, options);
-  return solveBounded(puzzle, options);
+export function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
+  const { signal, onProgress, onItem, ...request } = options;
+  return run(
+    { command: 'solve', puzzle, ...request },
+    {
+      ...(signal === undefined ? {} : { signal }),
+      ...(onProgress === undefined ? {} : { onProgress }),
+      ...(onItem === undefined ? {} : { onItem }),
+    },
+  );
 }

@@ -3,8 +3,8 @@
  * hand (not parsed) and option names. A bad value is an InputError naming the field and the
  * place (row, column), never a wrong answer or a TypeError from deep inside.
  */
-import { InputError } from '../formats/input-error.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
+import { InputError } from '../job/errors.js';
 
 /**
  * The puzzle, checked: `rows` and `cols` positive whole numbers, `values` an array of

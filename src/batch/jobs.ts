@@ -4,43 +4,25 @@
  * on one line (a puzz.link URL, a Singles game ID). Every outcome is a line: a bad line becomes
  * an error record `{line, id, error}` naming its problem and place, so the run goes on.
  *
- * The work is the single-puzzle commands' own (the solve of `solve`, the reports of `rate` and
- * `explain --format json`, the writers of `convert`), so a batch answers each line exactly as a
- * run on that puzzle alone would. Configurations are plain data: they travel to worker threads.
+ * Each line is one request to the library's door (src/api/run.ts), the same request a single
+ * puzzle's command sends, so a batch answers each line exactly as a run on that puzzle alone
+ * would. The configuration is the request without its puzzle: plain data, so it travels to
+ * worker threads.
  */
-import { formatDocument, parseDocument, type FormatName } from '../formats/detect.js';
-import { InputError } from '../formats/input-error.js';
+import { run } from '../api/node-run.js';
+import type { ConvertRequest, ExplainRequest, RateRequest, SolveRequest } from '../api/requests.js';
+import { parseDocument, type FormatName } from '../formats/detect.js';
 import type { PuzzleDocument } from '../formats/document.js';
-import type { Convention } from '../puzzle/convention.js';
+import { errorKindOf, firstLine, InputError, type ErrorKind } from '../job/errors.js';
 import { solveReport } from '../render/report.js';
 import { explainJson, rateJson } from '../render/rules.js';
-import { renderSvg } from '../render/svg.js';
-import { explainPuzzle, rate, type Level, type RuleSet } from '../rules/index.js';
-import type { BackendName } from '../sat/backend.js';
-import { solveBounded } from '../solve/bounded.js';
-import type { Engine } from '../solve/engines.js';
-import type { solveConnectivities } from '../solve/solve.js';
 
+/** A line's request is this, with the line's puzzle; `convert` may name the lines' format. */
 export type BatchConfig =
-  | {
-      readonly command: 'solve';
-      readonly engine: Engine;
-      readonly backend: BackendName;
-      readonly solverCmd?: string;
-      readonly convention: Convention;
-      readonly connectivity: (typeof solveConnectivities)[number];
-      readonly maxSolutions: number;
-      readonly timeoutMs?: number;
-    }
-  | { readonly command: 'rate'; readonly ruleSet: RuleSet; readonly timeoutMs?: number }
-  | {
-      readonly command: 'explain';
-      readonly maxLevel: Level;
-      readonly techniques: RuleSet;
-      readonly assumeUnique: boolean;
-      readonly timeoutMs?: number;
-    }
-  | { readonly command: 'convert'; readonly to: FormatName | 'svg'; readonly from?: FormatName };
+  | Omit<SolveRequest, 'puzzle'>
+  | Omit<RateRequest, 'puzzle'>
+  | Omit<ExplainRequest, 'puzzle'>
+  | (Omit<ConvertRequest, 'puzzle'> & { readonly from?: FormatName });
 
 /** Why a line failed: bad input, the time limit, or the solver (a backend limit, a crash). */
 export type Failure = 'input' | 'timeout' | 'solver';
@@ -67,42 +49,38 @@ export async function processLine(config: BatchConfig, text: string, line: numbe
     doc = parseLine(text, line, config.command === 'convert' ? config.from : undefined);
     return await work(config, doc, line);
   } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    const input = e instanceof InputError;
-    const message = input ? e.withSource(source).message : `${e.name}: ${e.message.split('\n')[0] ?? ''}`;
+    const kind = errorKindOf(error);
+    const message = error instanceof InputError ? error.withSource(source).message : firstLine(error);
     const id = doc?.puzzle.id ?? idOf(text);
-    return { out: JSON.stringify({ line, id, error: message }), failure: input ? 'input' : 'solver' };
+    // Too large is bad input too: the line's puzzle, not the solver, is the problem.
+    return { out: JSON.stringify({ line, id, error: message }), failure: failureOf(kind) };
   }
+}
+
+function failureOf(kind: ErrorKind): Failure {
+  return kind === 'timeout' ? 'timeout' : kind === 'solver' ? 'solver' : 'input';
 }
 
 async function work(config: BatchConfig, doc: PuzzleDocument, line: number): Promise<LineResult> {
   const { puzzle } = doc;
-  const timeout = config.command !== 'convert' && config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {};
   switch (config.command) {
     case 'solve': {
-      const { command: _, ...options } = config;
-      const result = await solveBounded(puzzle, options);
+      const result = await run({ ...config, puzzle });
       return record(line, solveReport(puzzle, result), result.status === 'timeout');
     }
     case 'rate': {
-      const rating = rate(puzzle, {
-        ruleSet: config.ruleSet,
-        ...(config.timeoutMs === undefined ? {} : { deadline: Date.now() + config.timeoutMs }),
-      });
-      return record(line, rateJson(puzzle, rating, config.ruleSet), rating.result.timedOut);
+      const rating = await run({ ...config, puzzle });
+      return record(line, rateJson(puzzle, rating, config.techniques ?? 'thesis'), rating.result.timedOut);
     }
     case 'explain': {
-      const run = explainPuzzle(puzzle, {
-        maxLevel: config.maxLevel,
-        techniques: config.techniques,
-        assumeUnique: config.assumeUnique,
-        ...timeout,
-      });
-      return record(line, explainJson(puzzle, run), run.result.timedOut);
+      const explained = await run({ ...config, puzzle });
+      return record(line, explainJson(puzzle, explained), explained.result.timedOut);
     }
     case 'convert': {
-      const output =
-        config.to === 'svg' ? renderSvg(puzzle, doc.solution === undefined ? {} : { cells: doc.solution }) : formatDocument(doc, config.to);
+      const { from: _, ...request } = config;
+      const { output } = await run({ ...request, puzzle, ...(doc.solution === undefined ? {} : { solution: doc.solution }) });
+      // A one-line format is written as it is, one line per puzzle: a list of URLs or game IDs.
+      if (config.to === 'url' || config.to === 'gameid') return { out: output.trimEnd() };
       return record(line, { id: puzzle.id ?? null, to: config.to, output }, false);
     }
   }

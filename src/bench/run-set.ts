@@ -19,6 +19,7 @@ import { geometry } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { BenchBackend, BenchConnectivity, Engine } from './engines.js';
 import { judgeAnswer, type Outcome } from './judge.js';
+import type { PuzzleOutcome, SetReport } from './report.js';
 import type { SolverPool } from './pool.js';
 import type { BenchRecord, BenchSet } from './sets.js';
 import { perSecond, summarizeTimes } from './stats.js';
@@ -49,34 +50,6 @@ export interface BenchProgress {
   readonly n: number;
   /** Answers of this set that are not correct (known once the set is done, else 0). */
   readonly failed: number;
-}
-
-interface PuzzleOutcome {
-  readonly id: string;
-  readonly line: number;
-  readonly outcome: Outcome;
-  readonly problem?: string;
-  readonly timeMs: number;
-}
-
-export interface SetReport {
-  readonly name: string;
-  readonly n: number;
-  readonly correct: number;
-  readonly medianMs: number;
-  readonly p95Ms: number;
-  readonly maxMs: number;
-  readonly perSecond: number;
-  readonly peakRssMiB: number;
-  readonly backend: BenchBackend;
-  readonly connectivity: BenchConnectivity;
-  readonly engine: Engine;
-  readonly jobs: number;
-  /** How the verdicts were proven: by the deductions alone, or by SAT (the rest had no verdict). */
-  readonly proofs: { readonly deduction: number; readonly sat: number };
-  /** Every puzzle that is not correct, in file order, with why. */
-  readonly failures: readonly PuzzleOutcome[];
-  readonly wallMs: number;
 }
 
 export const defaultWarmup = 50;

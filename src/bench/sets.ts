@@ -9,9 +9,9 @@
  * A `solution` that does not fit the grid, or a `solutions` that is not a count, is bad input,
  * reported with its line (by `parseJsonLines`, which never drops a malformed field).
  */
-import { InputError } from '../formats/input-error.js';
 import { parseJsonLines } from '../formats/json.js';
 import { shadingFromGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
+import { InputError } from '../job/errors.js';
 
 export type Expected =
   | { readonly kind: 'solution'; readonly shading: Shading }

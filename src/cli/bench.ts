@@ -11,15 +11,9 @@ import {
   type BenchConnectivity,
   type Engine,
 } from '../bench/engines.js';
-import {
-  benchJson,
-  benchSets,
-  defaultWarmup,
-  defaultWarmupBudgetMs,
-  overallOutcome,
-  type BenchProgress,
-  type SetReport,
-} from '../bench/run-set.js';
+import { run } from '../api/node-run.js';
+import { benchJson, defaultWarmup, defaultWarmupBudgetMs, overallOutcome } from '../bench/run-set.js';
+import type { BenchResult as SetReports } from '../api/requests.js';
 import { parseBenchSet } from '../bench/sets.js';
 import { readInput, sourceName } from './io.js';
 import { exitCodes, maxTimeoutMs, positiveInteger, progressLine, wholeNumber } from './common.js';
@@ -80,23 +74,21 @@ export function benchCommand(): Command {
     // Every file is read and checked before any solving starts.
     const sets = files.map((file) => parseBenchSet(readInput(file), sourceName(file), options.limit));
     const progress = progressLine();
-    let lastDraw = 0;
-    const reports = await benchSets(sets, {
-      engine: options.engine,
-      backend: options.backend,
-      connectivity: options.connectivity,
-      jobs: options.jobs,
-      warmup: options.warmup,
-      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
-      // The first puzzles' limits count from the process start, as every command's --timeout does.
-      firstStartedAt: 0,
-      onProgress: (p) => {
-        const now = performance.now();
-        if (p.done !== 0 && p.done !== p.n && now - lastDraw < 100) return;
-        lastDraw = now;
-        progress.update(progressMessage(p));
+    const reports = await run(
+      {
+        command: 'bench',
+        sets,
+        engine: options.engine,
+        backend: options.backend,
+        connectivity: options.connectivity,
+        jobs: options.jobs,
+        warmup: options.warmup,
+        ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+        // The first puzzles' limits count from the process start, as every command's --timeout does.
+        firstStartedAt: 0,
       },
-    });
+      { onProgress: (event) => progress.update(event.message) },
+    );
     progress.done();
     if (options.json === true) {
       process.stdout.write(`${JSON.stringify(benchJson(reports))}\n`);
@@ -116,13 +108,8 @@ export function benchCommand(): Command {
   });
 }
 
-function progressMessage(p: BenchProgress): string {
-  if (p.phase === 'warm-up') return `warm-up: up to ${p.n} puzzle(s) in every worker`;
-  return `set ${p.set}/${p.sets} ${p.name}: ${p.done}/${p.n}${p.failed > 0 ? `, ${p.failed} not correct` : ''}`;
-}
-
 /** The report as an aligned table, the settings, and every failure with its reason. */
-function benchText(reports: readonly SetReport[], options: Pick<BenchCliOptions, 'warmup' | 'timeout'>): string {
+function benchText(reports: SetReports, options: Pick<BenchCliOptions, 'warmup' | 'timeout'>): string {
   const header = ['set', 'n', 'correct', 'by deduction', 'by SAT', 'median ms', 'p95 ms', 'max ms', 'puzzles/s', 'peak RSS MiB'];
   const rows = reports.map((r) => [
     r.name,
@@ -157,7 +144,7 @@ function benchText(reports: readonly SetReport[], options: Pick<BenchCliOptions,
 }
 
 /** One line per puzzle that is not correct: set, line, id, and why. */
-function failureLines(reports: readonly SetReport[]): string[] {
+function failureLines(reports: SetReports): string[] {
   return reports.flatMap((r) =>
     r.failures.map(
       (f) =>

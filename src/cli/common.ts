@@ -2,25 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { formatNames } from '../formats/document.js';
-import { conventions, type Convention } from '../puzzle/convention.js';
-import type { BackendName } from '../sat/backend.js';
-import { shellWords } from '../sat/shell-words.js';
-import { maxTimerMs } from '../sat/timer.js';
+import { conventions, type Convention } from '../api/choices.js';
+import type { BackendName } from '../api/choices.js';
+import { maxTimerMs, shellWords } from '../api/choices.js';
+import { exitCodes, TimeoutError } from '../job/errors.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
 export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-export const exitCodes = {
-  /** A solution was found (unique or multiple), or a check passed. */
-  solved: 0,
-  noSolution: 1,
-  badInput: 2,
-  timeout: 3,
-  /** The rule engine alone could not decide every cell (`--engine rules`). */
-  stuck: 4,
-  /** The solver failed (a backend limit, a missing binary, a model the checker rejected). */
-  solverFailure: 5,
-} as const;
+export { exitCodes };
 
 /** The program's help: what the codes mean in general; each command's --help lists its own. */
 export const exitCodeHelp = `
@@ -54,16 +44,20 @@ export function addFromOption(command: Command): Command {
 }
 
 /**
- * `--to <format>`, the general form of `--format`. Both may be given only when they agree;
- * the one chosen is returned.
+ * The output options every command that writes has: `--to <format>`, the one output-format
+ * option; `--format`, its alias (the older name, kept for scripts); and `-o FILE`, written
+ * atomically (complete or not at all, never over an input).
  */
-export function addToOption(command: Command, choices: readonly string[] = outputTargets): Command {
-  return command.addOption(new Option('--to <format>', 'output format').choices(choices));
+export function addOutputOptions(command: Command, choices: readonly string[] = outputFormats): Command {
+  return command
+    .addOption(new Option('--to <format>', 'output format (default: text)').choices(choices))
+    .addOption(new Option('--format <format>', 'the same as --to (its older name)').choices(choices))
+    .option('-o, --output <file>', 'write to this file (atomically: complete or not at all) instead of stdout');
 }
 
+/** The output format chosen with --to or its alias --format (both only when they agree), else `text`. */
 export function chosenOutput(command: Command, options: { to?: string; format?: string }): string {
-  const explicitFormat = command.getOptionValueSource('format') === 'cli';
-  if (options.to !== undefined && explicitFormat && options.format !== options.to)
+  if (options.to !== undefined && options.format !== undefined && options.format !== options.to)
     command.error(`error: --to ${options.to} and --format ${options.format} disagree; give one of them`, { exitCode: exitCodes.badInput });
   return options.to ?? options.format ?? 'text';
 }
@@ -73,7 +67,9 @@ export interface CommonOptions {
   backend: BackendName;
   solverCmd?: string;
   timeout?: number;
-  format: OutputFormat;
+  to?: string;
+  format?: string;
+  output?: string;
 }
 
 /** An option parser for whole numbers from `min` (0 or 1) up to `max`. */
@@ -102,15 +98,6 @@ export function addTimeoutOption(command: Command): Command {
   return command.option('--timeout <ms>', 'stop after this many milliseconds (exit code 3)', positiveInteger('--timeout', maxTimeoutMs));
 }
 
-export function addFormatOption(command: Command): Command {
-  return command.addOption(new Option('--format <format>', 'output format').choices(outputFormats).default('text'));
-}
-
-/** Raised when a command's own deadline passes between steps. */
-class TimeoutError extends Error {
-  override name = 'TimeoutError';
-}
-
 /**
  * What is left now of a command's `--timeout`. The limit counts from the start of the process
  * (Node's time origin), as a person timing the command sees it: start-up, loading and reading
@@ -121,9 +108,9 @@ export function remainingMs(timeoutMs: number): number {
   return Math.max(1, Math.ceil(timeoutMs - performance.now()));
 }
 
-/** `{ timeoutMs }` with what is left of `--timeout` (see remainingMs), or nothing without one. */
-export function remainingTimeout(timeoutMs: number | undefined): { timeoutMs?: number } {
-  return timeoutMs === undefined ? {} : { timeoutMs: remainingMs(timeoutMs) };
+/** A request's limit for `--timeout`: it counts from the process start (see remainingMs), or nothing without one. */
+export function commandTimeout(timeoutMs: number | undefined): { timeoutMs?: number; startedAt?: number } {
+  return timeoutMs === undefined ? {} : { timeoutMs, startedAt: 0 };
 }
 
 /** A function that throws TimeoutError once the command's `--timeout` (counted from the process start) has passed. */

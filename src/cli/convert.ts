@@ -1,9 +1,8 @@
 /** `hitori-sat convert <file|url|id|-> --to <format>`: rewrite a puzzle in another format, without solving it. */
 import { Command, Option } from 'commander';
-import { formatDocument, formats, type FormatName } from '../formats/detect.js';
-import { checkShading } from '../puzzle/check.js';
-import { renderSvg } from '../render/svg.js';
-import { checkOutput, readDocument, refuseBinaryOnTerminal, sourceName, writeAtomic, writePicture } from './io.js';
+import { run } from '../api/node-run.js';
+import type { FormatName } from '../formats/detect.js';
+import { checkOutput, emit, readDocument, refuseBinaryOnTerminal, sourceName, writePicture } from './io.js';
 import { addFromOption, exitCodes, outputTargets, type OutputTarget } from './common.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 
@@ -41,24 +40,24 @@ export function convertCommand(): Command {
       if (options.output !== undefined) checkOutput(options.output, [file]);
       refuseBinaryOnTerminal(options.to, options.output);
       const doc = readDocument(file, options.from);
-      if (doc.solution !== undefined) {
-        const broken = checkShading(doc.puzzle, doc.solution);
-        if (broken.length > 0)
-          process.stderr.write(
-            `hitori-sat: note: the answer in ${sourceName(file)} is not a solution (${broken[0]!.message}); it is copied as given\n`,
-          );
-        else if (options.to !== 'svg' && options.to !== 'png' && !formats[options.to].holdsSolution)
-          process.stderr.write(
-            `hitori-sat: note: --to ${options.to} has no place for the answer in ${sourceName(file)}; only the puzzle is written\n`,
-          );
-      }
-      if (options.to === 'svg' || options.to === 'png') {
-        const svg = renderSvg(doc.puzzle, doc.solution === undefined ? {} : { cells: doc.solution });
-        return writePicture(svg, options.to, options.output, [file]);
-      }
-      const text = formatDocument(doc, options.to);
-      if (options.output === undefined) process.stdout.write(text);
-      else await writeAtomic(options.output, [text], undefined, [file]);
+      const converted = await run({
+        command: 'convert',
+        puzzle: doc.puzzle,
+        ...(doc.solution === undefined ? {} : { solution: doc.solution }),
+        ...(doc.marks === undefined ? {} : { marks: doc.marks }),
+        to: options.to === 'png' ? 'svg' : options.to,
+      });
+      const [broken] = converted.answerViolations;
+      if (broken !== undefined)
+        process.stderr.write(
+          `hitori-sat: note: the answer in ${sourceName(file)} is not a solution (${broken.message}); it is copied as given\n`,
+        );
+      else if (converted.answerDropped)
+        process.stderr.write(
+          `hitori-sat: note: --to ${options.to} has no place for the answer in ${sourceName(file)}; only the puzzle is written\n`,
+        );
+      if (options.to === 'svg' || options.to === 'png') return writePicture(converted.output, options.to, options.output, [file]);
+      await emit(options.output, [converted.output], { inputs: [file] });
     });
 }
 

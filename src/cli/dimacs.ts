@@ -1,16 +1,13 @@
 /** `hitori-sat dimacs <file|->`: the complete CNF, optionally with a solution blocked. */
 import { Command } from 'commander';
-import { blockingClause, encodeHitori } from '../../encodings/index.js';
-import { assertCnfFits } from '../../encodings/size.js';
-import { describeValue, InputError } from '../formats/input-error.js';
+import { run } from '../api/node-run.js';
+import { describeValue } from '../formats/input-error.js';
 import { parseJsonText } from '../formats/json.js';
-import { checkShading } from '../puzzle/check.js';
-import type { Convention } from '../puzzle/convention.js';
-import { shadingFromGrid, type Puzzle } from '../puzzle/puzzle.js';
-import { dimacsChunks } from '../sat/dimacs.js';
-import { aboutFile, checkOutput, readInput, readPuzzle, sourceName, writeAtomic } from './io.js';
 import type { FormatName } from '../formats/document.js';
-import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, type CommonOptions } from './common.js';
+import { InputError } from '../job/errors.js';
+import { shadingFromGrid, type Puzzle } from '../puzzle/puzzle.js';
+import { aboutFile, checkOutput, emit, readInput, readPuzzle, sourceName } from './io.js';
+import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, commandTimeout, type CommonOptions } from './common.js';
 
 const dimacsExitCodeHelp = `
 Exit codes:
@@ -18,12 +15,6 @@ Exit codes:
   2  bad input or usage (also: a grid too large for the layered CNF, an output that cannot be
      written, a --block shading that is not a solution)
   3  time limit reached (nothing written; an existing -o file is left as it was)`;
-
-/**
- * The largest CNF `dimacs` builds, in literals: about 1 GB of DIMACS text, and under 1.5 GB of
- * memory while building it (a layered 50x50 has 41 million).
- */
-export const maxDimacsLiterals = 100e6;
 
 interface DimacsCliOptions extends Pick<CommonOptions, 'convention' | 'timeout'> {
   output?: string;
@@ -48,36 +39,25 @@ export function dimacsCommand(): Command {
     const inputs = options.block === undefined ? [file] : [file, options.block];
     if (options.output !== undefined) checkOutput(options.output, inputs);
     const puzzle = readPuzzle(file, options.from);
-    try {
-      assertCnfFits(
-        puzzle,
-        'layers',
-        options.convention,
-        maxDimacsLiterals,
-        'the export is always the complete layered CNF; `solve` works without it',
-      );
-    } catch (error) {
-      throw aboutFile(file, error);
-    }
-    const { cnf, vars } = encodeHitori(puzzle, { convention: options.convention, checkpoint });
-    checkpoint();
-    if (options.block !== undefined) {
-      cnf.comments.push(`blocked: the solution in ${options.block}; UNSATISFIABLE means it is the only one`);
-      cnf.add(blockingClause(vars, readBlockedSolution(options.block, puzzle, options.convention)));
-    }
-    if (options.output === undefined) {
-      for (const chunk of dimacsChunks(cnf)) {
-        checkpoint();
-        process.stdout.write(chunk);
-      }
-    } else {
-      await writeAtomic(options.output, dimacsChunks(cnf), checkpoint, inputs);
-    }
+    const block = options.block === undefined ? undefined : readBlockedSolution(options.block, puzzle);
+    const cnf = await run({
+      command: 'dimacs',
+      puzzle,
+      convention: options.convention,
+      ...(block === undefined ? {} : { block, blockSource: sourceName(options.block!) }),
+      ...commandTimeout(options.timeout),
+    }).catch((error: unknown) => {
+      // A shading to block that is not a solution is named by its own file.
+      throw error instanceof InputError && options.block !== undefined && error.source === sourceName(options.block)
+        ? error
+        : aboutFile(file, error);
+    });
+    await emit(options.output, cnf.chunks(), { inputs, checkpoint });
   });
 }
 
-/** The `solution` of a `solve --format json` output, checked against the puzzle's size. */
-function readBlockedSolution(path: string, puzzle: Puzzle, convention: Convention): boolean[] {
+/** The `solution` of a `solve --to json` output, checked against the puzzle's size (the request checks it is a solution). */
+function readBlockedSolution(path: string, puzzle: Puzzle): boolean[] {
   const source = sourceName(path);
   let report: unknown;
   try {
@@ -98,15 +78,5 @@ function readBlockedSolution(path: string, puzzle: Puzzle, convention: Conventio
         throw new InputError(`solution cell is ${describeValue(cell)}, expected 0 or 1`, { row: r + 1, column: c + 1 }, source);
     });
   });
-  const shading = shadingFromGrid(solution as number[][]);
-  // "UNSATISFIABLE <=> unique" holds only for a solution: blocking a shading that breaks the
-  // rules leaves every real solution in, so an UNSATISFIABLE answer would prove nothing.
-  const violations = checkShading(puzzle, shading, convention);
-  if (violations.length > 0)
-    throw new InputError(
-      `the shading to block is not a solution of the puzzle under convention ${convention} (${violations[0]!.message}), so blocking it proves nothing`,
-      {},
-      source,
-    );
-  return shading;
+  return shadingFromGrid(solution as number[][]);
 }

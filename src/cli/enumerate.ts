@@ -5,25 +5,24 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
-import { InputError } from '../formats/input-error.js';
-import { sizeProblem } from '../generate/enumerate.js';
-import { MissingShardsError, mergeResults, type ShardFile } from '../generate/enumerate-merge.js';
-import { runEnumeration, type EnumerationResult, type EnumerationSpec } from '../generate/enumerate-run.js';
-import { maxShards, type Shard } from '../generate/enumerate-split.js';
+import { run } from '../api/node-run.js';
+import type { EnumerationResult, EnumerationSpec, MissingShards, ShardFile } from '../api/requests.js';
+import { enumerationSizeProblem, maxShards, type Shard } from '../api/board-choices.js';
 import { enumerationText } from '../render/enumerate.js';
-import type { RuleSet } from '../rules/index.js';
-import { ruleSetNames } from './explain.js';
-import { checkOutput, readInput, writeAtomic } from './io.js';
+import type { RuleSet } from '../api/requests.js';
+import { ruleSetNames } from '../api/choices.js';
+import { checkOutput, emit, readInput } from './io.js';
 import {
-  addFormatOption,
+  addOutputOptions,
   addTimeoutOption,
+  chosenOutput,
   exitCodes,
   positiveInteger,
   progressLine,
-  remainingMs,
+  commandTimeout,
   version,
-  type OutputFormat,
 } from './common.js';
+import { InputError } from '../job/errors.js';
 
 interface EnumerateCliOptions {
   symbols?: number;
@@ -36,7 +35,8 @@ interface EnumerateCliOptions {
   symmetry: boolean;
   output?: string;
   timeout?: number;
-  format: OutputFormat;
+  to?: string;
+  format?: string;
 }
 
 const enumerateExitCodeHelp = `
@@ -68,11 +68,11 @@ export function enumerateCommand(): Command {
     .option('--jobs <n>', 'worker threads', positiveInteger('--jobs', 256), 1)
     .option('--no-histogram', 'skip the rule engine (only the counts per convention)')
     .addOption(new Option('--rate-rules <set>', "the rule engine's rule set for the histogram").choices(ruleSetNames).default('thesis'))
-    .option('--no-symmetry', 'rate every grid instead of one per mirror/rotation orbit')
-    .option('-o, --output <file>', 'write the result there (atomically: a temporary file, then rename)');
-  addFormatOption(command);
+    .option('--no-symmetry', 'rate every grid instead of one per mirror/rotation orbit');
+  addOutputOptions(command);
   addTimeoutOption(command);
   return command.addHelpText('after', enumerateExitCodeHelp).action(async (size: string | undefined, options: EnumerateCliOptions) => {
+    const to = chosenOutput(command, options);
     let result: EnumerationResult;
     // A bad output name (a folder, one of the shard files being merged) fails before the work.
     if (options.output !== undefined) checkOutput(options.output, options.merge ?? []);
@@ -80,12 +80,13 @@ export function enumerateCommand(): Command {
       if (size !== undefined || options.shard !== undefined)
         command.error('error: --merge takes only the shard files (their size and shard are inside)', { exitCode: exitCodes.badInput });
       try {
-        result = mergeResults(options.merge.map(readShardFile));
+        result = await run({ command: 'enumerate', merge: options.merge.map(readShardFile) });
       } catch (error) {
-        if (!(error instanceof MissingShardsError)) throw error;
+        const missing = (error as { missingShards?: MissingShards } | null)?.missingShards;
+        if (!(error instanceof InputError) || missing === undefined) throw error;
         // The refusal, and on a line of its own the command that counts just the missing shards
         // (a failed or cancelled task), ready to paste.
-        process.stderr.write(`hitori-sat: ${error.message}; count just those, then merge again:\n  ${rerunCommand(error)}\n`);
+        process.stderr.write(`hitori-sat: ${error.message}; count just those, then merge again:\n  ${rerunCommand(missing)}\n`);
         process.exitCode = exitCodes.badInput;
         return;
       }
@@ -94,28 +95,20 @@ export function enumerateCommand(): Command {
       const spec = parseSpec(size!, options);
       const shard = options.shard === undefined ? undefined : parseShard(options.shard, process.env);
       const progress = progressLine();
-      let lastDraw = 0;
-      result = await runEnumeration(spec, {
-        version,
-        jobs: options.jobs,
-        ...(shard === undefined ? {} : { shard }),
-        ...(options.timeout === undefined ? {} : { deadline: Date.now() + remainingMs(options.timeout) }),
-        onProgress: (p) => {
-          if (p.elapsedMs - lastDraw < 250) return;
-          lastDraw = p.elapsedMs;
-          const share = p.classes / p.expectedClasses;
-          const rate = p.classes / (p.elapsedMs / 1000);
-          const eta = share > 0 ? (p.elapsedMs / share - p.elapsedMs) / 1000 : Number.NaN;
-          progress.update(
-            `enumerate ${spec.rows}x${spec.cols}(${spec.symbols}): ${(100 * share).toFixed(1)}% (${p.itemsDone}/${p.items} items), ${formatRate(rate)} sequences/s, ETA ${formatSeconds(eta)}`,
-          );
+      result = await run(
+        {
+          command: 'enumerate',
+          spec,
+          version,
+          jobs: options.jobs,
+          ...(shard === undefined ? {} : { shard }),
+          ...commandTimeout(options.timeout),
         },
-      });
-      progress.done();
+        { onProgress: (event) => progress.update(event.message) },
+      ).finally(() => progress.done());
     }
-    const text = options.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : enumerationText(result);
-    if (options.output === undefined) process.stdout.write(text);
-    else await writeAtomic(options.output, [text], undefined, options.merge ?? []);
+    const text = to === 'json' ? `${JSON.stringify(result, null, 2)}\n` : enumerationText(result);
+    await emit(options.output, [text], { inputs: options.merge ?? [] });
     if (!result.complete) {
       process.stderr.write(
         `hitori-sat: time limit of ${options.timeout} ms reached after ${result.itemsDone} of ${result.items} work items; the result is partial\n`,
@@ -137,7 +130,7 @@ function parseSpec(size: string, options: EnumerateCliOptions): EnumerationSpec 
     prune: options.prune,
     rating: options.histogram ? { ruleSet: options.rateRules, symmetry: options.symmetry } : null,
   };
-  const problem = sizeProblem(spec);
+  const problem = enumerationSizeProblem(spec);
   if (problem !== null) throw new InputError(problem, {}, 'size');
   return spec;
 }
@@ -170,7 +163,7 @@ function parseShard(raw: string, env: Readonly<Record<string, string | undefined
  * find: when every given file's name holds its shard number (out/shard-3.json), the missing ones
  * get the same name with their number; otherwise shard-N.json beside the first file.
  */
-function rerunCommand({ missing, spec, names }: MissingShardsError): string {
+function rerunCommand({ missing, spec, names }: MissingShards): string {
   const count = spec.shard!.count;
   // Each name cut around the last appearance of its shard number as a whole number
   // (shard-13.json holds 13, not 1 or 3); the cut must be the same for all.
@@ -212,14 +205,4 @@ function readShardFile(path: string): ShardFile {
   } catch (error) {
     throw new InputError(`not JSON (${(error as Error).message.split('\n')[0]})`, {}, path);
   }
-}
-
-function formatRate(x: number): string {
-  return x >= 1e6 ? `${(x / 1e6).toFixed(1)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0);
-}
-
-function formatSeconds(s: number): string {
-  if (!Number.isFinite(s)) return '?';
-  const m = Math.floor(s / 60);
-  return m > 0 ? `${m}m${Math.round(s % 60)}s` : `${Math.round(s)}s`;
 }

@@ -1,23 +1,22 @@
 /** `hitori-sat explain <file|->`: the rule engine's solution, one numbered line per deduction, then the verdict. */
 import { Command, Option } from 'commander';
+import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
 import { explainJson, explainText } from '../render/rules.js';
 import { explainSvg } from '../render/svg.js';
-import { explainPuzzle, levels, rulesProgress, ruleSets, type Level, type RuleSet } from '../rules/index.js';
-import { readPuzzle, refuseBinaryOnTerminal, withSource, writePicture } from './io.js';
+import { levels, ruleSetNames, type Level, type RuleSet } from '../api/choices.js';
+import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addColorOption,
-  addFormatOption,
   addFromOption,
+  addOutputOptions,
   addTimeoutOption,
-  addToOption,
   chosenOutput,
   exitCodes,
   progressLine,
-  remainingTimeout,
+  commandTimeout,
   useColor,
-  type OutputFormat,
 } from './common.js';
 
 interface ExplainCliOptions extends BatchCliOptions {
@@ -25,8 +24,9 @@ interface ExplainCliOptions extends BatchCliOptions {
   techniques: RuleSet;
   assumeUnique: boolean;
   timeout?: number;
-  format: OutputFormat;
+  format?: string;
   to?: string;
+  output?: string;
   from?: FormatName;
   color?: boolean;
 }
@@ -38,8 +38,6 @@ Exit codes:
   2  bad input or usage
   3  time limit reached before the rules finished
   4  stuck: the rules alone cannot decide every cell (the partial grid is shown)`;
-
-export const ruleSetNames = Object.keys(ruleSets) as RuleSet[];
 
 export function explainCommand(): Command {
   const command = new Command('explain')
@@ -57,8 +55,7 @@ export function explainCommand(): Command {
         .default('all'),
     )
     .option('--no-assume-unique', 'never use techniques that assume a unique solution (UC)');
-  addFormatOption(command);
-  addToOption(command, ['text', 'json', 'svg', 'png']);
+  addOutputOptions(command, ['text', 'json', 'svg', 'png']);
   addFromOption(command);
   addColorOption(command);
   addTimeoutOption(command);
@@ -70,29 +67,40 @@ export function explainCommand(): Command {
       return runBatchCommand(file, { command: 'explain', maxLevel, techniques, assumeUnique, ...timeout }, options);
     }
     const to = chosenOutput(command, options);
-    refuseBinaryOnTerminal(to);
+    if (options.output !== undefined) checkOutput(options.output, [file]);
+    refuseBinaryOnTerminal(to, options.output);
     const puzzle = readPuzzle(file, options.from);
     const progress = progressLine();
-    const started = performance.now();
-    // A grid the engine refuses (too many pairs of equal numbers) is named by its file.
-    const stopped = withSource(file, () =>
-      explainPuzzle(puzzle, {
+    const stopped = await run(
+      {
+        command: 'explain',
+        puzzle,
         maxLevel: options.maxLevel,
         techniques: options.techniques,
         assumeUnique: options.assumeUnique,
-        ...remainingTimeout(options.timeout),
-        onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
-      }),
-    );
+        ...commandTimeout(options.timeout),
+      },
+      { onProgress: (event) => progress.update(event.message) },
+    )
+      // A grid the engine refuses (too many pairs of equal numbers) is named by its file.
+      .catch((error: unknown) => {
+        throw aboutFile(file, error);
+      })
+      .finally(() => progress.done());
     // The report names the limit the user gave, not what was left of it after start-up.
-    const run = options.timeout === undefined ? stopped : { ...stopped, timeoutMs: options.timeout };
-    progress.done();
-    if (to === 'svg' || to === 'png') await writePicture(explainSvg(puzzle, run), to);
+    const explained = options.timeout === undefined ? stopped : { ...stopped, timeoutMs: options.timeout };
+    if (to === 'svg' || to === 'png') await writePicture(explainSvg(puzzle, explained), to, options.output, [file]);
     else
-      process.stdout.write(
-        to === 'json' ? `${JSON.stringify(explainJson(puzzle, run))}\n` : explainText(puzzle, run, { color: useColor(options) }),
+      await emit(
+        options.output,
+        [
+          to === 'json'
+            ? `${JSON.stringify(explainJson(puzzle, explained))}\n`
+            : explainText(puzzle, explained, { color: useColor(options) && options.output === undefined }),
+        ],
+        { inputs: [file] },
       );
-    const { result } = run;
+    const { result } = explained;
     process.exitCode = result.timedOut
       ? exitCodes.timeout
       : { solved: exitCodes.solved, contradiction: exitCodes.noSolution, stuck: exitCodes.stuck }[result.status];

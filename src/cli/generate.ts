@@ -4,12 +4,22 @@
  */
 import { randomInt } from 'node:crypto';
 import { Command, Option } from 'commander';
-import { generateMany } from '../generate/generate-run.js';
-import { GenerateSpecError, type GenerateSpec } from '../generate/generate.js';
+import { run } from '../api/node-run.js';
 import { generatedRecord, generatedText } from '../render/generate.js';
-import { levels, type Level } from '../rules/index.js';
-import type { Convention } from '../puzzle/convention.js';
-import { addConventionOption, addTimeoutOption, boardSize, exitCodes, positiveInteger, progressLine, remainingTimeout } from './common.js';
+import { levels, type Level } from '../api/choices.js';
+import type { Convention } from '../api/requests.js';
+import { checkOutput, emit } from './io.js';
+import {
+  addConventionOption,
+  addTimeoutOption,
+  boardSize,
+  chosenOutput,
+  exitCodes,
+  positiveInteger,
+  progressLine,
+  commandTimeout,
+} from './common.js';
+import { UsageError } from '../job/errors.js';
 
 const formats = ['text', 'json', 'jsonl'] as const;
 
@@ -19,7 +29,9 @@ interface GenerateCliOptions {
   class?: Level;
   convention: Convention;
   symbols?: number;
-  format: (typeof formats)[number];
+  to?: (typeof formats)[number];
+  format?: (typeof formats)[number];
+  output?: string;
   jobs: number;
   timeout?: number;
 }
@@ -51,55 +63,56 @@ export function generateCommand(): Command {
       positiveInteger('--symbols', 1_000_000),
     )
     .addOption(
-      new Option('--format <format>', 'text, json (one document) or jsonl (one bench/sets record per line)')
-        .choices(formats)
-        .default('text'),
+      new Option('--to <format>', 'text (default), json (one document) or jsonl (one bench/sets record per line)').choices(formats),
     )
+    .addOption(new Option('--format <format>', 'the same as --to (its older name)').choices(formats))
+    .option('-o, --output <file>', 'write to this file (atomically: complete or not at all) instead of stdout')
     .option('--jobs <n>', 'worker threads', positiveInteger('--jobs', 256), 1);
   addConventionOption(command);
   addTimeoutOption(command);
   return command
     .addHelpText('after', generateExitCodeHelp)
     .action(async (size: { rows: number; cols: number }, options: GenerateCliOptions) => {
-      const spec: GenerateSpec = {
-        ...size,
-        convention: options.convention,
-        ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
-        ...(options.class === undefined ? {} : { class: options.class }),
-      };
+      const to = chosenOutput(command, options);
+      if (options.output !== undefined) checkOutput(options.output);
       const seed = options.seed ?? String(randomInt(2 ** 31));
       const progress = progressLine();
-      const started = performance.now();
+      // With -o the puzzles are kept until the end (the file is written whole or not at all).
+      const chunks: string[] = [];
+      const out = (text: string) => (options.output === undefined ? process.stdout.write(text) : chunks.push(text));
       const records: object[] = [];
-      const result = await generateMany(spec, {
-        count: options.count,
-        seed,
-        jobs: options.jobs,
-        ...remainingTimeout(options.timeout),
-        onPuzzle: (puzzle, index) => {
-          progress.done();
-          if (options.format === 'json') records.push(generatedRecord(puzzle));
-          else process.stdout.write(options.format === 'jsonl' ? `${JSON.stringify(generatedRecord(puzzle))}\n` : generatedText(puzzle));
-          const rate = ((index + 1) / (performance.now() - started)) * 1000;
-          progress.update(`generate: ${index + 1}/${options.count} (${rate.toFixed(1)} per second)`);
-        },
-      }).catch((error: unknown) => {
-        // A spec with no puzzle is a usage error, found before any search.
-        if (error instanceof GenerateSpecError) command.error(`error: ${error.message}`, { exitCode: exitCodes.badInput });
-        throw error;
-      });
-      progress.done();
-      if (options.format === 'json') {
-        const document = {
-          rows: size.rows,
-          cols: size.cols,
-          convention: options.convention,
+      const result = await run(
+        {
+          command: 'generate',
+          ...size,
+          count: options.count,
           seed,
-          complete: result.complete,
-          puzzles: records,
-        };
-        process.stdout.write(`${JSON.stringify(document)}\n`);
+          convention: options.convention,
+          jobs: options.jobs,
+          ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
+          ...(options.class === undefined ? {} : { class: options.class }),
+          ...commandTimeout(options.timeout),
+        },
+        {
+          onItem: (puzzle) => {
+            progress.done();
+            if (to === 'json') records.push(generatedRecord(puzzle));
+            else out(to === 'jsonl' ? `${JSON.stringify(generatedRecord(puzzle))}\n` : generatedText(puzzle));
+          },
+          onProgress: (event) => progress.update(event.message),
+        },
+      )
+        .catch((error: unknown) => {
+          // A spec with no puzzle is a usage error, found before any search.
+          if (error instanceof UsageError) command.error(`error: ${error.message}`, { exitCode: exitCodes.badInput });
+          throw error;
+        })
+        .finally(() => progress.done());
+      if (to === 'json') {
+        const document = { ...size, convention: options.convention, seed, complete: result.complete, puzzles: records };
+        out(`${JSON.stringify(document)}\n`);
       }
+      if (options.output !== undefined) await emit(options.output, chunks);
       if (!result.complete) {
         process.stderr.write(
           `hitori-sat: time limit of ${options.timeout} ms reached after ${result.puzzles.length} of ${options.count} puzzles\n`,

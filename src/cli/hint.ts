@@ -4,23 +4,16 @@
  * the first one.
  */
 import { Command } from 'commander';
+import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
 import { hintJson, hintText } from '../render/hint.js';
-import { rulesProgress } from '../rules/index.js';
-import { hint } from '../solve/hint.js';
-import { aboutFile, readDocument } from './io.js';
-import {
-  addFormatOption,
-  addFromOption,
-  addTimeoutOption,
-  exitCodes,
-  progressLine,
-  remainingTimeout,
-  type OutputFormat,
-} from './common.js';
+import { aboutFile, checkOutput, emit, readDocument } from './io.js';
+import { addFromOption, addOutputOptions, addTimeoutOption, chosenOutput, exitCodes, progressLine, commandTimeout } from './common.js';
 
 interface HintCliOptions {
-  format: OutputFormat;
+  to?: string;
+  format?: string;
+  output?: string;
   from?: FormatName;
   timeout?: number;
 }
@@ -40,25 +33,26 @@ export function hintCommand(): Command {
   const command = new Command('hint')
     .description('check the marks of a puzzle in progress, then give the next deduction from there')
     .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin');
-  addFormatOption(command);
+  addOutputOptions(command);
   addFromOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', hintExitCodeHelp).action(async (file: string, options: HintCliOptions) => {
+    const to = chosenOutput(command, options);
+    if (options.output !== undefined) checkOutput(options.output, [file]);
     const { puzzle, marks } = readDocument(file, options.from);
     const progress = progressLine();
-    const started = performance.now();
-    const found = await hint(puzzle, marks, {
-      ...remainingTimeout(options.timeout),
-      onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
-    })
+    const found = await run(
+      { command: 'hint', puzzle, ...(marks === undefined ? {} : { marks }), ...commandTimeout(options.timeout) },
+      { onProgress: (event) => progress.update(event.message) },
+    )
       .catch((error: unknown) => {
         // A grid the rule engine refuses (too many pairs of equal numbers) is named by its file.
         throw aboutFile(file, error);
       })
       .finally(() => progress.done());
-    process.stdout.write(
-      options.format === 'json' ? `${JSON.stringify(hintJson(puzzle, found, marks))}\n` : hintText(puzzle, found, marks),
-    );
+    await emit(options.output, [to === 'json' ? `${JSON.stringify(hintJson(puzzle, found, marks))}\n` : hintText(puzzle, found, marks)], {
+      inputs: [file],
+    });
     process.exitCode = found.kind === 'no-solution' || found.kind === 'mistakes' ? exitCodes.noSolution : exitCodes.solved;
   });
 }

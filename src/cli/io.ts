@@ -18,10 +18,10 @@ import type { Readable } from 'node:stream';
 import { decodeInput } from '../formats/bytes.js';
 import { parseDocument, type FormatName, type PuzzleDocument } from '../formats/detect.js';
 import { looksLikeGameId } from '../formats/gameid.js';
-import { InputError } from '../formats/input-error.js';
 import { looksLikePuzzlink } from '../formats/puzzlink.js';
-import type { Puzzle } from '../puzzle/puzzle.js';
+import type { Puzzle } from '../api/requests.js';
 import { svgToPng } from '../render/png.js';
+import { errorKindOf, InputError } from '../job/errors.js';
 
 /** The text of a file, or of stdin for "-"; an unreadable file is an InputError naming it. */
 export function readInput(path: string): string {
@@ -45,12 +45,20 @@ export function sourceName(path: string): string {
 }
 
 /**
+ * The text of a puzzle argument: a file's, stdin's for "-", or the argument itself when it is a
+ * puzz.link URL or a Singles game ID (and no file of that name exists).
+ */
+export function readSource(path: string): { readonly text: string; readonly inline: boolean } {
+  const inline = path !== '-' && (looksLikePuzzlink(path) || looksLikeGameId(path)) && !existsSync(path);
+  return { text: inline ? path : readInput(path), inline };
+}
+
+/**
  * Reads and parses a puzzle file in any format (detected, or `from`); errors name the file. A
  * puzz.link URL or a Singles game ID may stand in place of the file name.
  */
-export function readDocument(path: string, from?: FormatName): PuzzleDocument {
-  const inline = path !== '-' && (looksLikePuzzlink(path) || looksLikeGameId(path)) && !existsSync(path);
-  const text = inline ? path : readInput(path);
+export function readDocument(path: string, from?: FormatName, source = readSource(path)): PuzzleDocument {
+  const { text, inline } = source;
   return withSource(inline ? 'argument' : path, () =>
     parseDocument(text, {
       ...(from === undefined ? {} : { from }),
@@ -65,8 +73,7 @@ export function readDocument(path: string, from?: FormatName): PuzzleDocument {
  */
 export function aboutFile(path: string, error: unknown): unknown {
   if (error instanceof InputError) return error.withSource(sourceName(path));
-  // By name: an error from a worker thread arrives as a plain Error carrying the name.
-  if (error instanceof Error && error.name === 'TooLargeError') return new InputError(error.message, {}, sourceName(path));
+  if (errorKindOf(error) === 'too-large') return new InputError((error as Error).message, {}, sourceName(path));
   return error;
 }
 
@@ -251,7 +258,21 @@ export function refuseBinaryOnTerminal(to: string, output?: string): void {
 
 /** Writes a picture to stdout or (atomically) to a file: the SVG as it is, or rasterised for --to png. */
 export async function writePicture(svg: string, to: 'svg' | 'png', output?: string, inputs: readonly string[] = []): Promise<void> {
-  const bytes = to === 'png' ? await svgToPng(svg) : svg;
-  if (output === undefined) process.stdout.write(bytes);
-  else await writeAtomic(output, [bytes], undefined, inputs);
+  await emit(output, [to === 'png' ? await svgToPng(svg) : svg], { inputs });
+}
+
+/**
+ * Writes a command's output: to stdout as it comes, or with `-o FILE` atomically (see
+ * writeAtomic). `checkpoint` runs before each chunk, so the time limit holds while writing.
+ */
+export async function emit(
+  output: string | undefined,
+  chunks: Iterable<string | Uint8Array>,
+  options: { readonly inputs?: readonly string[]; readonly checkpoint?: () => void } = {},
+): Promise<void> {
+  if (output !== undefined) return writeAtomic(output, chunks, options.checkpoint, options.inputs ?? []);
+  for (const chunk of chunks) {
+    options.checkpoint?.();
+    process.stdout.write(chunk);
+  }
 }

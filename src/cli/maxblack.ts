@@ -3,14 +3,18 @@
  * board, proven by SAT (a shading with k, unsatisfiable with k + 1), with the pattern drawn.
  */
 import { Command, Option } from 'commander';
-import { maxBlack, maxBlackConnectivities, type MaxBlackConnectivity } from '../generate/maxblack.js';
+import { run } from '../api/node-run.js';
+import { maxBlackConnectivities, type MaxBlackConnectivity } from '../api/board-choices.js';
 import { maxBlackJson, maxBlackText } from '../render/maxblack.js';
-import { addFormatOption, addTimeoutOption, boardSize, exitCodes, progressLine, remainingTimeout, type OutputFormat } from './common.js';
+import { checkOutput, emit } from './io.js';
+import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, exitCodes, progressLine, commandTimeout } from './common.js';
 
 interface MaxBlackCliOptions {
   connectivity: MaxBlackConnectivity;
   timeout?: number;
-  format: OutputFormat;
+  to?: string;
+  format?: string;
+  output?: string;
 }
 
 const maxBlackExitCodeHelp = `
@@ -31,18 +35,18 @@ export function maxBlackCommand(): Command {
         .default('lazy'),
     );
   addTimeoutOption(command);
-  addFormatOption(command);
+  addOutputOptions(command);
   return command
     .addHelpText('after', maxBlackExitCodeHelp)
     .action(async (size: { rows: number; cols: number }, options: MaxBlackCliOptions) => {
+      const to = chosenOutput(command, options);
+      if (options.output !== undefined) checkOutput(options.output);
       const progress = progressLine();
-      const result = await maxBlack(size.rows, size.cols, {
-        connectivity: options.connectivity,
-        ...remainingTimeout(options.timeout),
-        onProgress: (message) => progress.update(message),
-      });
-      progress.done();
-      process.stdout.write(options.format === 'json' ? `${JSON.stringify(maxBlackJson(result))}\n` : maxBlackText(result));
+      const result = await run(
+        { command: 'maxblack', ...size, connectivity: options.connectivity, ...commandTimeout(options.timeout) },
+        { onProgress: (event) => progress.update(event.message) },
+      ).finally(() => progress.done());
+      await emit(options.output, [to === 'json' ? `${JSON.stringify(maxBlackJson(result))}\n` : maxBlackText(result)]);
       process.exitCode = result.proven ? exitCodes.solved : exitCodes.timeout;
     });
 }

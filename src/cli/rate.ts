@@ -4,22 +4,33 @@
  * for a JSON Lines set, a histogram of the classes and, when the set has `difficulty` labels, a
  * cross-table label x class.
  */
-import { basename } from 'node:path';
 import { Command, Option } from 'commander';
-import { InputError } from '../formats/input-error.js';
+import { run } from '../api/node-run.js';
 import { parseJsonLines } from '../formats/json.js';
-import { isPuzzleSet, parsePuzzle } from '../formats/detect.js';
+import { isPuzzleSet, type FormatName } from '../formats/detect.js';
+import { InputError } from '../job/errors.js';
 import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../render/rules.js';
-import { rate, rulesProgress, type RuleSet } from '../rules/index.js';
-import { ruleSetNames } from './explain.js';
-import { readInput, sourceName, withSource } from './io.js';
+import { ruleSetNames, type RuleSet } from '../api/choices.js';
+import { aboutFile, checkOutput, emit, readDocument, readSource, sourceName, withSource } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
-import { addFormatOption, exitCodes, maxTimeoutMs, positiveInteger, progressLine, remainingMs, type OutputFormat } from './common.js';
+import {
+  addFromOption,
+  addOutputOptions,
+  chosenOutput,
+  exitCodes,
+  maxTimeoutMs,
+  positiveInteger,
+  progressLine,
+  remainingMs,
+} from './common.js';
 
 interface RateCliOptions extends BatchCliOptions {
   techniques: RuleSet;
   timeout?: number;
-  format: OutputFormat;
+  to?: string;
+  format?: string;
+  output?: string;
+  from?: FormatName;
 }
 
 const rateExitCodeHelp = `
@@ -35,7 +46,10 @@ export function rateCommand(): Command {
     .description(
       "rate a puzzle's difficulty (class A trivial .. G super hard, the thesis's Table 5) with the rule engine; for a JSON Lines set, the histogram of classes",
     )
-    .argument('<file>', 'puzzle file (plain text or JSON), a JSON Lines set (.jsonl, or more than one JSON object line), or - for stdin')
+    .argument(
+      '<file>',
+      'puzzle file in any format, a puzz.link URL or Singles game ID, a JSON Lines set (.jsonl, or more than one JSON object line), or - for stdin',
+    )
     .addOption(
       new Option(
         '--techniques <set>',
@@ -49,7 +63,8 @@ export function rateCommand(): Command {
       'time limit (for a set: per puzzle; a puzzle that reaches it counts as not solved, exit code 3)',
       positiveInteger('--timeout', maxTimeoutMs),
     );
-  addFormatOption(command);
+  addOutputOptions(command);
+  addFromOption(command);
   addBatchOptions(command);
   return command
     .addHelpText(
@@ -60,58 +75,65 @@ export function rateCommand(): Command {
       // A .jsonl file alone gets the set's histogram; --batch a line per puzzle.
       if (isBatch(command, file, options, false)) {
         const timeout = options.timeout === undefined ? {} : { timeoutMs: options.timeout };
-        return runBatchCommand(file, { command: 'rate', ruleSet: options.techniques, ...timeout }, options);
+        return runBatchCommand(file, { command: 'rate', techniques: options.techniques, ...timeout }, options);
       }
-      const text = readInput(file);
+      const to = chosenOutput(command, options);
+      if (options.output !== undefined) checkOutput(options.output, [file]);
+      const source = readSource(file);
       // Per puzzle: the first one's limit counts from the process start (remainingMs), as a
       // command's does; each later one's from when the one before it ended.
-      const deadline = (first: boolean) =>
-        options.timeout === undefined ? {} : { deadline: Date.now() + (first ? remainingMs(options.timeout) : options.timeout) };
-      if (!isPuzzleSet(file, text)) {
-        const puzzle = withSource(file, () => parsePuzzle(text, file === '-' ? undefined : basename(file)));
-        const progress = progressLine();
-        const started = performance.now();
-        const rating = withSource(file, () =>
-          rate(puzzle, {
-            ruleSet: options.techniques,
-            ...deadline(true),
-            onProgress: (undecided, cells) => progress.update(rulesProgress(undecided, cells, started)),
-          }),
+      const timeout = (first: boolean) =>
+        options.timeout === undefined ? {} : { timeoutMs: first ? remainingMs(options.timeout) : options.timeout };
+      const rateOne = (puzzle: Parameters<typeof rateJson>[0], first: boolean, onProgress?: (message: string) => void) =>
+        run(
+          { command: 'rate', puzzle, techniques: options.techniques, ...timeout(first) },
+          onProgress === undefined ? {} : { onProgress: (event) => onProgress(event.message) },
         );
-        progress.done();
-        process.stdout.write(
-          options.format === 'json'
-            ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n`
-            : rateText(puzzle, rating, options.techniques, options.timeout),
+      if (source.inline || !isPuzzleSet(file, source.text)) {
+        const { puzzle } = readDocument(file, options.from, source);
+        const progress = progressLine();
+        const rating = await rateOne(puzzle, true, (message) => progress.update(message))
+          .catch((error: unknown) => {
+            throw aboutFile(file, error);
+          })
+          .finally(() => progress.done());
+        await emit(
+          options.output,
+          [
+            to === 'json'
+              ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n`
+              : rateText(puzzle, rating, options.techniques, options.timeout),
+          ],
+          { inputs: [file] },
         );
         process.exitCode = rating.result.timedOut
           ? exitCodes.timeout
           : { solved: exitCodes.solved, contradiction: exitCodes.noSolution, stuck: exitCodes.stuck }[rating.status];
         return;
       }
-      const records = withSource(file, () => parseJsonLines(text));
+      const records = withSource(file, () => parseJsonLines(source.text));
       if (records.length === 0) throw new InputError('no puzzles (expected one JSON object per line)', {}, sourceName(file));
       const progress = progressLine();
-      let lastDraw = 0;
-      const rated: RatedRecord[] = records.map((record, k) => {
-        const now = performance.now();
-        if (now - lastDraw > 100) {
-          progress.update(`rate: ${k}/${records.length} ${record.puzzle.id ?? ''}`);
-          lastDraw = now;
-        }
+      const rated: RatedRecord[] = [];
+      for (const [k, record] of records.entries()) {
+        progress.update(`rate: ${k}/${records.length} ${record.puzzle.id ?? ''}`);
         const line = record.line ?? k + 1;
-        return {
-          id: record.puzzle.id ?? `line ${line}`,
-          line,
-          difficulty: record.difficulty ?? null,
-          rating: rate(record.puzzle, { ruleSet: options.techniques, ...deadline(k === 0) }),
-        };
-      });
+        const rating = await rateOne(record.puzzle, k === 0).catch((error: unknown) => {
+          // A puzzle the engine refuses is named by its file and line.
+          const named = aboutFile(file, error);
+          throw named instanceof InputError ? new InputError(named.problem, { ...named.place, line }, named.source) : named;
+        });
+        rated.push({ id: record.puzzle.id ?? `line ${line}`, line, difficulty: record.difficulty ?? null, rating });
+      }
       progress.done();
-      process.stdout.write(
-        options.format === 'json'
-          ? `${JSON.stringify(rateSetJson(rated, options.techniques))}\n`
-          : rateSetText(rated, options.techniques, sourceName(file)),
+      await emit(
+        options.output,
+        [
+          to === 'json'
+            ? `${JSON.stringify(rateSetJson(rated, options.techniques))}\n`
+            : rateSetText(rated, options.techniques, sourceName(file)),
+        ],
+        { inputs: [file] },
       );
       process.exitCode = rated.some((x) => x.rating.result.timedOut) ? exitCodes.timeout : exitCodes.solved;
     });

@@ -4,6 +4,7 @@
  * passes `solve` alone for a solve, so that a one-shot solve loads none of the other commands.
  */
 import { Command, CommanderError } from 'commander';
+import { exitCodeOf, InputError } from '../job/errors.js';
 import { exitCodeHelp, exitCodes, version } from './common.js';
 import { fileProblem } from './io.js';
 
@@ -16,8 +17,7 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
   for (const command of commands) program.addCommand(command);
   // Usage errors as one line, in the same form as every other error.
   const output = {
-    outputError: (message: string, write: (text: string) => void) =>
-      write(`hitori-sat: ${safeLine(message.trim().replace(/^error: /, ''))} (see --help)\n`),
+    outputError: (message: string, write: (text: string) => void) => write(`hitori-sat: ${usageLine(message)} (see --help)\n`),
   };
   program.configureOutput(output);
   for (const command of program.commands) command.exitOverride().configureOutput(output);
@@ -43,7 +43,7 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
 function writeError(error: unknown): unknown {
   const e = error as NodeJS.ErrnoException;
   if (e?.syscall === 'write' && typeof e.code === 'string')
-    return Object.assign(new Error(`stdout: cannot write it: ${fileProblem(e.code, e.message, 'no such file')}`), { name: 'InputError' });
+    return new InputError(`cannot write it: ${fileProblem(e.code, e.message, 'no such file')}`, {}, 'stdout');
   return error;
 }
 
@@ -52,15 +52,25 @@ function exitCodeFor(error: unknown): number {
   if (error instanceof CommanderError) {
     return error.exitCode === 0 ? 0 : error.code === 'commander.executeSubCommandAsync' ? error.exitCode : exitCodes.badInput;
   }
-  const name = (error as Error | undefined)?.name;
-  if (name === 'InputError' || name === 'DimacsError' || name === 'TooLargeError') return exitCodes.badInput;
-  if (name === 'TimeoutError') return exitCodes.timeout;
-  return exitCodes.solverFailure;
+  return exitCodeOf(error);
 }
 
 function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return safeLine(message.split('\n')[0] ?? 'unknown error');
+}
+
+/**
+ * Commander's usage message as one line: its suggestion, which commander puts on a line of its
+ * own ("unknown command 'slove'\n(Did you mean solve?)"), joins the line as "(did you mean
+ * solve?)". The suggestion is one of the program's own names; anything else, the user's words
+ * included, is escaped by safeLine.
+ */
+function usageLine(message: string): string {
+  const text = message.trim().replace(/^error: /, '');
+  const suggestion = /\n\(Did you mean (.+)\?\)$/.exec(text);
+  if (suggestion === null) return safeLine(text);
+  return `${safeLine(text.slice(0, suggestion.index))} (did you mean ${safeLine(suggestion[1]!)}?)`;
 }
 
 /** A message without control characters: nothing from the input may drive the terminal (escape codes). */

@@ -1,26 +1,33 @@
 /** `hitori-sat solve <file|->`: solve, check, prove uniqueness, print. */
 import { Command, Option } from 'commander';
-import { backendNames } from '../sat/backend.js';
+import { run } from '../api/node-run.js';
+import type { SolveResult } from '../api/requests.js';
 import { gridJson, RenderedGrids, solveJson, solveText, solveVerdict } from '../render/report.js';
-import { solveBounded } from '../solve/bounded.js';
-import { defaultEngine, engines, type Engine, type EngineResult } from '../solve/engines.js';
-import { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/defaults.js';
+import {
+  backendNames,
+  defaultBackend,
+  defaultConnectivity,
+  defaultEngine,
+  engines,
+  solveConnectivities,
+  type Engine,
+} from '../api/choices.js';
 import { formatDocument, type FormatName } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
-import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import type { Puzzle, Shading } from '../api/requests.js';
 import { renderShading, type TextStyle } from '../render/text.js';
-import { aboutFile, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
+import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 import {
   addConventionOption,
   addColorOption,
   addFromOption,
-  addToOption,
+  addOutputOptions,
   chosenOutput,
   chooseBackend,
-  addFormatOption,
   addTimeoutOption,
-  remainingTimeout,
+  outputTargets,
+  commandTimeout,
   solveExitCodeHelp,
   exitCodes,
   positiveInteger,
@@ -30,7 +37,6 @@ import {
 } from './common.js';
 
 interface SolveCliOptions extends CommonOptions, BatchCliOptions {
-  to?: string;
   color?: boolean;
   from?: FormatName;
   count: number;
@@ -59,8 +65,7 @@ export function solveCommand(): Command {
         .default(defaultEngine),
     );
   addConventionOption(command);
-  addFormatOption(command);
-  addToOption(command);
+  addOutputOptions(command, outputTargets);
   addFromOption(command);
   addColorOption(command);
   addTimeoutOption(command);
@@ -84,10 +89,12 @@ export function solveCommand(): Command {
       );
     }
     const to = chosenOutput(command, options);
-    refuseBinaryOnTerminal(to);
+    // A bad output name (a folder, the input itself) fails before the work.
+    if (options.output !== undefined) checkOutput(options.output, [file]);
+    refuseBinaryOnTerminal(to, options.output);
     const puzzle = readPuzzle(file, options.from);
     const progress = progressLine();
-    const style = { color: useColor(options) };
+    const style = { color: useColor(options) && options.output === undefined };
     // The forms that list every solution render each one as it is found (see RenderedGrids).
     const grids =
       to === 'text'
@@ -95,26 +102,31 @@ export function solveCommand(): Command {
         : to === 'json'
           ? new RenderedGrids((s) => gridJson(puzzle, s))
           : undefined;
-    const result = await solveBounded(puzzle, {
-      backend: chooseBackend(command, options),
-      convention: options.convention,
-      connectivity: options.connectivity,
-      engine: options.engine,
-      maxSolutions: options.count,
-      ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
-      ...remainingTimeout(options.timeout),
-      onProgress: (message) => progress.update(message),
-      ...(grids === undefined ? {} : { onSolution: (s: Shading) => grids.add(s) }),
-    }).catch((error: unknown) => {
+    const result = await run(
+      {
+        command: 'solve',
+        puzzle,
+        backend: chooseBackend(command, options),
+        convention: options.convention,
+        connectivity: options.connectivity,
+        engine: options.engine,
+        maxSolutions: options.count,
+        ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
+        ...commandTimeout(options.timeout),
+      },
+      {
+        onProgress: (event) => progress.update(event.message),
+        ...(grids === undefined ? {} : { onItem: (s: Shading) => grids.add(s) }),
+      },
+    ).catch((error: unknown) => {
       throw aboutFile(file, error);
     });
     progress.done();
     if (to === 'svg' || to === 'png') {
       // The SVG renderer draws explanations too, so it pulls in the rule engine: loaded on demand.
-      const { renderSvg } = await import('../render/svg.js');
-      const cells = result.solutions[0] ?? result.partial;
-      await writePicture(renderSvg(puzzle, cells ? { cells } : {}), to);
-    } else process.stdout.write(solveOutput(puzzle, result, to, style, grids));
+      const { renderSvg, solvePicture } = await import('../render/svg.js');
+      await writePicture(renderSvg(puzzle, solvePicture(result)), to, options.output, [file]);
+    } else await emit(options.output, [solveOutput(puzzle, result, to, style, grids)], { inputs: [file] });
     // The other forms carry no verdict: say it where a person watching will see it.
     if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveVerdict(puzzle, result)}\n`);
     process.exitCode = {
@@ -130,10 +142,10 @@ export function solveCommand(): Command {
 /**
  * The solve's outcome in the chosen form: the report (text, json), the puzzle with its first
  * solution where the format holds one (pzprv3, janko; the other formats just the puzzle).
- * Pictures (svg, png) are drawn by the action: the solution, or the partial grid when the rules
- * got stuck.
+ * Pictures (svg, png) are drawn by the action (render/svg.ts solvePicture): the solution, with
+ * the cells where a second one differs outlined, or the partial grid when the rules got stuck.
  */
-function solveOutput(puzzle: Puzzle, result: EngineResult, to: string, style: TextStyle, grids?: RenderedGrids): string {
+function solveOutput(puzzle: Puzzle, result: SolveResult, to: string, style: TextStyle, grids?: RenderedGrids): string {
   const grid = grids === undefined ? undefined : (s: Shading) => grids.get(s);
   if (to === 'text') return solveText(puzzle, result, style, grid);
   if (to === 'json') return `${solveJson(puzzle, result, grid)}\n`;

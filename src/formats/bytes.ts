@@ -1,10 +1,10 @@
+import { InputError } from '../job/errors.js';
 /**
  * The bytes of an input file as text. UTF-8 (with or without a byte order mark) is read as is,
  * UTF-16 with a byte order mark is converted; anything else is refused with its place rather than
  * turned into replacement characters: a byte that is not UTF-8 (a Latin-1 file, say) and a NUL
  * byte (binary data, or UTF-16 without a byte order mark).
  */
-import { InputError } from './input-error.js';
 
 export function decodeInput(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));

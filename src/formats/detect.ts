@@ -43,7 +43,7 @@ export const formats: Readonly<Record<FormatName, Format>> = {
   janko: { title: 'janko.at puzzle file', parse: parseJanko, format: formatJanko, holdsSolution: true },
 };
 
-export function detectFormat(text: string): FormatName {
+function detectFormat(text: string): FormatName {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('{')) return 'json';
   if (looksLikePzprv3(start)) return 'pzprv3';

@@ -1,33 +1,5 @@
-/** A problem in a user's input, with where it is; the CLI prints `message` as one line. */
-export interface InputPlace {
-  readonly line?: number;
-  readonly row?: number;
-  readonly column?: number;
-}
-
-export class InputError extends Error {
-  override name = 'InputError';
-  constructor(
-    readonly problem: string,
-    readonly place: InputPlace = {},
-    readonly source = 'input',
-  ) {
-    super(`${source}${describePlace(place)}: ${problem}`);
-  }
-
-  /** The same problem attributed to a named source (a file name, "stdin"). */
-  withSource(source: string): InputError {
-    return new InputError(this.problem, this.place, source);
-  }
-}
-
-function describePlace({ line, row, column }: InputPlace): string {
-  const parts: string[] = [];
-  if (line !== undefined) parts.push(`line ${line}`);
-  if (row !== undefined) parts.push(`row ${row}`);
-  if (column !== undefined) parts.push(`column ${column}`);
-  return parts.length > 0 ? `, ${parts.join(', ')}` : '';
-}
+/** Safe quoting of input text in messages, and the parsing of one grid value. */
+import { InputError, type InputPlace } from '../job/errors.js';
 
 /**
  * `text` made safe for a one-line message on a terminal: control characters, escape sequences

@@ -22,7 +22,8 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { InputError, parseValue, showText } from './input-error.js';
+import { parseValue, showText } from './input-error.js';
+import { InputError } from '../job/errors.js';
 
 /** Whether a text looks like a janko file: a line "begin" or "problem" (bare or in brackets). */
 export function looksLikeJanko(text: string): boolean {

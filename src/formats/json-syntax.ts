@@ -7,7 +7,8 @@
  * cannot hold (`1e400`, an integer beyond 2^53) becomes a `JsonNumber` with its text, so that the
  * error names the number as written instead of `null` or a rounded value.
  */
-import { InputError, showText } from './input-error.js';
+import { showText } from './input-error.js';
+import { InputError } from '../job/errors.js';
 
 /** A JSON number that a double does not hold exactly (beyond 2^53, or beyond the double range). */
 class JsonNumber {

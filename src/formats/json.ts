@@ -4,11 +4,15 @@
  * object per line, with the published `solution` (rows of 1 shaded / 0 unshaded) and
  * `solutions` (0, 1, or 2 meaning "two or more") when known. The document `generate --format
  * json` writes, an object with a list `puzzles` of such objects, is read when it holds one puzzle.
+ * The report `solve --to json` writes is such an object too: its `solutions` is then a list of
+ * solution grids (each checked like `solution`), and its other fields (`status`, `differ`, ...)
+ * are ignored, as any key the format does not name.
  */
 import { puzzleFromGrid, shadingFromGrid, shadingToGrid, toGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { describeValue, InputError, maxCells, parseValue, type InputPlace } from './input-error.js';
+import { describeValue, maxCells, parseValue } from './input-error.js';
 import { readJson } from './json-syntax.js';
+import { InputError, type InputPlace } from '../job/errors.js';
 
 /** One puzzle of a set, with what its source says about its solutions. */
 export interface PuzzleRecord {
@@ -92,9 +96,17 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
   // silently ignored would count every puzzle correct. `null` says "not known".
   if (obj['solution'] !== undefined && obj['solution'] !== null) record.solution = solutionGrid(obj['solution'], rows.length, width, place);
   const solutions = obj['solutions'];
-  if (solutions !== undefined && solutions !== null) {
+  if (Array.isArray(solutions)) {
+    // `solve --to json` lists the solutions it found as grids: each is checked like `solution`,
+    // and the first is the document's solution when there is no `solution`.
+    const grids = solutions.map((s: unknown, k) => solutionGrid(s, rows.length, width, place, `"solutions" item ${k + 1}`));
+    if (record.solution === undefined && grids[0] !== undefined) record.solution = grids[0];
+  } else if (solutions !== undefined && solutions !== null) {
     if (!(typeof solutions === 'number' && Number.isSafeInteger(solutions) && solutions >= 0))
-      throw new InputError(`"solutions" is ${describeValue(solutions)}, expected 0, 1 or 2 (two or more)`, place);
+      throw new InputError(
+        `"solutions" is ${describeValue(solutions)}, expected 0, 1 or 2 (two or more), or a list of solution grids`,
+        place,
+      );
     record.solutions = solutions;
   }
   if (typeof obj['difficulty'] === 'string') record.difficulty = obj['difficulty'];
@@ -124,15 +136,15 @@ export function formatJson({ puzzle, solution }: PuzzleDocument): string {
 }
 
 /** A `solution`: rows of 0/1 of the grid's size. */
-function solutionGrid(solution: unknown, rows: number, cols: number, place: InputPlace): number[][] {
+function solutionGrid(solution: unknown, rows: number, cols: number, place: InputPlace, what = '"solution"'): number[][] {
   if (!Array.isArray(solution) || solution.length !== rows)
-    throw new InputError(`"solution" must be ${rows} rows of ${cols} values, each 1 (shaded) or 0 (unshaded)`, place);
+    throw new InputError(`${what} must be ${rows} rows of ${cols} values, each 1 (shaded) or 0 (unshaded)`, place);
   return solution.map((row: unknown, r) => {
     if (!Array.isArray(row) || row.length !== cols)
-      throw new InputError(`"solution" row ${r + 1} must have ${cols} cells`, { ...place, row: r + 1 });
+      throw new InputError(`${what} row ${r + 1} must have ${cols} cells`, { ...place, row: r + 1 });
     return row.map((cell: unknown, c) => {
       if (cell !== 0 && cell !== 1)
-        throw new InputError(`"solution" cell is ${describeValue(cell)}, expected 0 or 1`, { ...place, row: r + 1, column: c + 1 });
+        throw new InputError(`${what} cell is ${describeValue(cell)}, expected 0 or 1`, { ...place, row: r + 1, column: c + 1 });
       return cell;
     });
   });

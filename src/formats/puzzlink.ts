@@ -15,7 +15,8 @@
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { InputError, showText } from './input-error.js';
+import { showText } from './input-error.js';
+import { InputError } from '../job/errors.js';
 
 const puzzlinkHost = 'https://puzz.link/p?';
 /** The largest number a two-digit base-36 token holds. */

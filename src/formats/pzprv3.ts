@@ -23,7 +23,8 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { InputError, parseValue, showText } from './input-error.js';
+import { parseValue, showText } from './input-error.js';
+import { InputError } from '../job/errors.js';
 
 export function looksLikePzprv3(text: string): boolean {
   return /^\uFEFF?\s*pzprv3(\.\d+)?\s*[/\r\n]/.test(text);

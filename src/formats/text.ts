@@ -6,7 +6,8 @@
  *     4 3 2 2
  */
 import { puzzleFromGrid, type Puzzle } from '../puzzle/puzzle.js';
-import { InputError, maxCells, parseValue } from './input-error.js';
+import { maxCells, parseValue } from './input-error.js';
+import { InputError } from '../job/errors.js';
 
 export function parseText(text: string, id?: string): Puzzle {
   const grid: number[][] = [];

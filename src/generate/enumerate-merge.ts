@@ -5,10 +5,10 @@
  * shard numbers must be exactly 0 .. n-1, each once. Anything else is refused with the file
  * named, rather than summed into a wrong total.
  */
-import { InputError } from '../formats/input-error.js';
 import { conventions } from '../puzzle/convention.js';
 import { addCounts, classCount, histogramKeys, type EnumerationCounts, type Verdicts } from './enumerate.js';
-import { resultFormat, type EnumerationResult } from './enumerate-run.js';
+import { resultFormat, type EnumerationResult } from './enumerate-result.js';
+import { InputError } from '../job/errors.js';
 
 export interface ShardFile {
   /** The file's name, for messages. */
@@ -18,17 +18,21 @@ export interface ShardFile {
 }
 
 /**
- * Some shards of an otherwise consistent set are missing (a task that failed, was cancelled, or
- * has not run yet). It carries what a rerun of just those needs: their numbers, what the given
+ * What a merge that lacks some shards of an otherwise consistent set (a task that failed, was
+ * cancelled, or has not run yet) knows for a rerun of just those: their numbers, what the given
  * shards counted, and the given files' names by shard number (from which the missing files'
- * names may follow).
+ * names may follow). The CLI prints the command from it.
  */
-export class MissingShardsError extends InputError {
-  constructor(
-    readonly missing: readonly number[],
-    readonly spec: EnumerationResult,
-    readonly names: ReadonlyMap<number, string>,
-  ) {
+export interface MissingShards {
+  readonly missing: readonly number[];
+  readonly spec: EnumerationResult;
+  readonly names: ReadonlyMap<number, string>;
+}
+
+/** The refusal of a merge with shards missing: an input error that carries `missingShards`. */
+class MissingShardsError extends InputError {
+  constructor(readonly missingShards: MissingShards) {
+    const { missing, spec, names } = missingShards;
     const count = spec.shard!.count;
     const list = missing.map((k) => `${k}/${count}`);
     const shards = list.length === 1 ? `shard ${list[0]} is` : `shards ${list.slice(0, -1).join(', ')} and ${list.at(-1)} are`;
@@ -77,7 +81,7 @@ export function mergeResults(files: readonly ShardFile[]): EnumerationResult {
     byIndex.set(shard.index, name);
   }
   const missing = Array.from({ length: count }, (_, k) => k).filter((k) => !byIndex.has(k));
-  if (missing.length > 0) throw new MissingShardsError(missing, first.result, byIndex);
+  if (missing.length > 0) throw new MissingShardsError({ missing, spec: first.result, names: byIndex });
   let total: EnumerationCounts = results[0]!.result;
   for (const { result } of results.slice(1)) total = addCounts(total, result);
   const size = first.result;

@@ -22,45 +22,7 @@ import {
   type EnumerationSize,
 } from './enumerate.js';
 import { shardClasses, shardDepth, shardItems, type Shard } from './enumerate-split.js';
-
-/** How the histogram is made: the rule engine's rule set, and whether one grid per symmetry orbit is rated. */
-interface RatingSpec {
-  readonly ruleSet: RuleSet;
-  readonly symmetry: boolean;
-}
-
-/** What an enumeration counts; shards of one enumeration must agree on all of it. */
-export interface EnumerationSpec extends EnumerationSize {
-  readonly prune: boolean;
-  /** null: no histogram (only the convention counts). */
-  readonly rating: RatingSpec | null;
-}
-
-export const resultFormat = 'hitori-sat enumerate';
-
-/** The JSON record of an enumeration, a shard of one, or a merge of shards. */
-export interface EnumerationResult extends EnumerationCounts {
-  readonly format: typeof resultFormat;
-  /** The hitori-sat version that counted. */
-  readonly version: string;
-  readonly rows: number;
-  readonly cols: number;
-  readonly symbols: number;
-  readonly prune: boolean;
-  readonly rating: RatingSpec | null;
-  /** Which part of the space: null for all of it (unsharded, or merged from every shard). */
-  readonly shard: (Shard & { readonly depth: number }) | null;
-  /** For a merge: how many shards it adds up. */
-  readonly mergedShards?: number;
-  /** False when the run stopped early (time limit): the counts cover only `itemsDone` items. */
-  readonly complete: boolean;
-  readonly itemsDone: number;
-  readonly items: number;
-  /** The sequences in this part of the space (= `classes` when complete). */
-  readonly expectedClasses: number;
-  /** Wall-clock time of the run (for a merge: the sum over shards). */
-  readonly timeMs: number;
-}
+import { resultFormat, type EnumerationResult, type EnumerationSpec } from './enumerate-result.js';
 
 interface Progress {
   readonly itemsDone: number;

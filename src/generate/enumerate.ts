@@ -544,10 +544,3 @@ export function addCounts(a: EnumerationCounts, b: EnumerationCounts): Enumerati
     histogram,
   };
 }
-
-/** Enumerates a whole board in this thread (small boards, tests). */
-export function enumerateAll(size: EnumerationSize, options: EnumerateOptions = {}): EnumerationCounts {
-  const enumerator = new Enumerator(buildTables(size), options);
-  enumerator.run(new Uint8Array(0));
-  return enumerator.counts();
-}

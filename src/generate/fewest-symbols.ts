@@ -38,13 +38,13 @@ type SymbolsVerdict =
   | { readonly enough: null };
 
 /** Answers "enough?" for any k on one board, on one incremental solver. */
-export interface SymbolBound {
+interface SymbolBound {
   /** Whether some valid shading leaves at most `k` unshaded cells in every row and column. */
   enough(k: number, deadline?: number): Promise<SymbolsVerdict>;
   dispose(): void;
 }
 
-export async function openSymbolBound(rows: number, cols: number): Promise<SymbolBound> {
+async function openSymbolBound(rows: number, cols: number): Promise<SymbolBound> {
   if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 1 || cols < 1)
     throw new RangeError(`a board needs at least one row and one column, got ${rows}x${cols}`);
   const board = blankBoard(rows, cols);
@@ -106,28 +106,6 @@ export async function openSymbolBound(rows: number, cols: number): Promise<Symbo
     },
     dispose: () => backend.dispose(),
   };
-}
-
-/**
- * The fewest numbers any grid of this size with a solution needs (`proven`), or, when the
- * deadline passes first, the most that are proven too few plus one (a lower bound).
- */
-export async function fewestSymbols(
-  rows: number,
-  cols: number,
-  deadline?: number,
-): Promise<{ readonly value: number; readonly proven: boolean }> {
-  const bound = await openSymbolBound(rows, cols);
-  try {
-    // Feasibility only grows with k: the first k that is enough is the least.
-    for (let k = 1; ; k++) {
-      const verdict = await bound.enough(k, deadline);
-      if (verdict.enough === null) return { value: k, proven: false };
-      if (verdict.enough) return { value: k, proven: true };
-    }
-  } finally {
-    bound.dispose();
-  }
 }
 
 /** How long `symbolsProblem` may look for a proof before it lets the generator try. */

@@ -6,16 +6,8 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { symbolsProblem } from './fewest-symbols.js';
-import {
-  GenerateSpecError,
-  GenerateTimeoutError,
-  generatePuzzle,
-  puzzleSeed,
-  specProblem,
-  symbolsOf,
-  type GeneratedPuzzle,
-  type GenerateSpec,
-} from './generate.js';
+import { generatePuzzle, puzzleSeed, specProblem, symbolsOf, type GeneratedPuzzle, type GenerateSpec } from './generate.js';
+import { TimeoutError, UsageError } from '../job/errors.js';
 
 export interface RunOptions {
   readonly count: number;
@@ -61,7 +53,7 @@ export async function generateMany(spec: GenerateSpec, options: RunOptions): Pro
   // A spec with no puzzle is refused before any search: the cheap counts first, then the proof
   // that k symbols cannot number any grid of this size that has a solution.
   const problem = specProblem(spec) ?? (await symbolsProblem(spec.rows, spec.cols, symbolsOf(spec), deadline));
-  if (problem !== null) throw new GenerateSpecError(problem);
+  if (problem !== null) throw new UsageError(problem);
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.count));
   let complete = true;
   try {
@@ -73,7 +65,7 @@ export async function generateMany(spec: GenerateSpec, options: RunOptions): Pro
       await onWorkers(spec, options, jobs, deadline, deliver);
     }
   } catch (error) {
-    if (!(error instanceof GenerateTimeoutError)) throw error;
+    if (!(error instanceof TimeoutError)) throw error;
     complete = false;
   }
   return { puzzles: done, complete, wallMs: performance.now() - start };
@@ -121,7 +113,7 @@ async function onWorkers(
           if ('error' in answer) {
             fail(
               answer.error.name === 'TimeoutError'
-                ? new GenerateTimeoutError(answer.error.message)
+                ? new TimeoutError(answer.error.message)
                 : Object.assign(new Error(answer.error.message), { name: answer.error.name }),
             );
             return;

@@ -46,6 +46,7 @@ import type { Backend } from '../sat/backend.js';
 import { createBackend } from '../sat/backends/index.js';
 import { Cnf } from '../sat/cnf.js';
 import { cadicalOptions, solveHitori } from '../solve/solve.js';
+import { TimeoutError, UsageError } from '../job/errors.js';
 
 export interface GenerateSpec {
   readonly rows: number;
@@ -69,16 +70,6 @@ export interface GeneratedPuzzle {
   readonly attempts: number;
   readonly repairs: number;
   readonly timeMs: number;
-}
-
-/** Raised for a spec that has no puzzle (the message says why). */
-export class GenerateSpecError extends RangeError {
-  override name = 'GenerateSpecError';
-}
-
-/** Raised when the deadline passes before the puzzle is finished. */
-export class GenerateTimeoutError extends Error {
-  override name = 'TimeoutError';
 }
 
 /** The number of symbols the spec asks for (max(rows, cols) unless given). */
@@ -126,18 +117,18 @@ export function puzzleSeed(seed: string | number, index: number): string {
 
 /**
  * Makes the puzzle of one seed string. `deadline` (a `Date.now()` value) bounds the work: past
- * it, GenerateTimeoutError.
+ * it, TimeoutError.
  */
 export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?: number): Promise<GeneratedPuzzle> {
   const problem = specProblem(spec);
-  if (problem !== null) throw new GenerateSpecError(problem);
+  if (problem !== null) throw new UsageError(problem);
   const start = performance.now();
   const random = seededRandom(seed);
   const convention = spec.convention ?? 'literal';
   const g = geometry(spec.rows, spec.cols);
   let repairs = 0;
   for (let attempt = 1; ; attempt++) {
-    if (deadline !== undefined && Date.now() > deadline) throw new GenerateTimeoutError(`no puzzle for seed ${seed} before the time limit`);
+    if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError(`no puzzle for seed ${seed} before the time limit`);
     // Class A is a Latin square with nothing shaded (only UC is needed), and so is the only
     // unique puzzle of two cells (see specProblem); else a random maximal shading.
     const planted = spec.class === 'A' || g.cells === 2 ? new Uint8Array(g.cells) : randomShading(g, random);
@@ -160,7 +151,7 @@ export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?
 async function proveUnique(puzzle: Puzzle, planted: Shading, convention: Convention, deadline: number | undefined): Promise<Shading> {
   const timeoutMs = deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
   const result = await solveHitori(puzzle, { convention, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
-  if (result.status === 'timeout') throw new GenerateTimeoutError('the time limit passed during the uniqueness proof');
+  if (result.status === 'timeout') throw new TimeoutError('the time limit passed during the uniqueness proof');
   const solution = result.solutions[0];
   if (result.status !== 'unique' || solution === undefined || solution.some((s, i) => s !== planted[i]))
     throw new Error(`generate: the SAT engine finds the repaired puzzle ${result.status}, not unique with the planted solution: a bug`);
@@ -171,7 +162,7 @@ async function proveUnique(puzzle: Puzzle, planted: Shading, convention: Convent
 
 function classOf(puzzle: Puzzle, deadline: number | undefined): Level | null {
   const rating = rate(puzzle, deadline === undefined ? {} : { deadline });
-  if (rating.result.timedOut) throw new GenerateTimeoutError('the time limit passed while rating');
+  if (rating.result.timedOut) throw new TimeoutError('the time limit passed while rating');
   return rating.class;
 }
 
@@ -541,7 +532,7 @@ class RepairSolver {
     const call = { assumptions: [this.epoch, this.block], ...(deadline === undefined ? {} : { deadline }) };
     for (;;) {
       const status = await this.backend.solve(call);
-      if (status === 'unknown') throw new GenerateTimeoutError('the time limit passed during a repair');
+      if (status === 'unknown') throw new TimeoutError('the time limit passed during a repair');
       if (status === 'unsatisfiable') return null;
       for (let i = 0; i < this.g.cells; i++) this.model[i] = this.backend.value(i + 1) ? 1 : 0;
       if (this.finder.cuts(this.model, this.vars, (clause) => this.backend.addClause(clause)) === 0) return Uint8Array.from(this.model);

@@ -164,8 +164,3 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   }
   return out;
 }
-
-/** Whether the shading obeys every rule of the convention. */
-export function isSolution(puzzle: Puzzle, shading: Shading, convention: Convention = 'literal'): boolean {
-  return checkShading(puzzle, shading, convention).length === 0;
-}

@@ -9,7 +9,8 @@
  * are `nbr[nbrStart[i]]` up to `nbr[nbrStart[i + 1]]`, in the order up, left, right, down), and
  * the lines. Line mates depend on the numbers as well, so they are computed per puzzle.
  */
-import { type Puzzle, roughCount, TooLargeError } from './puzzle.js';
+import { type Puzzle, roughCount } from './puzzle.js';
+import { TooLargeError } from '../job/errors.js';
 
 export interface Geometry {
   readonly rows: number;
@@ -93,7 +94,7 @@ export interface LineMates {
  * line with few distinct numbers (a 1x100000 row of 1s and 2s: 5 billion) is refused with its
  * count instead of exhausting memory; the CNF limits (encodings/size.ts) refuse such grids too.
  */
-export const maxLineMates = 50_000_000;
+const maxLineMates = 50_000_000;
 
 export interface NumberKeys {
   readonly key: Int32Array;

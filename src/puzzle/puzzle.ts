@@ -64,15 +64,6 @@ export function cellName(puzzle: Pick<Puzzle, 'cols'>, i: number): string {
   return `row ${r + 1}, column ${i - r * puzzle.cols + 1}`;
 }
 
-/**
- * Raised when an input is larger than a command can handle in bounded memory (a CNF over its
- * budget, too many pairs of equal numbers in the lines); the CLI treats it as bad input (exit
- * code 2), and the message says how large and what the limit is.
- */
-export class TooLargeError extends Error {
-  override name = 'TooLargeError';
-}
-
 /** A count for a message: 1,234 or 12.3 million or 4.56 billion. */
 export function roughCount(x: number): string {
   return x >= 1e9 ? `${(x / 1e9).toPrecision(3)} billion` : x >= 1e6 ? `${(x / 1e6).toPrecision(3)} million` : x.toLocaleString('en-US');

@@ -10,7 +10,7 @@
  * number; that is refused instead (`fontsMissing`).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { InputError } from '../formats/input-error.js';
+import { InputError } from '../job/errors.js';
 
 /** How many pixels per SVG unit: a cell is 36 units, so 72 pixels, sharp on a high-density screen. */
 const zoom = 2;
@@ -64,7 +64,7 @@ const fontDirectories = [
 ];
 
 /** True when no font directory holds a file: resvg would draw the grid without its numbers. */
-export function fontsMissing(): boolean {
+function fontsMissing(): boolean {
   return !fontDirectories.some((dir) => existsSync(dir) && hasFile(dir, 3));
 }
 

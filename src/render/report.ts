@@ -1,12 +1,25 @@
 /** The text and JSON forms of a solve's outcome, shared by `solve` and `decode`. */
 import { shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
+import { cellLabel } from '../rules/board.js';
 import type { EngineResult } from '../solve/engines.js';
 import { paint, renderShading, type TextStyle } from './text.js';
 
+/** A cell as the JSON reports name it: row and column, 1-based. */
+interface CellRef {
+  row: number;
+  col: number;
+}
+
+/**
+ * A solve's outcome as JSON. It holds the puzzle (`rows`, `cols`, `grid`), so that `solve` reads
+ * it back as a JSON puzzle document (formats/json.ts).
+ */
 export interface SolveReport {
   id: string | null;
   rows: number;
   cols: number;
+  /** The puzzle's numbers, rows of positive integers (the JSON format's `grid`). */
+  grid: number[][];
   status: EngineResult['status'];
   /** The first solution, rows of 1 (shaded) / 0 (unshaded), or null. */
   solution: number[][] | null;
@@ -14,6 +27,8 @@ export interface SolveReport {
   partial?: (number | null)[][];
   solutions: number[][][];
   solutionsFound: number;
+  /** When two or more solutions were found: the cells where the first two differ (why the puzzle is not unique). */
+  differ?: CellRef[];
   /** True when the solver proved there are no solutions beyond those listed. */
   complete: boolean;
   convention: string;
@@ -38,10 +53,12 @@ export function solveReport(puzzle: Puzzle, result: EngineResult): SolveReport {
     id: puzzle.id ?? null,
     rows: puzzle.rows,
     cols: puzzle.cols,
+    grid: toGrid(puzzle, puzzle.values),
     status: result.status,
     solution: solutions[0] ?? null,
     solutions,
     solutionsFound: solutions.length,
+    ...(result.differ === undefined ? {} : { differ: result.differ.map((i) => cellRef(puzzle.cols, i)) }),
     complete: result.complete,
     ...(result.partial
       ? {
@@ -73,20 +90,27 @@ export function solveJson(puzzle: Puzzle, result: EngineResult, grid: (s: Shadin
     id,
     rows,
     cols,
+    grid: numbers,
     status,
     solution: _first,
     solutions: _all,
     solutionsFound: _n,
+    differ: _differ,
     ...rest
   } = solveReport(puzzle, {
     ...result,
     solutions: [],
   });
   const grids = result.solutions.map(grid);
-  // The report's own key order: id, rows, cols, status, solution, solutions, then the rest.
-  const head = JSON.stringify({ id, rows, cols, status }).slice(0, -1);
-  const tail = JSON.stringify({ solutionsFound: grids.length, ...rest }).slice(1);
+  const differ = result.differ === undefined ? {} : { differ: result.differ.map((i) => cellRef(cols, i)) };
+  // The report's own key order: id, rows, cols, grid, status, solution, solutions, solutionsFound, differ, then the rest.
+  const head = JSON.stringify({ id, rows, cols, grid: numbers, status }).slice(0, -1);
+  const tail = JSON.stringify({ solutionsFound: grids.length, ...differ, ...rest }).slice(1);
   return `${head},"solution":${grids[0] ?? 'null'},"solutions":[${grids.join(',')}],${tail}`;
+}
+
+function cellRef(cols: number, i: number): CellRef {
+  return { row: Math.floor(i / cols) + 1, col: (i % cols) + 1 };
 }
 
 /** One solution's grid as the JSON report lists it: rows of 1 (shaded) / 0 (unshaded). */
@@ -126,7 +150,14 @@ export function solveText(
 ): string {
   const grids = result.solutions.map((s: Shading, k) => (result.solutions.length > 1 ? `solution ${k + 1}:\n` : '') + grid(s));
   if (result.partial) grids.push(renderShading(puzzle, result.partial, style));
+  if (result.differ !== undefined) grids.push(`${differLine(puzzle, result.differ)}\n`);
   return `${grids.join('\n')}${solveVerdict(puzzle, result, style)}\n`;
+}
+
+/** Where the first two solutions differ, as a line of cell labels: "differ: r1c1 r1c2 (...)". */
+function differLine(puzzle: Pick<Puzzle, 'cols'>, differ: readonly number[]): string {
+  const n = differ.length;
+  return `differ: ${differ.map((i) => cellLabel(puzzle.cols, i)).join(' ')} (${n} cell${n === 1 ? '' : 's'} where solutions 1 and 2 differ)`;
 }
 
 /** The verdict line of solveText (without its newline): what was found, and how. */

@@ -7,10 +7,12 @@
  * as a 5x5 one. Numbers shrink with their digit count to stay inside their cell. Shaded cells are
  * dark with their number still readable in grey (as puzz.link draws them); undecided cells of a
  * partial grid are light grey; cells a step decides are outlined in colour, orange for shaded and
- * blue for unshaded, with a ring around a newly unshaded number.
+ * blue for unshaded, with a ring around a newly unshaded number. Cells where a second solution
+ * differs are outlined in dashed red.
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { explainStep, type ExplainRun } from '../rules/index.js';
+import type { EngineResult } from '../solve/engines.js';
 
 /** One cell's state: true shaded, false unshaded, null undecided. */
 type CellState = boolean | null;
@@ -20,6 +22,8 @@ export interface BoardPicture {
   readonly cells?: readonly CellState[];
   /** Cells to highlight: those a step decided. */
   readonly highlight?: ReadonlySet<number>;
+  /** Cells to outline as differing from another solution (a dashed red frame). */
+  readonly differ?: ReadonlySet<number>;
   /** Text above the grid, one string per line. */
   readonly caption?: readonly string[];
   /** The least width of the picture, for captions wider than a small grid. */
@@ -38,6 +42,7 @@ const colours = {
   border: '#000',
   newShaded: '#e8590c',
   newUnshaded: '#1c7ed6',
+  differ: '#e03131',
 } as const;
 
 /** Escapes text for SVG content and attributes. */
@@ -101,6 +106,13 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
     if (state === false)
       out.push(`<circle cx="${x + cell / 2}" cy="${y + cell / 2}" r="${cell / 2 - 6}" stroke="${colour}" stroke-width="1.5" fill="none"/>`);
   }
+  for (const i of picture.differ ?? []) {
+    const x = pad + (i % cols) * cell;
+    const y = top + Math.floor(i / cols) * cell;
+    out.push(
+      `<rect x="${x + 3}" y="${y + 3}" width="${cell - 6}" height="${cell - 6}" stroke="${colours.differ}" stroke-width="3" stroke-dasharray="5 3" fill="none"/>`,
+    );
+  }
   for (let i = 0; i < rows * cols; i++) {
     const value = puzzle.values[i]!;
     const state = stateOf(picture, i);
@@ -130,6 +142,19 @@ export function renderSvg(puzzle: Puzzle, picture: BoardPicture = {}): string {
   const what = picture.cells === undefined ? 'puzzle' : picture.cells.includes(null) ? 'partly solved' : 'solution';
   const title = `Hitori ${puzzle.rows}x${puzzle.cols}${puzzle.id === undefined ? '' : ` ${puzzle.id}`}, ${what}`;
   return svgDocument(width, height, picture.caption?.join(' ') ?? title, boardElements(puzzle, picture));
+}
+
+/**
+ * The picture of a solve's outcome: its first solution (or the partial grid when the rules got
+ * stuck, or the bare puzzle when there is neither); with two solutions, the cells where the
+ * second differs outlined and a caption saying so.
+ */
+export function solvePicture(result: Pick<EngineResult, 'solutions' | 'partial' | 'differ'>): BoardPicture {
+  const cells = result.solutions[0] ?? result.partial;
+  if (cells === undefined) return {};
+  if (result.differ === undefined) return { cells };
+  const caption = [`not unique: solution 2 differs in the ${result.differ.length} outlined cell${result.differ.length === 1 ? '' : 's'}`];
+  return { cells, differ: new Set(result.differ), caption, minWidth: Math.ceil(caption[0]!.length * 6.6) + 2 * pad };
 }
 
 /** One step of an explanation: its caption and the cells it decides. */

@@ -56,7 +56,7 @@ import { Prob, ProbC, type ProbeCursor, type ProbeRunner } from './probing.js';
 import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from './simple.js';
 import { NoB, UC } from './trivial.js';
 import { TwoSat } from './two-sat.js';
-import { levels, type Deduction, type Level, type Scope, type TechniqueCode } from './types.js';
+import { levels, type Deduction, type Level, type RuleSet, type Scope, type TechniqueCode } from './types.js';
 import type { Witnesses } from './witnesses.js';
 
 /** What a technique may use besides the board. */
@@ -179,5 +179,5 @@ export const ruleSets = {
   all: codesOf((t) => t.code !== 'NCO-K'),
   thesis: codesOf((t) => !t.extra),
   'two-sat': codesOf((t) => (!t.extra || t.code === '2-SAT') && !lineRules.includes(t.code)),
-} as const satisfies Record<string, readonly TechniqueCode[]>;
-export type RuleSet = keyof typeof ruleSets;
+} as const satisfies Record<RuleSet, readonly TechniqueCode[]>;
+export type { RuleSet };

@@ -82,12 +82,6 @@ export function numberedSteps(steps: readonly Deduction[]): string[] {
   });
 }
 
-export function explainLines(result: RulesResult): string[] {
-  const out = numberedSteps(result.steps);
-  out.push(verdict(result));
-  return out;
-}
-
 export function verdict(result: RulesResult): string {
   switch (result.status) {
     case 'solved': {

@@ -109,7 +109,7 @@ export function rate(puzzle: Puzzle, options: RateOptions = {}): Rating {
  * The number of the last sweep that changed the board, sweeps alternating between rows and
  * columns from `first`; stops after two idle sweeps in a row or when the board is finished.
  */
-export function countSweeps(puzzle: Puzzle, specs: readonly Technique[], first: 'H' | 'V'): number {
+function countSweeps(puzzle: Puzzle, specs: readonly Technique[], first: 'H' | 'V'): number {
   const board = new Board(puzzle);
   const done = { H: new Set<TechniqueCode>(), V: new Set<TechniqueCode>() };
   let dir = first;

@@ -8,6 +8,10 @@ export type Colour = 'white' | 'black';
 
 /** Difficulty classes of the thesis's Table 5, cheapest first. */
 export const levels = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+
+/** The rule sets (catalogue.ts says which techniques each has): every technique, the thesis's, the thesis's 2-SAT classifier. */
+export const ruleSetNames = ['all', 'thesis', 'two-sat'] as const;
+export type RuleSet = (typeof ruleSetNames)[number];
 export type Level = (typeof levels)[number];
 
 /** Every technique, by its code (thesis codes; `2-SAT` is the line solver of thesis section 6.1). */

@@ -50,14 +50,3 @@ export interface Backend {
   /** Frees native memory or temporary files; the backend is unusable afterwards. */
   dispose(): void;
 }
-
-/** Raised when a backend cannot go on (out of memory, a missing binary, a crash), with the reason. */
-export class BackendError extends Error {
-  constructor(
-    readonly backend: BackendName,
-    message: string,
-  ) {
-    super(`${backend}: ${message}`);
-    this.name = 'BackendError';
-  }
-}

@@ -5,17 +5,7 @@
  */
 import type { SolveStatus } from './backend.js';
 import { Cnf } from './cnf.js';
-
-/** An error in a DIMACS text or a solver's output, with the 1-based line it was found on. */
-export class DimacsError extends Error {
-  constructor(
-    message: string,
-    readonly line: number,
-  ) {
-    super(`line ${line}: ${message}`);
-    this.name = 'DimacsError';
-  }
-}
+import { InputError } from '../job/errors.js';
 
 /**
  * The DIMACS text in pieces of at most about 64 KiB, for writing large formulas to a stream.
@@ -70,17 +60,18 @@ export function parseDimacs(text: string): Cnf {
     }
     if (line.startsWith('p')) {
       const m = /^p\s+cnf\s+(\d+)\s+(\d+)$/.exec(line);
-      if (!m) throw new DimacsError(`bad header "${line}", expected "p cnf VARS CLAUSES"`, n + 1);
-      if (declaredVars >= 0) throw new DimacsError('a second "p cnf" header', n + 1);
+      if (!m) throw new InputError(`bad header "${line}", expected "p cnf VARS CLAUSES"`, { line: n + 1 });
+      if (declaredVars >= 0) throw new InputError('a second "p cnf" header', { line: n + 1 });
       declaredVars = Number(m[1]);
       declaredClauses = Number(m[2]);
       continue;
     }
-    if (declaredVars < 0) throw new DimacsError('clauses before the "p cnf" header', n + 1);
+    if (declaredVars < 0) throw new InputError('clauses before the "p cnf" header', { line: n + 1 });
     for (const token of line.split(/\s+/)) {
       const lit = Number(token);
-      if (!Number.isInteger(lit) || !/^-?\d+$/.test(token)) throw new DimacsError(`"${showToken(token)}" is not a literal`, n + 1);
-      if (Math.abs(lit) > declaredVars) throw new DimacsError(`literal ${lit} exceeds the ${declaredVars} variables of the header`, n + 1);
+      if (!Number.isInteger(lit) || !/^-?\d+$/.test(token)) throw new InputError(`"${showToken(token)}" is not a literal`, { line: n + 1 });
+      if (Math.abs(lit) > declaredVars)
+        throw new InputError(`literal ${lit} exceeds the ${declaredVars} variables of the header`, { line: n + 1 });
       if (clause.length === 0) clauseLine = n + 1;
       if (lit === 0) {
         cnf.add(clause);
@@ -88,10 +79,10 @@ export function parseDimacs(text: string): Cnf {
       } else clause.push(lit);
     }
   }
-  if (declaredVars < 0) throw new DimacsError('no "p cnf" header', Math.max(1, lastLine));
-  if (clause.length > 0) throw new DimacsError('the last clause is not closed by 0', clauseLine);
+  if (declaredVars < 0) throw new InputError('no "p cnf" header', { line: Math.max(1, lastLine) });
+  if (clause.length > 0) throw new InputError('the last clause is not closed by 0', { line: clauseLine });
   if (cnf.numClauses !== declaredClauses) {
-    throw new DimacsError(`the header promises ${declaredClauses} clauses, the file has ${cnf.numClauses}`, lastLine);
+    throw new InputError(`the header promises ${declaredClauses} clauses, the file has ${cnf.numClauses}`, { line: lastLine });
   }
   cnf.declare(declaredVars);
   return cnf;
@@ -142,23 +133,23 @@ export function parseSolverOutput(text: string, variables?: number): SolverAnswe
     }
     for (const token of body.trim().split(/\s+/)) {
       if (token === '') continue;
-      if (!/^-?\d+$/.test(token)) throw new DimacsError(`"${showToken(token)}" is not a literal`, n + 1);
+      if (!/^-?\d+$/.test(token)) throw new InputError(`"${showToken(token)}" is not a literal`, { line: n + 1 });
       const lit = Number(token);
       if (lit === 0) continue;
       const limit = variables ?? maxVariable;
       if (!Number.isSafeInteger(lit) || Math.abs(lit) > limit)
-        throw new DimacsError(
+        throw new InputError(
           variables === undefined
             ? `literal ${showToken(token)} is beyond the largest variable supported, ${limit}`
             : `literal ${showToken(token)} is beyond the formula's ${limit} variables (a model of another formula?)`,
-          n + 1,
+          { line: n + 1 },
         );
       lits.push(lit);
       lines.push(n + 1);
     }
   }
   if (status === undefined) {
-    if (lits.length === 0) throw new DimacsError('no "s" status line and no literals', rows.length);
+    if (lits.length === 0) throw new InputError('no "s" status line and no literals', { line: rows.length });
     status = 'satisfiable';
   }
   let top = 0;
@@ -167,7 +158,8 @@ export function parseSolverOutput(text: string, variables?: number): SolverAnswe
   lits.forEach((lit, k) => {
     const v = Math.abs(lit);
     const value = lit > 0 ? 1 : -1;
-    if (values[v] === -value) throw new DimacsError(`variable ${v} is given both true and false: the model contradicts itself`, lines[k]!);
+    if (values[v] === -value)
+      throw new InputError(`variable ${v} is given both true and false: the model contradicts itself`, { line: lines[k]! });
     values[v] = value;
   });
   return { status, values };
@@ -186,6 +178,6 @@ function statusWord(word: string, line: number): SolveStatus {
     case 'INDETERMINATE':
       return 'unknown';
     default:
-      throw new DimacsError(`unknown solver status "${word}"`, line);
+      throw new InputError(`unknown solver status "${word}"`, { line: line });
   }
 }

@@ -8,13 +8,16 @@ import type { BackendName } from '../sat/backend.js';
 const verdicts = ['unique', 'multiple', 'none', 'timeout'] as const;
 export type Verdict = (typeof verdicts)[number];
 
-/** An answer that the independent checker rejects: a bug, never shown as a solution. */
-export class CheckFailedError extends Error {
-  override name = 'CheckFailedError';
-}
-
 export const defaultBackend: BackendName = 'cadical';
 
 /** Connectivity for solving: lazy cuts, by measurement hundreds of times faster than layers (BENCH.md). */
 export const solveConnectivities = ['lazy', 'layers'] as const;
 export const defaultConnectivity: (typeof solveConnectivities)[number] = 'lazy';
+
+/**
+ * How many solutions a solve lists for `maxSolutions`: as many, but never fewer than 2, the two
+ * that decide uniqueness (a `multiple` verdict shows both, and where they differ).
+ */
+export function keptSolutions(maxSolutions: number | undefined): number {
+  return Math.max(2, maxSolutions ?? 2);
+}

@@ -26,8 +26,8 @@ import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { DeductionCore } from '../rules/core.js';
 import type { Level, RulesResult, RulesStatus } from '../rules/index.js';
 import { noStats } from '../sat/backend.js';
-import { CheckFailedError } from './defaults.js';
 import type { SolveOptions, SolveResult } from './solve.js';
+import { SolverError } from '../job/errors.js';
 
 export const engines = ['sat', 'rules', 'hybrid'] as const;
 export type Engine = (typeof engines)[number];
@@ -61,6 +61,24 @@ export interface EngineResult extends Omit<SolveResult, 'status' | 'backend'> {
   readonly partial?: (boolean | null)[];
   readonly rules?: RulesSummary;
   readonly proof: Proof;
+  /**
+   * When two or more solutions were found: the cells (indices in reading order) where the first
+   * two differ, which is why the puzzle is not unique.
+   */
+  readonly differ?: number[];
+}
+
+/** The cells where two shadings differ, in reading order. */
+function differingCells(a: Shading, b: Shading): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) out.push(i);
+  return out;
+}
+
+/** A result with `differ` set from its first two solutions, when it has two. */
+function withDiffer<R extends EngineResult>(result: R): R {
+  const [first, second] = result.solutions;
+  return first === undefined || second === undefined ? result : { ...result, differ: differingCells(first, second) };
 }
 
 /**
@@ -76,6 +94,10 @@ async function sat(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> 
 }
 
 export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
+  return withDiffer(await runEngine(puzzle, options));
+}
+
+async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<EngineResult> {
   const engine = options.engine ?? defaultEngine;
   options.signal?.throwIfAborted();
   if (engine === 'sat') {
@@ -166,8 +188,7 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     const shading = core.shading();
     // The core checks every rule as it goes; the independent checker has the last word.
     const broken = checkShading(puzzle, shading, 'literal');
-    if (broken.length > 0)
-      throw new CheckFailedError(`the deductions break the rules (${broken[0]!.message}): this is a bug in hitori-sat`);
+    if (broken.length > 0) throw new SolverError(`the deductions break the rules (${broken[0]!.message}): this is a bug in hitori-sat`);
     // The only candidate under the rules as written; a stricter convention may still rule it out.
     if (convention === 'literal' || checkShading(puzzle, shading, convention).length === 0) solutions = [shading];
   }

@@ -17,6 +17,7 @@ import type { Puzzle } from '../puzzle/puzzle.js';
 import { type ExplainOptions, explainPuzzle } from '../rules/explain.js';
 import type { Deduction } from '../rules/types.js';
 import { solveHitori } from './solve.js';
+import { TimeoutError } from '../job/errors.js';
 
 /** A player's marks, one per cell: true shaded, false marked unshaded, null not marked. */
 export type Marks = readonly (boolean | null)[];
@@ -79,6 +80,6 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
   return { kind: 'solution-cell', cell, shaded: only[cell]! };
 }
 
-function timeoutError(): Error {
-  return Object.assign(new Error('the time limit was reached before the hint was found'), { name: 'TimeoutError' });
+function timeoutError(): TimeoutError {
+  return new TimeoutError('the time limit was reached before the hint was found');
 }

@@ -16,9 +16,10 @@ import { geometryOf } from '../puzzle/geometry.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import { type Backend, BackendError, type BackendName, type BackendStats, noStats } from '../sat/backend.js';
+import { type Backend, type BackendName, type BackendStats, noStats } from '../sat/backend.js';
 import { createBackend, type BackendFactory } from '../sat/backends/index.js';
-import { CheckFailedError, defaultBackend, defaultConnectivity, type solveConnectivities, type Verdict } from './defaults.js';
+import { defaultBackend, defaultConnectivity, keptSolutions, type solveConnectivities, type Verdict } from './defaults.js';
+import { SolverError } from '../job/errors.js';
 
 export { defaultConnectivity, solveConnectivities, type Verdict } from './defaults.js';
 
@@ -29,7 +30,10 @@ export interface SolveOptions {
   readonly convention?: Convention;
   /** `lazy` (default): cuts added when a model falls apart; `layers`: the complete distance-layer CNF. */
   readonly connectivity?: (typeof solveConnectivities)[number];
-  /** List up to this many solutions (at least 2 are always sought, to decide uniqueness). */
+  /**
+   * List up to this many solutions. At least 2 are always sought, to decide uniqueness, and kept:
+   * a `multiple` verdict always comes with the two solutions that prove it.
+   */
   readonly maxSolutions?: number;
   /** Give up after this many milliseconds with status `timeout`. */
   readonly timeoutMs?: number;
@@ -68,7 +72,7 @@ export interface EncodedSize {
 
 export interface SolveResult {
   readonly status: Verdict;
-  /** The solutions found, each checked; up to `maxSolutions`. */
+  /** The solutions found, each checked; up to `maxSolutions`, and both of the two that prove `multiple`. */
   readonly solutions: Shading[];
   /** True when every solution was found (the solver proved there are no more). */
   readonly complete: boolean;
@@ -169,13 +173,13 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
       if (!(error instanceof EncodingTimeout)) throw error;
       return stoppedEarly();
     }
-    const wanted = Math.max(1, options.maxSolutions ?? 2);
+    const wanted = keptSolutions(options.maxSolutions);
     const { solutions, complete, timedOut, cuts, stopped } = await enumerate({
       puzzle,
       backend,
       vars,
       convention,
-      limit: Math.max(2, wanted),
+      limit: wanted,
       deadline,
       onProgress: options.onProgress,
       lazy: connectivity === 'lazy',
@@ -186,7 +190,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
     const status: Verdict = timedOut ? 'timeout' : solutions.length === 0 ? 'none' : solutions.length === 1 ? 'unique' : 'multiple';
     return {
       status,
-      solutions: solutions.slice(0, wanted),
+      solutions,
       complete,
       convention,
       backend: backendName,
@@ -272,7 +276,7 @@ async function enumerate({
       const shading = Array.from(model, (s) => s === 1);
       const violations = checkShading(puzzle, shading, convention);
       if (violations.length > 0) {
-        throw new CheckFailedError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
+        throw new SolverError(`the ${backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
       }
       solutions.push(shading);
       onSolution?.(shading);
@@ -283,7 +287,7 @@ async function enumerate({
   } catch (error) {
     // Two checked solutions prove the verdict: a backend that fails while listing more (MiniSat's
     // fixed heap fills with their blocking clauses) ends the listing, not the answer.
-    if (!(error instanceof BackendError) || solutions.length < 2) throw error;
+    if (!(error instanceof SolverError) || solutions.length < 2) throw error;
     return { solutions, complete: false, timedOut: false, cuts, stopped: error.message };
   }
   return { solutions, complete: false, timedOut: false, cuts };

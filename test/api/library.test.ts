@@ -4,10 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as lib from '../../src/index.js';
-import { check, explain, format, formats, hint, InputError, parse, rate, render, solve, toDimacs, type Puzzle } from '../../src/index.js';
+import { check, explain, format, formats, hint, parse, rate, render, solve, toDimacs, type Puzzle } from '../../src/index.js';
 import { createBackend } from '../../src/sat/backends/index.js';
 import { parseDimacs } from '../../src/sat/dimacs.js';
 import { readFixtures } from '../support/fixtures.js';
+import { InputError } from '../../src/job/errors.js';
 
 const janko = readFixtures('janko-sample.jsonl');
 const small = janko[0]!;
@@ -16,9 +17,15 @@ describe('the library entry', () => {
   it('exports a small set of values: the functions, the choice lists and the error classes', () => {
     expect(Object.keys(lib).sort()).toEqual(
       [
-        'BackendError',
-        'CheckFailedError',
+        'HitoriSatError',
         'InputError',
+        'SolverError',
+        'TimeoutError',
+        'TooLargeError',
+        'UsageError',
+        'errorKinds',
+        'exitCodeOf',
+        'exitCodes',
         'backends',
         'check',
         'conventions',
@@ -30,6 +37,7 @@ describe('the library entry', () => {
         'parse',
         'rate',
         'render',
+        'run',
         'solve',
         'toDimacs',
         'validatePuzzle',
@@ -131,9 +139,9 @@ describe('solve', () => {
 });
 
 describe('explain and rate', () => {
-  it('explain solves every janko sample to its published solution, one step per deduction', () => {
+  it('explain solves every janko sample to its published solution, one step per deduction', async () => {
     for (const { puzzle, solution } of janko) {
-      const e = explain(puzzle);
+      const e = await explain(puzzle);
       expect(e.status).toBe('solved');
       expect(e.board.flat().map((v) => v === 1)).toEqual(solution);
       expect(e.steps.length).toBeGreaterThan(0);
@@ -141,22 +149,22 @@ describe('explain and rate', () => {
     }
   });
 
-  it('explain reports a contradiction for a puzzle with no solution', () => {
+  it('explain reports a contradiction for a puzzle with no solution', async () => {
     const [none] = readFixtures('no-solution.jsonl');
-    expect(explain(none!.puzzle).status).toBe('contradiction');
+    expect((await explain(none!.puzzle)).status).toBe('contradiction');
   });
 
-  it('rate gives a class A..G to a puzzle the rules solve, and none to one without solution', () => {
-    const rating = rate(small.puzzle);
+  it('rate gives a class A..G to a puzzle the rules solve, and none to one without solution', async () => {
+    const rating = await rate(small.puzzle);
     expect(rating.status).toBe('solved');
     expect('ABCDEFG').toContain(rating.class);
     const [none] = readFixtures('no-solution.jsonl');
-    expect(rate(none!.puzzle).class).toBeNull();
+    expect((await rate(none!.puzzle)).class).toBeNull();
   });
 
-  it('refuse unknown option values', () => {
-    expect(() => explain(small.puzzle, { maxLevel: 'Z' as never })).toThrow('maxLevel "Z" is not one of A, B, C, D, E, F, G');
-    expect(() => rate(small.puzzle, { techniques: 'x' as never })).toThrow('techniques "x" is not one of');
+  it('refuse unknown option values', async () => {
+    await expect(explain(small.puzzle, { maxLevel: 'Z' as never })).rejects.toThrow('maxLevel "Z" is not one of A, B, C, D, E, F, G');
+    await expect(rate(small.puzzle, { techniques: 'x' as never })).rejects.toThrow('techniques "x" is not one of');
   });
 });
 
@@ -165,7 +173,7 @@ describe('toDimacs', () => {
     for (const { puzzle, solution } of janko.slice(0, 5)) {
       const answers: string[] = [];
       for (const block of [undefined, solution!]) {
-        const cnf = parseDimacs(toDimacs(puzzle, block === undefined ? {} : { block }));
+        const cnf = parseDimacs(await toDimacs(puzzle, block === undefined ? {} : { block }));
         const backend = await createBackend('cadical');
         backend.addCnf(cnf);
         answers.push(await backend.solve());
@@ -175,8 +183,8 @@ describe('toDimacs', () => {
     }
   });
 
-  it('refuses a blocked solution of the wrong size', () => {
-    expect(() => toDimacs(small.puzzle, { block: [true] })).toThrow('"block" must be an array of 16 booleans');
+  it('refuses a blocked solution of the wrong size', async () => {
+    await expect(toDimacs(small.puzzle, { block: [true] })).rejects.toThrow('"block" must be an array of 16 booleans');
   });
 });
 

@@ -94,7 +94,7 @@ describe('answers that are not answers', () => {
   });
 
   it('counts a solver failure as an error, with its reason', () => {
-    const judgement = judgeAnswer(puzzle, published, { status: 'error', solutions: [], error: 'BackendError: out of memory' });
+    const judgement = judgeAnswer(puzzle, published, { status: 'error', solutions: [], error: 'SolverError: out of memory' });
     expect(judgement.outcome).toBe('error');
     expect(judgement.problem).toMatch(/out of memory/);
   });

@@ -1,7 +1,7 @@
 /** Reading a benchmark set: records, their lines, and what each says about its solutions. */
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/formats/input-error.js';
 import { parseBenchSet } from '../../src/bench/sets.js';
+import { InputError } from '../../src/job/errors.js';
 
 const line = (fields: Record<string, unknown>) =>
   JSON.stringify({

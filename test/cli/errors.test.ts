@@ -171,6 +171,21 @@ const usageCases: Case[] = [
     message: /^(?:error|hitori-sat): unknown option '--bogus'/,
   },
   { name: 'an unknown command is named', args: ['bogus', 'latin.txt'], message: /^(?:error|hitori-sat): unknown command 'bogus'/ },
+  {
+    name: 'a mistyped command is named with the likely one, on one clean line',
+    args: ['slove', 'latin.txt'],
+    message: /^hitori-sat: unknown command 'slove' \(did you mean solve\?\) \(see --help\)$/,
+  },
+  {
+    name: 'a mistyped option is named with the likely one, on one clean line',
+    args: ['solve', 'latin.txt', '--engien', 'sat'],
+    message: /^hitori-sat: unknown option '--engien' \(did you mean --engine\?\) \(see --help\)$/,
+  },
+  {
+    name: 'control characters of a mistyped command are escaped, not printed',
+    args: ['sol\u001b[2Jve', 'latin.txt'],
+    message: /^hitori-sat: unknown command 'sol\\u001b\[2Jve' (?:\(did you mean solve\?\) )?\(see --help\)$/,
+  },
   { name: 'a missing puzzle argument is named', args: ['solve'], message: /^(?:error|hitori-sat): missing required argument 'file'/ },
   {
     name: '--timeout abc names the option and the value',

@@ -37,9 +37,11 @@ function stderrOnTerminal(args: readonly string[], out: string): string {
 
 describe.skipIf(!hasExecutable('/usr/bin/script'))('progress lines on a terminal (via script(1); skipped where it is missing)', () => {
   it.each([
-    [['explain', 'BIG', '--timeout', '2500']],
-    [['rate', 'BIG', '--timeout', '2500']],
-    [['solve', 'BIG', '--engine', 'rules', '--timeout', '2500']],
+    // The limit, counted from the process start, leaves the engine time to draw its line even
+    // when a busy machine takes seconds to start the command.
+    [['explain', 'BIG', '--timeout', '6000']],
+    [['rate', 'BIG', '--timeout', '6000']],
+    [['solve', 'BIG', '--engine', 'rules', '--timeout', '6000']],
   ])('%j: the rule engine on a 50x50 shows cells decided out of 2500, then erases the line', (args) => {
     const shown = stderrOnTerminal(
       args.map((a) => (a === 'BIG' ? big() : a)),
@@ -50,22 +52,31 @@ describe.skipIf(!hasExecutable('/usr/bin/script'))('progress lines on a terminal
     expect(shown.trimEnd().endsWith(redraw) || shown.endsWith(redraw)).toBe(true);
   });
 
-  it('solve listing thousands of solutions redraws its line far fewer times than it finds solutions', () => {
+  it('solve listing thousands of solutions redraws its line at most ten times a second, not once per solution', () => {
     const out = join(dir, 'latin6.json');
+    const start = performance.now();
     const shown = stderrOnTerminal(['solve', join(dir, 'latin6.txt'), '--count', '100000', '--timeout', '3000', '--format', 'json'], out);
+    const elapsedMs = performance.now() - start;
     const report = JSON.parse(readFileSync(out, 'utf8')) as { status: string; solutionsFound: number };
-    expect(report.status).toBe('timeout');
-    expect(report.solutionsFound).toBeGreaterThan(500);
+    // How many solutions the limit lets it list depends on the machine's speed; the throttle does not.
+    expect(['timeout', 'multiple']).toContain(report.status);
     const redraws = shown.split(redraw).length - 1;
     expect(redraws).toBeGreaterThan(0);
-    expect(redraws).toBeLessThan(report.solutionsFound / 10);
+    expect(redraws).toBeLessThanOrEqual(Math.ceil(elapsedMs / 100) + 1);
+    // Where it found more solutions than that bound, each did not get a redraw of its own.
+    if (report.solutionsFound > 2 * (Math.ceil(elapsedMs / 100) + 1)) expect(redraws).toBeLessThan(report.solutionsFound);
   });
 });
 
 describe('no progress line through a pipe', () => {
   it('explain on a 50x50 writes nothing on stderr', async () => {
     const r = await run(['explain', big(), '--timeout', '1000', '--format', 'json'], { cwd: dir });
-    expect(r.code).toBe(3);
+    // The limit stops the rule engine (3), or on a fast machine it may end stuck before it (4):
+    // the machine's speed decides which; either way nothing goes to stderr and the report agrees.
+    expect([3, 4]).toContain(r.code);
     expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout) as { status: string; timedOut: boolean };
+    expect(report.timedOut).toBe(r.code === 3);
+    expect(report.status).toBe('stuck');
   });
 });

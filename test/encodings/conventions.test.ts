@@ -1,7 +1,7 @@
 /** The extra rule of each convention. */
 import { describe, expect, it } from 'vitest';
 import { encodeHitori } from '../../encodings/index.js';
-import { encodeShadedDuplicates, encodeUniqueWhite } from '../../encodings/conventions.js';
+import { conventionEncoders } from '../../encodings/conventions.js';
 import { HitoriVars, type Encoder } from '../../encodings/variables.js';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
@@ -16,6 +16,10 @@ function clausesOf(encoder: Encoder, grid: Grid): string[] {
   encoder(puzzle, vars, cnf);
   return Array.from({ length: cnf.numClauses }, (_, k) => cnf.clause(k).join(' '));
 }
+
+// The encoders as the encoding uses them: one per convention.
+const encodeUniqueWhite = conventionEncoders['unique-white']!;
+const encodeShadedDuplicates = conventionEncoders['shaded-duplicates']!;
 
 // 1 2 1
 // 3 4 2

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDocument, type FormatName } from '../../src/formats/detect.js';
-import { InputError } from '../../src/formats/input-error.js';
+import { InputError } from '../../src/job/errors.js';
 
 function refusal(text: string, from?: FormatName): string {
   try {
@@ -83,5 +83,93 @@ describe('a JSON solution of the wrong shape is refused', () => {
     expect(refusal('{"grid": [[1, 2], [2, 1]], "solution": [[1, 0]]}')).toMatch(
       /"solution" must be 2 rows of 2 values, each 1 \(shaded\) or 0/,
     );
+  });
+});
+
+describe('a solve report read as a puzzle: its verdict fields are ignored, its mistakes are not', () => {
+  const report = (extra: Record<string, unknown>) =>
+    JSON.stringify({
+      id: null,
+      rows: 2,
+      cols: 2,
+      grid: [
+        [1, 1],
+        [2, 3],
+      ],
+      status: 'multiple',
+      solutionsFound: 2,
+      differ: [{ row: 1, col: 1 }],
+      ...extra,
+    });
+
+  it('reads the puzzle, and the first of its "solutions" as the document\'s solution when there is no "solution"', () => {
+    const doc = parseDocument(
+      report({
+        solution: null,
+        solutions: [
+          [
+            [1, 0],
+            [0, 0],
+          ],
+          [
+            [0, 1],
+            [0, 0],
+          ],
+        ],
+      }),
+    );
+    expect(doc.puzzle).toEqual({ rows: 2, cols: 2, values: [1, 1, 2, 3] });
+    expect(doc.solution).toEqual([true, false, false, false]);
+  });
+
+  it('keeps "solution" as the document\'s solution when both are given', () => {
+    const doc = parseDocument(
+      report({
+        solution: [
+          [0, 1],
+          [0, 0],
+        ],
+        solutions: [
+          [
+            [1, 0],
+            [0, 0],
+          ],
+        ],
+      }),
+    );
+    expect(doc.solution).toEqual([false, true, false, false]);
+  });
+
+  it('refuses a "solutions" item of the wrong shape, naming it', () => {
+    expect(
+      refusal(
+        report({
+          solutions: [
+            [
+              [1, 0],
+              [0, 0],
+            ],
+            [[1, 0]],
+          ],
+        }),
+      ),
+    ).toMatch(/"solutions" item 2 must be 2 rows of 2 values/);
+    expect(
+      refusal(
+        report({
+          solutions: [
+            [
+              [1, 2],
+              [0, 0],
+            ],
+          ],
+        }),
+      ),
+    ).toMatch(/row 1, column 2: "solutions" item 1 cell is 2, expected 0 or 1/);
+    expect(refusal(report({ solutions: 'two' }))).toMatch(/"solutions" is "two", expected 0, 1 or 2 \(two or more\), or a list/);
+  });
+
+  it('still refuses a grid that disagrees with "rows" or "cols"', () => {
+    expect(refusal(report({ rows: 3 }))).toMatch(/"rows" is 3 but the grid has 2/);
   });
 });

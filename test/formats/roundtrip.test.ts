@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, formatDocument, formats, parseDocument, type FormatName } from '../../src/formats/detect.js';
+import { formatDocument, formats, parseDocument, type FormatName } from '../../src/formats/detect.js';
 import type { PuzzleDocument } from '../../src/formats/document.js';
 
 interface JankoRecord {
@@ -64,7 +64,6 @@ describe('every format round-trips every bundled janko puzzle', () => {
       for (const record of records) {
         const doc = documentOfRecord(record);
         const written = formatDocument(doc, format);
-        expect(detectFormat(written), record.id).toBe(format);
         expect(read(parseDocument(written)), record.id).toEqual(kept(doc, format));
         expect(read(parseDocument(written, { from: format })), record.id).toEqual(kept(doc, format));
       }
@@ -82,7 +81,6 @@ describe('every format round-trips every bundled janko puzzle', () => {
       }
       const written = formatDocument(doc, 'gameid');
       expect(written, record.id).toMatch(new RegExp(`^${record.cols}x${record.rows}:[1-9a-zA-Z]{${record.rows * record.cols}}\\n$`));
-      expect(detectFormat(written), record.id).toBe('gameid');
       expect(read(parseDocument(written)), record.id).toEqual(kept(doc, 'gameid'));
     }
     // janko 076, 084 (8x8 with a 9), 221 (10x10 with an 11), 621 (4x6 with a 7).

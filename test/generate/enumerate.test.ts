@@ -5,12 +5,27 @@
  * the enumerator's own earlier output.
  */
 import { describe, expect, it } from 'vitest';
-import { classCount, enumerateAll, Enumerator, buildTables, prefixes, type EnumerationCounts } from '../../src/generate/enumerate.js';
+import {
+  classCount,
+  Enumerator,
+  buildTables,
+  prefixes,
+  type EnumerateOptions,
+  type EnumerationCounts,
+  type EnumerationSize,
+} from '../../src/generate/enumerate.js';
 import { rateClassifier } from '../../src/generate/enumerate-run.js';
 import { shardItems, shardClasses } from '../../src/generate/enumerate-split.js';
 import { conventions, type Convention } from '../../src/puzzle/convention.js';
 import { rate } from '../../src/rules/index.js';
 import { allRules, bruteForceMasks } from '../support/brute-force.js';
+
+/** A whole board enumerated in this thread, from the empty prefix, as a shard does its prefixes. */
+function enumerateAll(size: EnumerationSize, options: EnumerateOptions = {}): EnumerationCounts {
+  const enumerator = new Enumerator(buildTables(size), options);
+  enumerator.run(new Uint8Array(0));
+  return enumerator.counts();
+}
 
 interface Size {
   rows: number;

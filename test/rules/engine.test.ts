@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { checkShading } from '../../src/puzzle/check.js';
 import { puzzleFromGrid, type Puzzle } from '../../src/puzzle/puzzle.js';
 import { techniques } from '../../src/rules/catalogue.js';
-import { explainLines, extraShadable, solveByRules, uniquenessHolds } from '../../src/rules/index.js';
+import { extraShadable, numberedSteps, solveByRules, verdict, type RulesResult } from '../../src/rules/index.js';
+import { uniquenessHolds } from '../../src/rules/uniqueness.js';
+
+/** The explanation as `explain` prints it: one numbered line per step, then the verdict. */
+const explainLines = (result: RulesResult): string[] => [...numberedSteps(result.steps), verdict(result)];
 import { levelIndex } from '../../src/rules/catalogue.js';
 import { fixpoint, newStats, selectTechniques } from '../../src/rules/strategy.js';
 import { Board } from '../../src/rules/board.js';

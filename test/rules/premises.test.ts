@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseJsonLines } from '../../src/formats/json.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
-import { cellLabel, solveByRules, type Deduction } from '../../src/rules/index.js';
+import { cellLabel } from '../../src/rules/board.js';
+import { solveByRules, type Deduction } from '../../src/rules/index.js';
 
 const jankoDir = fileURLToPath(new URL('../../bench/sets/janko/', import.meta.url));
 const UNKNOWN = 0;

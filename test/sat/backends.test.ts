@@ -1,11 +1,12 @@
 /** The two in-process backends behind the one Backend interface. */
 import { describe, expect, it } from 'vitest';
-import { BackendError, type Backend } from '../../src/sat/backend.js';
+import type { Backend } from '../../src/sat/backend.js';
 import { CadicalBackend } from '../../src/sat/backends/cadical.js';
 import { createBackend } from '../../src/sat/backends/index.js';
 import { createNodeBackend } from '../../src/sat/backends/node.js';
 import { MiniSatBackend } from '../../src/sat/backends/minisat.js';
 import { inProcessBackends, makeBackend, pigeonhole } from '../support/models.js';
+import { SolverError } from '../../src/job/errors.js';
 
 /** Whether the backend's model satisfies every clause. */
 function modelSatisfies(backend: Backend, clauses: readonly (readonly number[])[]): boolean {
@@ -34,7 +35,7 @@ describe.each(inProcessBackends)('the %s backend', (name) => {
     b.addClause([1]);
     b.addClause([-1]);
     expect(await b.solve()).toBe('unsatisfiable');
-    expect(() => b.value(1)).toThrow(BackendError);
+    expect(() => b.value(1)).toThrow(SolverError);
     b.dispose();
   });
 
@@ -150,7 +151,7 @@ describe.each(inProcessBackends)('the %s backend', (name) => {
     expect(await b.solve()).toBe('satisfiable');
     expect(b.value(1)).toBe(true);
     expect(await b.solve({ deadline: Date.now() - 1000 })).toBe('unknown');
-    expect(() => b.value(1)).toThrow(BackendError);
+    expect(() => b.value(1)).toThrow(SolverError);
     b.dispose();
   });
 
@@ -206,7 +207,7 @@ describe('createBackend', () => {
   });
 
   it('refuses a name that is no backend, instead of failing later', async () => {
-    await expect(createBackend('glucose' as never)).rejects.toThrow(BackendError);
+    await expect(createBackend('glucose' as never)).rejects.toThrow(SolverError);
   });
 });
 
@@ -242,7 +243,7 @@ describe('MiniSat beyond its heap', () => {
       } catch (e) {
         error = e;
       }
-      expect(error).toBeInstanceOf(BackendError);
+      expect(error).toBeInstanceOf(SolverError);
       expect((error as Error).message).toMatch(/64 MiB heap; use --backend cadical/);
     } finally {
       Object.defineProperty(console, 'log', original);

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { Cnf } from '../../src/sat/cnf.js';
-import { DimacsError, parseDimacs, parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
+import { parseDimacs, parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
+import { InputError } from '../../src/job/errors.js';
 
 const clausesOf = (cnf: Cnf) => Array.from({ length: cnf.numClauses }, (_, k) => cnf.clause(k));
 
-function errorOf(fn: () => unknown): DimacsError {
+function errorOf(fn: () => unknown): InputError {
   try {
     fn();
   } catch (error) {
-    expect(error).toBeInstanceOf(DimacsError);
-    return error as DimacsError;
+    expect(error).toBeInstanceOf(InputError);
+    return error as InputError;
   }
-  throw new Error('expected a DimacsError');
+  throw new Error('expected a InputError');
 }
 
 describe('toDimacs', () => {
@@ -67,32 +68,32 @@ describe('parseDimacs and toDimacs are symmetric', () => {
 describe('parseDimacs errors name the line', () => {
   it('a bad header', () => {
     const e = errorOf(() => parseDimacs('c x\np cnf three 1\n1 0\n'));
-    expect(e.line).toBe(2);
-    expect(e.message).toMatch(/^line 2: /);
+    expect(e.place.line).toBe(2);
+    expect(e.message).toMatch(/^input, line 2: /);
   });
 
   it('clauses before the header', () => {
-    expect(errorOf(() => parseDimacs('c x\n1 2 0\np cnf 2 1\n')).line).toBe(2);
+    expect(errorOf(() => parseDimacs('c x\n1 2 0\np cnf 2 1\n')).place.line).toBe(2);
   });
 
   it('a token that is not a literal', () => {
     const e = errorOf(() => parseDimacs('p cnf 3 2\n1 2 0\n3 x 0\n'));
-    expect(e.line).toBe(3);
+    expect(e.place.line).toBe(3);
     expect(e.message).toContain('"x"');
   });
 
   it('a literal beyond the declared variables', () => {
     const e = errorOf(() => parseDimacs('p cnf 3 2\n1 2 0\n-4 0\n'));
-    expect(e.line).toBe(3);
+    expect(e.place.line).toBe(3);
     expect(e.message).toContain('-4');
   });
 
   it('a second header', () => {
-    expect(errorOf(() => parseDimacs('p cnf 3 1\np cnf 3 1\n1 0\n')).line).toBe(2);
+    expect(errorOf(() => parseDimacs('p cnf 3 1\np cnf 3 1\n1 0\n')).place.line).toBe(2);
   });
 
   it('a last clause not closed by 0, at the line where that clause starts', () => {
-    expect(errorOf(() => parseDimacs('p cnf 3 2\n1 0\n2\n3\n')).line).toBe(3);
+    expect(errorOf(() => parseDimacs('p cnf 3 2\n1 0\n2\n3\n')).place.line).toBe(3);
   });
 
   it('a clause count different from the header', () => {
@@ -140,8 +141,8 @@ describe('parseSolverOutput', () => {
   });
 
   it('rejects an unknown status word and an empty answer, naming the line', () => {
-    expect(errorOf(() => parseSolverOutput('c hi\ns MAYBE\n')).line).toBe(2);
-    expect(errorOf(() => parseSolverOutput('SAT\n1 two 0\n')).line).toBe(2);
-    expect(() => parseSolverOutput('\n')).toThrow(DimacsError);
+    expect(errorOf(() => parseSolverOutput('c hi\ns MAYBE\n')).place.line).toBe(2);
+    expect(errorOf(() => parseSolverOutput('SAT\n1 two 0\n')).place.line).toBe(2);
+    expect(() => parseSolverOutput('\n')).toThrow(InputError);
   });
 });

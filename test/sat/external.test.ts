@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
-import { BackendError } from '../../src/sat/backend.js';
 import { ExternalBackend } from '../../src/sat/backends/external.js';
 import { createNodeBackend } from '../../src/sat/backends/node.js';
 import { toDimacs } from '../../src/sat/dimacs.js';
@@ -16,6 +15,7 @@ import { solveHitori } from '../../src/solve/solve.js';
 import { shadingKey } from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
 import { pigeonhole } from '../support/models.js';
+import { SolverError } from '../../src/job/errors.js';
 
 /** Whether `program` can be started (spawn fails with ENOENT when it is not on the PATH). */
 function onPath(program: string): boolean {
@@ -51,7 +51,7 @@ for (const { program, command, available } of solvers) {
       const b = new ExternalBackend(command);
       b.addClause([1, 2]);
       expect(await b.solve({ assumptions: [-1, -2] })).toBe('unsatisfiable');
-      expect(() => b.value(1)).toThrow(BackendError);
+      expect(() => b.value(1)).toThrow(SolverError);
       expect(await b.solve({ assumptions: [-1] })).toBe('satisfiable');
       expect(b.value(2)).toBe(true);
       b.addClause([-2]);
@@ -112,7 +112,7 @@ for (const { program, command, available } of solvers) {
 
 describe('ExternalBackend errors', () => {
   it('refuses an empty command', () => {
-    expect(() => new ExternalBackend('  ')).toThrow(BackendError);
+    expect(() => new ExternalBackend('  ')).toThrow(SolverError);
   });
 
   it('names a program that is not on the PATH', async () => {
@@ -173,7 +173,7 @@ describe('ExternalBackend with a solver that answers badly', () => {
   it('reports "s UNKNOWN" without a time limit as a solver failure, not as a timeout', async () => {
     const b = new ExternalBackend(fakeSolver('unknown', 's UNKNOWN\n'));
     b.addClause([1, 2]);
-    await expect(b.solve()).rejects.toThrow(BackendError);
+    await expect(b.solve()).rejects.toThrow(SolverError);
     await expect(b.solve()).rejects.toThrow(/answered UNKNOWN/);
     b.dispose();
     const solved = solveHitori(

@@ -11,8 +11,8 @@
  */
 import { loadCadical, type CadicalModule } from 'cadical-wasm';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
-import { BackendError } from '../backend.js';
 import type { Clause, Cnf } from '../cnf.js';
+import { SolverError } from '../../job/errors.js';
 
 /** The C entry points and Emscripten helpers used here. */
 interface CadicalNative {
@@ -113,7 +113,7 @@ export class CadicalBackend implements Backend {
 
   async solve(call: SolveCall = {}): Promise<SolveStatus> {
     this.satisfiable = false;
-    if (this.solver === 0) throw new BackendError(this.name, 'the solver was disposed');
+    if (this.solver === 0) throw new SolverError('the solver was disposed', this.name);
     const { deadline } = call;
     if (deadline !== undefined && Date.now() > deadline) return 'unknown';
     for (const lit of call.assumptions ?? []) {
@@ -143,7 +143,7 @@ export class CadicalBackend implements Backend {
   }
 
   value(v: number): boolean {
-    if (!this.satisfiable) throw new BackendError(this.name, 'no model: the last solve was not satisfiable');
+    if (!this.satisfiable) throw new SolverError('no model: the last solve was not satisfiable', this.name);
     return this.mod._ccadical_val(this.solver, v) > 0;
   }
 

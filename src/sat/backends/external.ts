@@ -12,11 +12,11 @@ import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
-import { BackendError } from '../backend.js';
 import { Cnf, type Clause } from '../cnf.js';
 import { dimacsChunks, parseSolverOutput, type SolverAnswer } from '../dimacs.js';
 import { shellWords } from '../shell-words.js';
 import { maxTimerMs } from '../timer.js';
+import { SolverError } from '../../job/errors.js';
 
 export class ExternalBackend implements Backend {
   readonly name = 'external' as const;
@@ -33,9 +33,9 @@ export class ExternalBackend implements Backend {
     try {
       this.words = shellWords(command);
     } catch (error) {
-      throw new BackendError(this.name, `cannot read the solver command: ${(error as Error).message}`);
+      throw new SolverError(`cannot read the solver command: ${(error as Error).message}`, this.name);
     }
-    if (this.words.length === 0) throw new BackendError(this.name, 'the solver command is empty');
+    if (this.words.length === 0) throw new SolverError('the solver command is empty', this.name);
   }
 
   addClause(clause: Clause): void {
@@ -68,19 +68,19 @@ export class ExternalBackend implements Backend {
       answer = parseSolverOutput(text, Math.max(this.cnf.numVars, ...assumptions.map((lit) => Math.abs(lit))));
     } catch (error) {
       const hint = run.stderr.trim().split('\n')[0] ?? '';
-      throw new BackendError(
-        this.name,
+      throw new SolverError(
         `could not read the answer of "${argv[0]}" (exit code ${run.code}): ${(error as Error).message} (a solver that writes its model to a file needs {out}, e.g. "minisat {cnf} {out}")${hint ? `; it said: ${hint}` : ''}`,
+        this.name,
       );
     }
     if (answer.status === 'unknown')
-      throw new BackendError(this.name, `"${argv[0]}" answered UNKNOWN: it gave up without an answer (a limit of its own?)`);
+      throw new SolverError(`"${argv[0]}" answered UNKNOWN: it gave up without an answer (a limit of its own?)`, this.name);
     if (answer.status === 'satisfiable') {
       // Every variable must have a value: a truncated model must not read as "false" for the rest.
       const top = Math.max(this.cnf.numVars, ...assumptions.map((lit) => Math.abs(lit)));
       for (let v = 1; v <= top; v++) {
         if ((answer.values[v] ?? 0) === 0)
-          throw new BackendError(this.name, `the solver's model is incomplete: "${argv[0]}" gave no value for variable ${v} of ${top}`);
+          throw new SolverError(`the solver's model is incomplete: "${argv[0]}" gave no value for variable ${v} of ${top}`, this.name);
       }
       this.answer = answer;
     }
@@ -88,7 +88,7 @@ export class ExternalBackend implements Backend {
   }
 
   value(v: number): boolean {
-    if (!this.answer) throw new BackendError(this.name, 'no model: the last solve was not satisfiable');
+    if (!this.answer) throw new SolverError('no model: the last solve was not satisfiable', this.name);
     return this.answer.values[v] === 1;
   }
 
@@ -147,9 +147,9 @@ async function runCommand(argv: string[], deadline: number | undefined): Promise
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       reject(
-        new BackendError(
-          'external',
+        new SolverError(
           error.code === 'ENOENT' ? `cannot run "${file}": no such program on the PATH` : `cannot run "${file}": ${error.message}`,
+          'external',
         ),
       );
     });

@@ -6,8 +6,8 @@
  * ~180 ms to load, which a CaDiCaL solve should not pay.
  */
 import type { Backend, BackendName } from '../backend.js';
-import { BackendError } from '../backend.js';
 import type { CadicalOptions } from './cadical.js';
+import { SolverError } from '../../job/errors.js';
 
 export interface BackendOptions {
   /** For `external`: the solver command line (see ExternalBackend). */
@@ -33,8 +33,8 @@ export async function createBackend(name: BackendName, options: BackendOptions =
       return new MiniSatBackend();
     }
     case 'external':
-      throw new BackendError('external', externalNeedsNode);
+      throw new SolverError(externalNeedsNode, 'external');
     default:
-      throw new BackendError(name, `is not a backend (expected one of cadical, minisat, external)`);
+      throw new SolverError(`is not a backend (expected one of cadical, minisat, external)`, name);
   }
 }

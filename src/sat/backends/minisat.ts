@@ -6,7 +6,7 @@
  * - A fixed 64 MiB heap: a CNF too large for it aborts the asm.js module with "Cannot enlarge
  *   memory arrays" through the module's own `print`/`printErr`. Each instance points those two
  *   at its own buffer (the global console is never touched), and an abort during a native call
- *   becomes a BackendError that names the heap and suggests the cadical backend.
+ *   becomes a SolverError that names the heap and suggests the cadical backend.
  * - `solveAssuming` takes one positive variable only (a negative literal is silently ignored).
  *   Any list of assumptions becomes one fresh selector variable `a` with clauses (-a | l) for
  *   each assumption l; the solve assumes `a`, and the unit (-a) retires the selector afterwards.
@@ -22,8 +22,8 @@
 // browser bundle can take it too. Its Emscripten glue touches `fs` only when it runs under Node.
 import MiniSat from 'logic-solver/minisat_wrapper.js';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
-import { BackendError } from '../backend.js';
 import type { Clause, Cnf } from '../cnf.js';
+import { SolverError } from '../../job/errors.js';
 
 /** The parts of the Emscripten module that the wrapper exposes as `_C`. */
 interface MiniSatNative {
@@ -120,7 +120,7 @@ export class MiniSatBackend implements Backend {
   }
 
   value(v: number): boolean {
-    if (!this.solution) throw new BackendError(this.name, 'no model: the last solve was not satisfiable');
+    if (!this.solution) throw new SolverError('no model: the last solve was not satisfiable', this.name);
     const native = v < this.toNative.length ? this.toNative[v]! : 0;
     return native !== 0 && this.solution[native] === 1;
   }
@@ -186,10 +186,10 @@ export class MiniSatBackend implements Backend {
 
   /**
    * Runs a native call so that an asm.js abort (its message printed into `printed`, then thrown
-   * as a bare string) becomes a BackendError.
+   * as a bare string) becomes a SolverError.
    */
   private guard<T>(fn: () => T): T {
-    if (this.aborted) throw new BackendError(this.name, this.aborted);
+    if (this.aborted) throw new SolverError(this.aborted, this.name);
     this.printed.length = 0;
     try {
       return fn();
@@ -199,7 +199,7 @@ export class MiniSatBackend implements Backend {
         ? `the CNF (${this.numVars} variables, ${this.numClauses} clauses${this.calls > 0 ? `, and what MiniSat learned in ${this.calls} solve${this.calls === 1 ? '' : 's'}` : ''}) does not fit MiniSat's fixed 64 MiB heap; use --backend cadical`
         : `MiniSat aborted: ${firstLine(text)}`;
       this.unsat = true;
-      throw new BackendError(this.name, this.aborted);
+      throw new SolverError(this.aborted, this.name);
     }
   }
 }

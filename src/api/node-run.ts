@@ -1,0 +1,124 @@
+/**
+ * The one door under Node: the browser-safe handlers of run.ts, with the three that Node makes
+ * stronger. `solve` also runs external solver programs and bounds MiniSat in a worker thread;
+ * `generate` and `enumerate` spread over worker threads (`jobs`).
+ */
+import { UsageError } from '../job/errors.js';
+import type { ProgressEvent } from '../job/progress.js';
+import type { BenchResult, CommandName, Request, ResultOf, RunOptions } from './requests.js';
+import { browserHandlers, remaining, runWith, solutionCounter, specOf, type Handlers } from './run.js';
+
+const nodeHandlers: Handlers = {
+  ...browserHandlers,
+
+  async solve(request, { limit, options, progress }) {
+    const { solveBounded } = await import('../solve/bounded.js');
+    const { command: _, puzzle, ...choices } = request;
+    return solveBounded(puzzle, {
+      ...choices,
+      ...remaining(limit),
+      ...(limit.signal === undefined ? {} : { signal: limit.signal }),
+      onProgress: (message: string) => progress({ phase: 'solve', done: 0, message }),
+      ...(options.onItem === undefined ? {} : { onSolution: solutionCounter(options.onItem) }),
+    });
+  },
+
+  async generate(request, { limit, options, progress }) {
+    const { generateMany } = await import('../generate/generate-run.js');
+    const count = request.count ?? 1;
+    const started = performance.now();
+    const result = await generateMany(specOf(request), {
+      count,
+      seed: request.seed,
+      ...(request.jobs === undefined ? {} : { jobs: request.jobs }),
+      ...remaining(limit),
+      onPuzzle: (puzzle, index) => {
+        options.onItem?.(puzzle, index);
+        const rate = ((index + 1) / (performance.now() - started)) * 1000;
+        progress({
+          phase: 'generate',
+          done: index + 1,
+          total: count,
+          message: `generate: ${index + 1}/${count} (${rate.toFixed(1)} per second)`,
+        });
+      },
+    });
+    return { puzzles: result.puzzles, complete: result.complete };
+  },
+
+  // The time limit of a bench is per puzzle (the workers bound each one), not for the whole run.
+  bench: (request, { progress }) => bench(request, progress),
+
+  async enumerate(request, { limit, progress }) {
+    if ('merge' in request) {
+      const { mergeResults } = await import('../generate/enumerate-merge.js');
+      return mergeResults(request.merge);
+    }
+    const { runEnumeration } = await import('../generate/enumerate-run.js');
+    const { spec } = request;
+    if (!('version' in request)) throw new UsageError('an enumeration needs the version that its result records');
+    return runEnumeration(spec, {
+      version: request.version,
+      ...(request.jobs === undefined ? {} : { jobs: request.jobs }),
+      ...(request.shard === undefined ? {} : { shard: request.shard }),
+      ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      onProgress: (p) => {
+        const share = p.expectedClasses > 0 ? p.classes / p.expectedClasses : 0;
+        const rate = p.classes / Math.max(p.elapsedMs / 1000, 1e-3);
+        const eta = share > 0 ? (p.elapsedMs / share - p.elapsedMs) / 1000 : Number.NaN;
+        progress({
+          phase: 'enumerate',
+          done: p.classes,
+          total: p.expectedClasses,
+          message: `enumerate ${spec.rows}x${spec.cols}(${spec.symbols}): ${(100 * share).toFixed(1)}% (${p.itemsDone}/${p.items} items), ${rateText(rate)} sequences/s, ETA ${secondsText(eta)}`,
+        });
+      },
+    });
+  },
+};
+
+async function bench(request: Extract<Request, { command: 'bench' }>, progress: (event: ProgressEvent) => void): Promise<BenchResult> {
+  const { benchSets } = await import('../bench/run-set.js');
+  const { defaultBenchBackend, defaultBenchConnectivity, defaultEngine } = await import('../bench/engines.js');
+  return benchSets(request.sets, {
+    engine: request.engine ?? defaultEngine,
+    backend: request.backend ?? defaultBenchBackend,
+    connectivity: request.connectivity ?? defaultBenchConnectivity,
+    jobs: request.jobs ?? 1,
+    ...(request.warmup === undefined ? {} : { warmup: request.warmup }),
+    ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+    ...(request.firstStartedAt === undefined ? {} : { firstStartedAt: request.firstStartedAt }),
+    onProgress: (p) =>
+      progress({
+        phase: p.phase === 'warm-up' ? 'bench warm-up' : 'bench',
+        done: p.done,
+        total: p.n,
+        message:
+          p.phase === 'warm-up'
+            ? `warm-up: up to ${p.n} puzzle(s) in every worker`
+            : `set ${p.set}/${p.sets} ${p.name}: ${p.done}/${p.n}${p.failed > 0 ? `, ${p.failed} not correct` : ''}`,
+      }),
+  });
+}
+
+function rateText(x: number): string {
+  return x >= 1e6 ? `${(x / 1e6).toFixed(1)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0);
+}
+
+function secondsText(s: number): string {
+  if (!Number.isFinite(s)) return '?';
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m}m${Math.round(s % 60)}s` : `${Math.round(s)}s`;
+}
+
+/**
+ * Runs a request under Node: every command, every backend (`external` too), worker threads for
+ * `jobs`, and MiniSat ended at the time limit.
+ *
+ * @example
+ * import { run, parse } from 'hitori-sat/node';
+ * const result = await run({ command: 'solve', puzzle: parse('1 1\n2 1\n'), backend: 'external', solverCmd: 'cadical' });
+ */
+export function run<C extends CommandName>(request: Parameters<typeof runWith<C>>[1], options: RunOptions<C> = {}): Promise<ResultOf[C]> {
+  return runWith(nodeHandlers, request, options);
+}

@@ -1,0 +1,273 @@
+/**
+ * The one door: `run(request)` does any command's work and returns its one result type. The
+ * CLI's commands, a batch line (in this thread or a worker), the web page's worker and the
+ * library functions all come through here, so each command's work, checks and limits are written
+ * once.
+ *
+ * This module is browser-safe: what needs Node (worker threads, external solver programs, the
+ * MiniSat bound in a worker) is added by `node-run.ts`, which passes its own handlers for those
+ * commands. Each handler loads its engine on first use: a one-shot command pays only for its own.
+ */
+import { formats } from '../formats/detect.js';
+import { formatDocument } from '../formats/detect.js';
+import { documentOf } from '../formats/document.js';
+import { InputError, UsageError } from '../job/errors.js';
+import { Limit } from '../job/limit.js';
+import type { ProgressEvent, ProgressListener } from '../job/progress.js';
+import { checkShading } from '../puzzle/check.js';
+import { conventions } from '../puzzle/convention.js';
+import { levels, ruleSetNames } from '../rules/types.js';
+import { backendNames } from '../sat/backend.js';
+import { maxTimerMs } from '../sat/timer.js';
+import { solveConnectivities } from '../solve/defaults.js';
+import { engines } from '../solve/engines.js';
+import type { CommandName, Request, ResultOf, RunOptions } from './requests.js';
+import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
+
+/** What a handler gets besides its request: the limit, and where to tell progress and items. */
+export interface HandlerContext<C extends CommandName> {
+  readonly limit: Limit;
+  readonly options: RunOptions<C>;
+  readonly progress: (event: ProgressEvent) => void;
+}
+
+type RequestOf<C extends CommandName> = Extract<Request, { command: C }>;
+export type Handler<C extends CommandName> = (request: RequestOf<C>, context: HandlerContext<C>) => Promise<ResultOf[C]>;
+export type Handlers = { readonly [C in CommandName]: Handler<C> };
+
+/** The progress of the rule engine's callback `(undecided, cells)`, as the one event. */
+export function rulesEvent(listener: ProgressListener | undefined, startedAt = performance.now()) {
+  if (listener === undefined) return undefined;
+  return (undecided: number, cells: number) =>
+    listener({
+      phase: 'rules',
+      done: cells - undecided,
+      total: cells,
+      message: `rules: ${cells - undecided} of ${cells} cells decided, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+    });
+}
+
+/** The checks every request gets at the door: a clear InputError for a bad field, never a wrong answer. */
+function validate(request: Request): void {
+  if (typeof request !== 'object' || request === null) throw new InputError('the request must be an object', {}, 'request');
+  validateCount('timeoutMs', 'timeoutMs' in request ? request.timeoutMs : undefined, maxTimerMs);
+  if ('startedAt' in request && request.startedAt !== undefined && !(request.startedAt >= 0 && request.startedAt <= performance.now()))
+    throw new InputError('"startedAt" must be a performance.now() instant that has passed', {}, 'request');
+  switch (request.command) {
+    case 'solve':
+      validatePuzzle(request.puzzle);
+      validateChoice('engine', request.engine, engines);
+      validateChoice('backend', request.backend, backendNames);
+      validateChoice('convention', request.convention, conventions);
+      validateChoice('connectivity', request.connectivity, solveConnectivities);
+      validateCount('maxSolutions', request.maxSolutions);
+      if (request.backend === 'external' && (typeof request.solverCmd !== 'string' || request.solverCmd.trim() === ''))
+        throw new UsageError('backend "external" needs solverCmd, the solver command line (e.g. "cadical")');
+      if (request.solverCmd !== undefined && request.backend !== 'external')
+        throw new UsageError(`solverCmd goes with backend "external", not ${JSON.stringify(request.backend ?? 'cadical')}`);
+      return;
+    case 'dimacs':
+      validatePuzzle(request.puzzle);
+      validateChoice('convention', request.convention, conventions);
+      if (request.block !== undefined) validateShading(request.puzzle, request.block, 'block');
+      return;
+    case 'decode':
+      validatePuzzle(request.puzzle);
+      validateChoice('convention', request.convention, conventions);
+      if (typeof request.model !== 'string') throw new InputError('"model" must be the solver\'s output as text', {}, 'request');
+      return;
+    case 'convert':
+      validatePuzzle(request.puzzle);
+      validateChoice('to', request.to, [...Object.keys(formats), 'svg'] as const);
+      if (request.solution !== undefined) validateShading(request.puzzle, request.solution);
+      if (request.marks !== undefined) validateMarks(request.puzzle, request.marks);
+      return;
+    case 'explain':
+      validatePuzzle(request.puzzle);
+      validateChoice('maxLevel', request.maxLevel, levels);
+      validateChoice('techniques', request.techniques, ruleSetNames);
+      return;
+    case 'hint':
+      validatePuzzle(request.puzzle);
+      if (request.marks !== undefined) validateMarks(request.puzzle, request.marks);
+      return;
+    case 'rate':
+      validatePuzzle(request.puzzle);
+      validateChoice('techniques', request.techniques, ruleSetNames);
+      return;
+    case 'generate':
+      validateCount('rows', request.rows);
+      validateCount('cols', request.cols);
+      validateCount('count', request.count);
+      validateCount('symbols', request.symbols);
+      validateChoice('class', request.class, levels);
+      validateChoice('convention', request.convention, conventions);
+      return;
+    case 'maxblack':
+      validateCount('rows', request.rows);
+      validateCount('cols', request.cols);
+      return;
+    case 'enumerate':
+    case 'bench':
+      return;
+    default:
+      throw new InputError(`"command" ${JSON.stringify((request as { command?: unknown }).command)} is not a command`, {}, 'request');
+  }
+}
+
+/** Runs any request with the given handlers (the browser's, or Node's which add to them). */
+export async function runWith<C extends CommandName>(
+  handlers: Handlers,
+  request: RequestOf<C>,
+  options: RunOptions<C> = {},
+): Promise<ResultOf[C]> {
+  validate(request);
+  options.signal?.throwIfAborted();
+  const timeoutMs = 'timeoutMs' in request ? request.timeoutMs : undefined;
+  const startedAt = 'startedAt' in request ? request.startedAt : undefined;
+  const limit = Limit.after(timeoutMs, options.signal, startedAt);
+  const listener = options.onProgress;
+  const progress = listener === undefined ? () => {} : listener;
+  const handler = handlers[request.command] as unknown as Handler<C>;
+  return handler(request, { limit, options, progress });
+}
+
+/** What a handler passes on of a request's time limit: what is left of it, or nothing. */
+export function remaining(limit: Limit): { timeoutMs?: number } {
+  const ms = limit.remainingMs();
+  return ms === undefined ? {} : { timeoutMs: ms };
+}
+
+/** The browser-safe handlers: every command but those that need worker threads. */
+export const browserHandlers: Handlers = {
+  async solve(request, { limit, options, progress }) {
+    const { solveWithEngine } = await import('../solve/engines.js');
+    const { command: _, puzzle, ...choices } = request;
+    if (choices.backend === 'external')
+      throw new UsageError('backend "external" runs a solver program: import solve from "hitori-sat/node" (Node only)');
+    return solveWithEngine(puzzle, {
+      ...choices,
+      ...remaining(limit),
+      ...(limit.signal === undefined ? {} : { signal: limit.signal }),
+      onProgress: (message: string) => progress({ phase: 'solve', done: 0, message }),
+      ...(options.onItem === undefined ? {} : { onSolution: solutionCounter(options.onItem) }),
+    });
+  },
+
+  async dimacs(request, { limit }) {
+    const { dimacsOf } = await import('./dimacs.js');
+    return dimacsOf(request, limit);
+  },
+
+  async decode(request, { limit }) {
+    const { decodeModel } = await import('./dimacs.js');
+    return decodeModel(request, limit);
+  },
+
+  async convert(request) {
+    const { puzzle, solution, marks, to } = request;
+    const answerViolations = solution === undefined ? [] : checkShading(puzzle, solution);
+    if (to === 'svg') {
+      const { renderSvg } = await import('../render/svg.js');
+      return { output: renderSvg(puzzle, solution === undefined ? {} : { cells: solution }), answerViolations, answerDropped: false };
+    }
+    const output = formatDocument({ ...documentOf(puzzle, solution), ...(marks === undefined ? {} : { marks }) }, to);
+    return { output, answerViolations, answerDropped: solution !== undefined && !formats[to].holdsSolution };
+  },
+
+  async explain(request, { limit, progress }) {
+    const { explainPuzzle } = await import('../rules/explain.js');
+    const { puzzle, maxLevel, techniques, assumeUnique } = request;
+    return explainPuzzle(puzzle, {
+      ...(maxLevel === undefined ? {} : { maxLevel }),
+      ...(techniques === undefined ? {} : { techniques }),
+      ...(assumeUnique === undefined ? {} : { assumeUnique: assumeUnique !== false }),
+      ...remaining(limit),
+      ...withRulesProgress(progress),
+    });
+  },
+
+  async hint(request, { limit, progress }) {
+    const { hint } = await import('../solve/hint.js');
+    return hint(request.puzzle, request.marks, { ...remaining(limit), ...withRulesProgress(progress) });
+  },
+
+  async rate(request, { limit, progress }) {
+    const { rate } = await import('../rules/rating.js');
+    return rate(request.puzzle, {
+      ruleSet: request.techniques ?? 'thesis',
+      ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      ...withRulesProgress(progress),
+    });
+  },
+
+  async generate(request, { limit, options, progress }) {
+    const { generatePuzzle, puzzleSeed } = await import('../generate/generate.js');
+    const count = request.count ?? 1;
+    const spec = specOf(request);
+    const puzzles = [];
+    for (let k = 0; k < count; k++) {
+      if (limit.expired) return { puzzles, complete: false };
+      try {
+        const made = await generatePuzzle(spec, puzzleSeed(request.seed, k), Number.isFinite(limit.deadline) ? limit.deadline : undefined);
+        puzzles.push(made);
+        options.onItem?.(made, k);
+        progress({ phase: 'generate', done: k + 1, total: count, message: `generate: ${k + 1}/${count}` });
+      } catch (error) {
+        if (limit.expired) return { puzzles, complete: false };
+        throw error;
+      }
+    }
+    return { puzzles, complete: true };
+  },
+
+  async enumerate() {
+    throw new UsageError('enumerate runs on worker threads: use hitori-sat/node (Node only)');
+  },
+
+  async bench() {
+    throw new UsageError('bench runs on worker threads: use hitori-sat/node (Node only)');
+  },
+
+  async maxblack(request, { limit, progress }) {
+    const { maxBlack } = await import('../generate/maxblack.js');
+    return maxBlack(request.rows, request.cols, {
+      ...(request.connectivity === undefined ? {} : { connectivity: request.connectivity }),
+      ...remaining(limit),
+      onProgress: (message) => progress({ phase: 'maxblack', done: 0, message }),
+    });
+  },
+};
+
+/** The generator's specification of a request. */
+export function specOf(request: Extract<Request, { command: 'generate' }>) {
+  return {
+    rows: request.rows,
+    cols: request.cols,
+    convention: request.convention ?? 'literal',
+    ...(request.symbols === undefined ? {} : { symbols: request.symbols }),
+    ...(request.class === undefined ? {} : { class: request.class }),
+  } as const;
+}
+
+/** `onItem` for solutions, numbered from 0 as they come. */
+export function solutionCounter<T>(onItem: (item: T, index: number) => void): (item: T) => void {
+  let k = 0;
+  return (item) => onItem(item, k++);
+}
+
+function withRulesProgress(progress: (event: ProgressEvent) => void) {
+  const onProgress = rulesEvent(progress);
+  return onProgress === undefined ? {} : { onProgress };
+}
+
+/**
+ * Runs a request in this thread (browser-safe: no worker threads, no solver programs).
+ *
+ * @example
+ * const result = await run({ command: 'solve', puzzle: parse('1 1\n2 1\n') });
+ * result.status;   // 'unique'
+ */
+export function run<C extends CommandName>(request: RequestOf<C>, options: RunOptions<C> = {}): Promise<ResultOf[C]> {
+  return runWith(browserHandlers, request, options);
+}

@@ -1,0 +1,60 @@
+/**
+ * The second half of `npm run build` (after `tsc`): the command's two CommonJS bundles and their
+ * V8 code caches, which src/cli/hitori-sat.cts loads (docs/startup.md says why each step is there).
+ *
+ * 1. Old bundles and caches go first, so that a bundle of a command since removed cannot linger.
+ * 2. esbuild bundles program.js (every command) and solve-only.js (`solve` alone) as CommonJS:
+ *    a CommonJS entry spares Node its ES module loader. Dynamic import() is turned off so that the
+ *    bundle is one file; the packages with native or wasm parts stay outside; `import.meta.url`
+ *    (which CommonJS lacks) becomes the bundle's own file URL.
+ * 3. The bin (tsc's hitori-sat.cjs) is made executable, for its `#!/usr/bin/env -S node` line.
+ * 4. `solve` and `explain` run once each with HITORI_SAT_WRITE_CODE_CACHE=1 to write the caches,
+ *    under the Node flags of the bin's first line: V8 ignores a cache made under other flags.
+ *
+ * Run from the repository root: `node dist/src/cli/build-bundles.js`.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+
+const cliDir = join('dist', 'src', 'cli');
+const bin = join(cliDir, 'hitori-sat.cjs');
+
+for (const file of readdirSync(cliDir)) {
+  if (/^(bundle-.*\.js|.*\.bundle\..*)$/.test(file)) rmSync(join(cliDir, file));
+}
+
+buildSync({
+  entryPoints: [join(cliDir, 'program.js'), join(cliDir, 'solve-only.js')],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
+  external: ['cadical-wasm', 'logic-solver', '@resvg/resvg-js'],
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  outdir: cliDir,
+  entryNames: '[name].bundle',
+  outExtension: { '.js': '.cjs' },
+  logLevel: 'warning',
+});
+
+chmodSync(bin, 0o755);
+
+// The flags of `#!/usr/bin/env -S node <flags>`, so that the caches match the way the bin runs.
+const shebang = readFileSync(bin, 'utf8').split('\n', 1)[0]!;
+const flags = shebang
+  .replace(/^#!\/usr\/bin\/env(?: -S)? node/, '')
+  .split(' ')
+  .filter((flag) => flag.startsWith('--'));
+for (const command of ['solve', 'explain']) {
+  const run = spawnSync(process.execPath, [...flags, bin, command, join('examples', 'janko-002.txt')], {
+    env: { ...process.env, HITORI_SAT_WRITE_CODE_CACHE: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (run.status !== 0) {
+    process.stderr.write(`build-bundles: writing the code cache: hitori-sat ${command} exited with ${run.status ?? run.signal}\n`);
+    process.exit(1);
+  }
+}
