@@ -46,6 +46,8 @@ export {
   errorKinds,
   exitCodes,
   exitCodeOf,
+  exitCodeOfKind,
+  errorKindOf,
   type ErrorKind,
   type InputPlace,
 } from './job/errors.js';

@@ -18,6 +18,7 @@ import { checkShading } from '../puzzle/check.js';
 import { conventions } from '../puzzle/convention.js';
 import { levels, ruleSetNames } from '../rules/types.js';
 import { backendNames } from '../sat/backend.js';
+import { externalNeedsNode } from '../sat/backends/index.js';
 import { maxTimerMs } from '../sat/timer.js';
 import { solveConnectivities } from '../solve/defaults.js';
 import { engines } from '../solve/engines.js';
@@ -25,18 +26,18 @@ import type { CommandName, Request, ResultOf, RunOptions } from './requests.js';
 import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
 
 /** What a handler gets besides its request: the limit, and where to tell progress and items. */
-export interface HandlerContext<C extends CommandName> {
+interface HandlerContext<C extends CommandName> {
   readonly limit: Limit;
   readonly options: RunOptions<C>;
   readonly progress: (event: ProgressEvent) => void;
 }
 
 type RequestOf<C extends CommandName> = Extract<Request, { command: C }>;
-export type Handler<C extends CommandName> = (request: RequestOf<C>, context: HandlerContext<C>) => Promise<ResultOf[C]>;
+type Handler<C extends CommandName> = (request: RequestOf<C>, context: HandlerContext<C>) => Promise<ResultOf[C]>;
 export type Handlers = { readonly [C in CommandName]: Handler<C> };
 
 /** The progress of the rule engine's callback `(undecided, cells)`, as the one event. */
-export function rulesEvent(listener: ProgressListener | undefined, startedAt = performance.now()) {
+function rulesEvent(listener: ProgressListener | undefined, startedAt = performance.now()) {
   if (listener === undefined) return undefined;
   return (undecided: number, cells: number) =>
     listener({
@@ -143,8 +144,7 @@ export const browserHandlers: Handlers = {
   async solve(request, { limit, options, progress }) {
     const { solveWithEngine } = await import('../solve/engines.js');
     const { command: _, puzzle, ...choices } = request;
-    if (choices.backend === 'external')
-      throw new UsageError('backend "external" runs a solver program: import solve from "hitori-sat/node" (Node only)');
+    if (choices.backend === 'external') throw new UsageError(`backend "external" ${externalNeedsNode}`);
     return solveWithEngine(puzzle, {
       ...choices,
       ...remaining(limit),

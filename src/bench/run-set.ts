@@ -40,7 +40,7 @@ export interface BenchOptions {
   readonly onProgress?: (progress: BenchProgress) => void;
 }
 
-export interface BenchProgress {
+interface BenchProgress {
   readonly phase: 'warm-up' | 'solving';
   /** 1-based position of the set being solved, and how many there are. */
   readonly set: number;

@@ -47,7 +47,7 @@ export async function runBatchCommand(file: string, config: BatchConfig, options
     config,
     jobs: options.jobs ?? 1,
     output: process.stdout,
-    onProgress: (p) => progress.update(`${config.command}: ${describeProgress(p)}`),
+    onProgress: (p) => progress.update({ phase: 'batch', done: p.lines, message: `${config.command}: ${describeProgress(p)}` }),
   });
   progress.done();
   const { failures } = summary;

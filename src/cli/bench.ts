@@ -87,7 +87,7 @@ export function benchCommand(): Command {
         // The first puzzles' limits count from the process start, as every command's --timeout does.
         firstStartedAt: 0,
       },
-      { onProgress: (event) => progress.update(event.message) },
+      { onProgress: progress.update },
     );
     progress.done();
     if (options.json === true) {

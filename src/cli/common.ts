@@ -6,6 +6,7 @@ import { conventions, type Convention } from '../api/choices.js';
 import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
 import { exitCodes, TimeoutError } from '../job/errors.js';
+import { throttled, type ProgressListener } from '../job/progress.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
 export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -33,7 +34,6 @@ Exit codes:
   5  the SAT solver failed (a backend limit, a missing or failing solver binary, its UNKNOWN or an incomplete model)`;
 
 const outputFormats = ['text', 'json'] as const;
-export type OutputFormat = (typeof outputFormats)[number];
 
 /** What `--to` can write: every puzzle format, and a picture (SVG, or the same rasterised as PNG). */
 export const outputTargets = [...formatNames, 'svg', 'png'] as const;
@@ -122,24 +122,22 @@ export function deadlineCheck(timeoutMs: number | undefined): () => void {
   };
 }
 
-/** A progress line on stderr, drawn only when stderr is a terminal, at most ten times a second; `done()` erases it. */
-export function progressLine(): { update(message: string): void; done(): void } {
-  // Asked at the first update, not here: the first use of process.stderr makes its stream (with
+/**
+ * A progress line on stderr for the one progress event, drawn only when stderr is a terminal, at
+ * most ten times a second (`throttled`); `done()` erases it. `update` is a progress listener.
+ */
+export function progressLine(): { update: ProgressListener; done(): void } {
+  // Asked at the first event, not here: the first use of process.stderr makes its stream (with
   // net or tty), ~2 ms that a one-shot solve which reports no progress need not spend.
   let tty: boolean | undefined;
   let shown = false;
-  let drawn = 0;
   return {
-    // Redrawn at most every 100 ms: listing thousands of solutions must not cost a terminal write each.
-    update(message: string) {
+    update: throttled((event) => {
       tty ??= process.stderr.isTTY === true;
       if (!tty) return;
-      const now = performance.now();
-      if (shown && now - drawn < 100) return;
-      drawn = now;
-      process.stderr.write(`\r\x1b[2K${message.slice(0, (process.stderr.columns || 80) - 1)}`);
+      process.stderr.write(`\r\x1b[2K${event.message.slice(0, (process.stderr.columns || 80) - 1)}`);
       shown = true;
-    },
+    }),
     done() {
       if (shown) process.stderr.write('\r\x1b[2K');
       shown = false;

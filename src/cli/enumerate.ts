@@ -104,7 +104,7 @@ export function enumerateCommand(): Command {
           ...(shard === undefined ? {} : { shard }),
           ...commandTimeout(options.timeout),
         },
-        { onProgress: (event) => progress.update(event.message) },
+        { onProgress: progress.update },
       ).finally(() => progress.done());
     }
     const text = to === 'json' ? `${JSON.stringify(result, null, 2)}\n` : enumerationText(result);

@@ -80,7 +80,7 @@ export function explainCommand(): Command {
         assumeUnique: options.assumeUnique,
         ...commandTimeout(options.timeout),
       },
-      { onProgress: (event) => progress.update(event.message) },
+      { onProgress: progress.update },
     )
       // A grid the engine refuses (too many pairs of equal numbers) is named by its file.
       .catch((error: unknown) => {

@@ -99,7 +99,7 @@ export function generateCommand(): Command {
             if (to === 'json') records.push(generatedRecord(puzzle));
             else out(to === 'jsonl' ? `${JSON.stringify(generatedRecord(puzzle))}\n` : generatedText(puzzle));
           },
-          onProgress: (event) => progress.update(event.message),
+          onProgress: progress.update,
         },
       )
         .catch((error: unknown) => {

@@ -43,7 +43,7 @@ export function hintCommand(): Command {
     const progress = progressLine();
     const found = await run(
       { command: 'hint', puzzle, ...(marks === undefined ? {} : { marks }), ...commandTimeout(options.timeout) },
-      { onProgress: (event) => progress.update(event.message) },
+      { onProgress: progress.update },
     )
       .catch((error: unknown) => {
         // A grid the rule engine refuses (too many pairs of equal numbers) is named by its file.

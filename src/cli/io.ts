@@ -103,7 +103,7 @@ export function readPuzzle(path: string, from?: FormatName): Puzzle {
  * The temporary file is removed on failure, on the time limit (`checkpoint` throws), and on
  * SIGINT, SIGTERM or SIGHUP, after which the signal ends the process as usual.
  */
-export async function writeAtomic(
+async function writeAtomic(
   path: string,
   chunks: Iterable<string | Uint8Array>,
   checkpoint?: () => void,

@@ -44,7 +44,7 @@ export function maxBlackCommand(): Command {
       const progress = progressLine();
       const result = await run(
         { command: 'maxblack', ...size, connectivity: options.connectivity, ...commandTimeout(options.timeout) },
-        { onProgress: (event) => progress.update(event.message) },
+        { onProgress: progress.update },
       ).finally(() => progress.done());
       await emit(options.output, [to === 'json' ? `${JSON.stringify(maxBlackJson(result))}\n` : maxBlackText(result)]);
       process.exitCode = result.proven ? exitCodes.solved : exitCodes.timeout;

@@ -9,6 +9,7 @@ import { run } from '../api/node-run.js';
 import { parseJsonLines } from '../formats/json.js';
 import { isPuzzleSet, type FormatName } from '../formats/detect.js';
 import { InputError } from '../job/errors.js';
+import type { ProgressListener } from '../job/progress.js';
 import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../render/rules.js';
 import { ruleSetNames, type RuleSet } from '../api/choices.js';
 import { aboutFile, checkOutput, emit, readDocument, readSource, sourceName, withSource } from './io.js';
@@ -84,15 +85,12 @@ export function rateCommand(): Command {
       // command's does; each later one's from when the one before it ended.
       const timeout = (first: boolean) =>
         options.timeout === undefined ? {} : { timeoutMs: first ? remainingMs(options.timeout) : options.timeout };
-      const rateOne = (puzzle: Parameters<typeof rateJson>[0], first: boolean, onProgress?: (message: string) => void) =>
-        run(
-          { command: 'rate', puzzle, techniques: options.techniques, ...timeout(first) },
-          onProgress === undefined ? {} : { onProgress: (event) => onProgress(event.message) },
-        );
+      const rateOne = (puzzle: Parameters<typeof rateJson>[0], first: boolean, onProgress?: ProgressListener) =>
+        run({ command: 'rate', puzzle, techniques: options.techniques, ...timeout(first) }, onProgress === undefined ? {} : { onProgress });
       if (source.inline || !isPuzzleSet(file, source.text)) {
         const { puzzle } = readDocument(file, options.from, source);
         const progress = progressLine();
-        const rating = await rateOne(puzzle, true, (message) => progress.update(message))
+        const rating = await rateOne(puzzle, true, progress.update)
           .catch((error: unknown) => {
             throw aboutFile(file, error);
           })
@@ -116,7 +114,12 @@ export function rateCommand(): Command {
       const progress = progressLine();
       const rated: RatedRecord[] = [];
       for (const [k, record] of records.entries()) {
-        progress.update(`rate: ${k}/${records.length} ${record.puzzle.id ?? ''}`);
+        progress.update({
+          phase: 'rate',
+          done: k,
+          total: records.length,
+          message: `rate: ${k}/${records.length} ${record.puzzle.id ?? ''}`,
+        });
         const line = record.line ?? k + 1;
         const rating = await rateOne(record.puzzle, k === 0).catch((error: unknown) => {
           // A puzzle the engine refuses is named by its file and line.

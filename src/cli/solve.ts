@@ -115,7 +115,7 @@ export function solveCommand(): Command {
         ...commandTimeout(options.timeout),
       },
       {
-        onProgress: (event) => progress.update(event.message),
+        onProgress: progress.update,
         ...(grids === undefined ? {} : { onItem: (s: Shading) => grids.add(s) }),
       },
     ).catch((error: unknown) => {

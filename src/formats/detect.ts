@@ -5,7 +5,6 @@
  * Singles ID is "<W>x<H>:" (or "#" for a seed), a janko file has a line "begin" or "problem";
  * anything else is read as a plain-text grid. `--from` skips detection.
  */
-import type { Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, formatNames, type FormatName, type PuzzleDocument } from './document.js';
 import { formatGameId, looksLikeGameId, parseGameId } from './gameid.js';
 import { formatJanko, looksLikeJanko, parseJanko } from './janko.js';
@@ -71,11 +70,6 @@ export function isPuzzleSet(name: string, text: string): boolean {
     .split(/\r?\n/)
     .filter((line) => /^\s*\{.*\}\s*$/.test(line));
   return objectLines.length > 1;
-}
-
-/** Reads a puzzle in whichever supported format the text is in (any answer it holds is dropped). */
-export function parsePuzzle(text: string, id?: string): Puzzle {
-  return parseDocument(text, id === undefined ? {} : { id }).puzzle;
 }
 
 /** Writes a document in a format (its answer only where the format has a place for one). */

@@ -12,5 +12,5 @@ export { rate, type Rating } from './rating.js';
 export { explainPuzzle, explainStep, numberedSteps, rulesProgress, verdict, type ExplainRun } from './explain.js';
 export { extraShadable } from './uniqueness.js';
 export { Board } from './board.js';
-export { technique, levelInfo, ruleSets, type RuleSet, type Technique } from './catalogue.js';
+export { technique, levelInfo, type RuleSet, type Technique } from './catalogue.js';
 export { levels, techniqueCodes, type Deduction, type Level, type TechniqueCode } from './types.js';

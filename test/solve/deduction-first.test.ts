@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseBenchSet } from '../../src/bench/sets.js';
-import { parsePuzzle } from '../../src/formats/detect.js';
+import { parseDocument } from '../../src/formats/detect.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
@@ -56,7 +56,7 @@ describe('deduction first against pure SAT', () => {
       .map((f) => join(root, 'test/cli/fixtures', f)),
   ];
   it.each(files.map((f) => [f.slice(root.length), f] as const))('%s: same verdict and solution', async (_name, file) => {
-    const puzzle = parsePuzzle(readFileSync(file, 'utf8'), file);
+    const { puzzle } = parseDocument(readFileSync(file, 'utf8'), { id: file });
     const [first, sat] = await Promise.all([solveWithEngine(puzzle, { engine: 'hybrid' }), solveWithEngine(puzzle, { engine: 'sat' })]);
     expect(first.status).toBe(sat.status);
     expect(key(first.solutions)).toEqual(key(sat.solutions));
