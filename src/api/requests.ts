@@ -20,7 +20,7 @@ import type { ProgressListener } from '../job/progress.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { ExplainRun } from '../rules/explain.js';
-import type { Level, Rating, RuleSet } from '../rules/index.js';
+import type { Level, RuleRating, RuleSet } from '../rules/index.js';
 import type { BackendName } from '../sat/backend.js';
 import type { Engine, EngineResult } from '../solve/engines.js';
 import type { Hint, Marks } from '../solve/hint.js';
@@ -215,7 +215,7 @@ export interface ConvertResult {
 
 export type ExplainResult = ExplainRun;
 export type HintResult = Hint;
-export type RateResult = Rating;
+export type RateResult = RuleRating;
 
 export interface GenerateResult {
   readonly puzzles: readonly GeneratedPuzzle[];

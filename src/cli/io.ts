@@ -19,6 +19,7 @@ import { decodeInput } from '../formats/bytes.js';
 import { parseDocument, type FormatName, type PuzzleDocument } from '../formats/detect.js';
 import { looksLikeGameId } from '../formats/gameid.js';
 import { looksLikePuzzlink } from '../formats/puzzlink.js';
+import { looksLikePzprv3 } from '../formats/pzprv3.js';
 import type { Puzzle } from '../api/requests.js';
 import { svgToPng } from '../render/png.js';
 import { errorKindOf, InputError } from '../job/errors.js';
@@ -46,10 +47,10 @@ export function sourceName(path: string): string {
 
 /**
  * The text of a puzzle argument: a file's, stdin's for "-", or the argument itself when it is a
- * puzz.link URL or a Singles game ID (and no file of that name exists).
+ * puzz.link URL, a Singles game ID or a one-line pzprv3 form (and no file of that name exists).
  */
 export function readSource(path: string): { readonly text: string; readonly inline: boolean } {
-  const inline = path !== '-' && (looksLikePuzzlink(path) || looksLikeGameId(path)) && !existsSync(path);
+  const inline = path !== '-' && (looksLikePuzzlink(path) || looksLikeGameId(path) || looksLikePzprv3(path)) && !existsSync(path);
   return { text: inline ? path : readInput(path), inline };
 }
 

@@ -43,7 +43,7 @@ export interface SolveReport {
   /** Connectivity cuts added while solving (lazy connectivity). */
   cuts: number;
   timeMs: number;
-  /** Why the listing ended early with its verdict proven (SolveResult.stopped). */
+  /** Why the listing ended early with its verdict proven (SatResult.stopped). */
   stopped?: string;
 }
 

@@ -14,7 +14,7 @@ import {
   type Deduction,
   type ExplainRun,
   type Level,
-  type Rating,
+  type RuleRating,
   type RulesStatus,
   type TechniqueCode,
 } from '../rules/index.js';
@@ -140,7 +140,7 @@ function distinct(cells: readonly number[]): number[] {
 }
 
 /** The technique the class stands for: the last one in catalogue order (the hardest) that changed the board at the class's level. */
-function hardestTechnique(rating: Rating): TechniqueCode | null {
+function hardestTechnique(rating: RuleRating): TechniqueCode | null {
   if (rating.class === null) return null;
   let best: TechniqueCode | null = null;
   for (const code of Object.keys(rating.techniques) as TechniqueCode[]) {
@@ -177,7 +177,7 @@ export interface RateJson {
   timeMs: number;
 }
 
-export function rateJson(puzzle: Puzzle, rating: Rating, ruleSet: string): RateJson {
+export function rateJson(puzzle: Puzzle, rating: RuleRating, ruleSet: string): RateJson {
   return {
     id: puzzle.id ?? null,
     rows: puzzle.rows,
@@ -198,7 +198,7 @@ export function rateJson(puzzle: Puzzle, rating: Rating, ruleSet: string): RateJ
   };
 }
 
-export function rateText(puzzle: Puzzle, rating: Rating, ruleSet: string, timeoutMs?: number): string {
+export function rateText(puzzle: Puzzle, rating: RuleRating, ruleSet: string, timeoutMs?: number): string {
   const r = rating.result;
   const n = puzzle.rows * puzzle.cols;
   if (rating.class === null) {
@@ -231,7 +231,7 @@ export interface RatedRecord {
   readonly id: string;
   readonly line: number;
   readonly difficulty: string | null;
-  readonly rating: Rating;
+  readonly rating: RuleRating;
 }
 
 export interface RateSetJson {

@@ -25,7 +25,7 @@ export interface ExplainRun {
   readonly timeoutMs?: number;
 }
 
-export interface ExplainOptions extends Pick<RulesOptions, 'techniques' | 'maxLevel' | 'assumeUnique' | 'onProgress'> {
+export interface ExplainRunOptions extends Pick<RulesOptions, 'techniques' | 'maxLevel' | 'assumeUnique' | 'onProgress'> {
   /** A time limit in ms for the whole explanation (both runs). */
   readonly timeoutMs?: number;
 }
@@ -36,7 +36,7 @@ export interface ExplainOptions extends Pick<RulesOptions, 'techniques' | 'maxLe
  * rules: the solve is then run again without them, so that every step shown holds in every
  * solution.
  */
-export function explainPuzzle(puzzle: Puzzle, options: ExplainOptions = {}): ExplainRun {
+export function explainPuzzle(puzzle: Puzzle, options: ExplainRunOptions = {}): ExplainRun {
   const { timeoutMs } = options;
   const deadline = timeoutMs === undefined ? {} : { deadline: Date.now() + timeoutMs };
   const base: RulesOptions = {

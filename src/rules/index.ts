@@ -8,7 +8,7 @@
  * It stands alone: it imports nothing of the SAT layer or the SAT engine.
  */
 export { solveByRules, type RulesOptions, type RulesResult, type RulesStatus } from './strategy.js';
-export { rate, type Rating } from './rating.js';
+export { rate, type RuleRating } from './rating.js';
 export { explainPuzzle, explainStep, numberedSteps, rulesProgress, verdict, type ExplainRun } from './explain.js';
 export { extraShadable } from './uniqueness.js';
 export { Board } from './board.js';

@@ -25,7 +25,7 @@ import { levelIndex, levelInfo, levelOf, type Context, type RuleSet, type Techni
 import { selectTechniques, solveByRules, type RulesOptions, type RulesResult, type RulesStatus } from './strategy.js';
 import type { Level, TechniqueCode } from './types.js';
 
-export interface RateOptions {
+export interface RatingOptions {
   /** `thesis` (default): the rule-based solver of the thesis; `two-sat`: the 2-SAT line solver instead of the Sim-* rules; `all`: both. */
   readonly ruleSet?: RuleSet;
   /** Use UC (default true, as the thesis does). */
@@ -36,7 +36,7 @@ export interface RateOptions {
   readonly onProgress?: RulesOptions['onProgress'];
 }
 
-export interface Rating {
+export interface RuleRating {
   /** The class, or null when the rules cannot solve the puzzle (stuck) or it has no solution. */
   readonly class: Level | null;
   /** The class's name in Table 5 ("pretty easy" ...), or "unsolved". */
@@ -52,7 +52,7 @@ export interface Rating {
   readonly timeMs: number;
 }
 
-export function rate(puzzle: Puzzle, options: RateOptions = {}): Rating {
+export function rate(puzzle: Puzzle, options: RatingOptions = {}): RuleRating {
   const t0 = performance.now();
   const solveOptions: RulesOptions = {
     techniques: options.ruleSet ?? 'thesis',

@@ -26,7 +26,7 @@ import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { DeductionCore } from '../rules/core.js';
 import type { Level, RulesResult, RulesStatus } from '../rules/index.js';
 import { noStats } from '../sat/backend.js';
-import type { SolveOptions, SolveResult } from './solve.js';
+import type { SatOptions, SatResult } from './solve.js';
 import { SolverError } from '../job/errors.js';
 
 export const engines = ['sat', 'rules', 'hybrid'] as const;
@@ -34,7 +34,7 @@ export type Engine = (typeof engines)[number];
 /** The engine of `solve` and `bench` when none is named: deduction first, measured faster than pure SAT (BENCH.md). */
 export const defaultEngine: Engine = 'hybrid';
 
-export interface EngineOptions extends SolveOptions {
+export interface EngineOptions extends SatOptions {
   readonly engine?: Engine;
 }
 
@@ -51,12 +51,12 @@ interface RulesSummary {
 /** How a verdict was proven: by deductions alone, or by the SAT solver; null when there is no verdict (timeout, stuck). */
 export type Proof = 'deduction' | 'sat' | null;
 
-export interface EngineResult extends Omit<SolveResult, 'status' | 'backend'> {
+export interface EngineResult extends Omit<SatResult, 'status' | 'backend'> {
   /** `stuck`: the rules engine could not finish (only with engine `rules`). */
-  readonly status: SolveResult['status'] | 'stuck';
+  readonly status: SatResult['status'] | 'stuck';
   readonly engine: Engine;
   /** The SAT backend, or null when no SAT solver was needed. */
-  readonly backend: SolveResult['backend'] | null;
+  readonly backend: SatResult['backend'] | null;
   /** Per cell, when stuck: true shaded, false unshaded, null undecided. */
   readonly partial?: (boolean | null)[];
   readonly rules?: RulesSummary;
@@ -86,7 +86,7 @@ function withDiffer<R extends EngineResult>(result: R): R {
  * layer, the encodings or a solver's WebAssembly.
  */
 let satEngine: Promise<typeof import('./solve.js')> | undefined;
-async function sat(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
+async function sat(puzzle: Puzzle, options: SatOptions): Promise<SatResult> {
   // Imported once: a dynamic import costs a module lookup on every call.
   satEngine ??= import('./solve.js');
   const { solveHitori } = await satEngine;

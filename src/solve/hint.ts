@@ -14,7 +14,7 @@
  * solution, as SAT found it (no reason can be given for it).
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { type ExplainOptions, explainPuzzle } from '../rules/explain.js';
+import { type ExplainRunOptions, explainPuzzle } from '../rules/explain.js';
 import type { Deduction } from '../rules/types.js';
 import { solveHitori } from './solve.js';
 import { TimeoutError } from '../job/errors.js';
@@ -39,12 +39,12 @@ export type Hint =
   /** The rules stop short and the puzzle has several solutions: no cell is forced. */
   | { readonly kind: 'stuck' };
 
-export interface HintOptions extends Pick<ExplainOptions, 'onProgress'> {
+export interface HintSearchOptions extends Pick<ExplainRunOptions, 'onProgress'> {
   /** A time limit in ms for the whole hint; past it, a TimeoutError. */
   readonly timeoutMs?: number;
 }
 
-export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: HintOptions = {}): Promise<Hint> {
+export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: HintSearchOptions = {}): Promise<Hint> {
   const n = puzzle.rows * puzzle.cols;
   if (marks !== undefined && marks.length !== n) throw new RangeError(`${marks.length} marks for ${n} cells`);
   const played: Marks = marks ?? new Array<null>(n).fill(null);

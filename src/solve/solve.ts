@@ -23,7 +23,7 @@ import { SolverError } from '../job/errors.js';
 
 export { defaultConnectivity, solveConnectivities, type Verdict } from './defaults.js';
 
-export interface SolveOptions {
+export interface SatOptions {
   readonly backend?: BackendName;
   /** For the `external` backend: the solver command line. */
   readonly solverCmd?: string;
@@ -70,7 +70,7 @@ export interface EncodedSize {
   readonly clauses: number;
 }
 
-export interface SolveResult {
+export interface SatResult {
   readonly status: Verdict;
   /** The solutions found, each checked; up to `maxSolutions`, and both of the two that prove `multiple`. */
   readonly solutions: Shading[];
@@ -114,7 +114,7 @@ function cnfAdvice(connectivity: string): string {
  */
 export const cadicalOptions = { phase: 0, lucky: 0 } as const;
 
-export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
+export async function solveHitori(puzzle: Puzzle, options: SatOptions = {}): Promise<SatResult> {
   const start = performance.now();
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const convention = options.convention ?? 'literal';
@@ -124,7 +124,7 @@ export async function solveHitori(puzzle: Puzzle, options: SolveOptions = {}): P
   // spare the solver some search and cut no solution.
   // A large CNF takes seconds to build: the time limit stops the encoding too.
   // Stopped before the search (encoding, or handing the CNF to the solver): nothing found.
-  const stoppedEarly = (): SolveResult => {
+  const stoppedEarly = (): SatResult => {
     const timeMs = performance.now() - start;
     return {
       status: 'timeout',
@@ -227,7 +227,7 @@ interface EnumerateJob {
   readonly lazy: boolean;
   readonly signal: AbortSignal | undefined;
   readonly onSolution: ((shading: Shading) => void) | undefined;
-  /** The cells fixed by unit clauses (see SolveOptions.known): read from here, not the model. */
+  /** The cells fixed by unit clauses (see SatOptions.known): read from here, not the model. */
   readonly known: readonly (boolean | null)[] | undefined;
 }
 
