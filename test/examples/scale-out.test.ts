@@ -8,10 +8,10 @@
  * schedulers; no Kubernetes cluster can run here, so the Indexed Job is checked only here.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliPath, repoRoot, run } from '../cli/run.js';
 
 const recipes = join(repoRoot, 'examples', 'scale-out');
@@ -48,11 +48,21 @@ interface Counts {
 const counted = (r: Counts) => ({ classes: r.classes, pruned: r.pruned, conventions: r.conventions, histogram: r.histogram });
 
 describe('examples/scale-out', () => {
+  // The folders this file makes, removed at its end.
+  const folders: string[] = [];
+  const temporary = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    folders.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
   let shim = '';
   let whole: Counts;
   beforeAll(async () => {
     // `npx hitori-sat ARGS` in the recipes runs the built command.
-    shim = mkdtempSync(join(tmpdir(), 'hitori-scale-out-bin-'));
+    shim = temporary('hitori-scale-out-bin-');
     writeFileSync(join(shim, 'npx'), `#!/bin/sh\nshift\nexec '${process.execPath}' '${cliPath}' "$@"\n`);
     chmodSync(join(shim, 'npx'), 0o755);
     const r = await run(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
@@ -112,7 +122,7 @@ describe('examples/scale-out', () => {
   // Where no Slurm runs (scale-out-schedulers.test.ts skips there), the script still runs as
   // each array task would run it.
   it('slurm-array.sh, run once per array task, leaves shards that merge to the unsharded run', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hitori-scale-out-'));
+    const dir = temporary('hitori-scale-out-');
     const script = read('slurm-array.sh');
     const small = { HITORI_BOARD: '3x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '3' };
     for (let task = 0; task < 3; task++) {
@@ -124,7 +134,7 @@ describe('examples/scale-out', () => {
   });
 
   it("the Indexed Job's container command, run once per completion index, leaves shards that merge to the unsharded run", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hitori-scale-out-'));
+    const dir = temporary('hitori-scale-out-');
     const results = join(dir, 'results');
     mkdirSync(results);
     // The folded (>-) argument of `sh -c`: its lines joined by spaces.
