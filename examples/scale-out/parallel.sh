@@ -1,9 +1,24 @@
 #!/bin/sh
-# 4x5 over 4 symbols in 64 shards with GNU parallel: two at a time on this machine
-# (add --sshloginfile hosts.txt to spread them over machines that share out/).
-# PARALLEL_SEQ (1..64) tells each job its shard; the file name comes from the argument.
+# 4x5 over 4 symbols in 64 shards with GNU parallel, two at a time, then the merge.
+# Run it from a clone where `npm ci` has run (the jobs run `npx hitori-sat` there):
+#   sh examples/scale-out/parallel.sh
+# HITORI_BOARD, HITORI_SYMBOLS, HITORI_SHARDS and HITORI_OUT change the board, the symbols, the
+# number of shards and the results folder (default out), e.g. a run of seconds:
+#   HITORI_BOARD=4x3 HITORI_SHARDS=8 sh examples/scale-out/parallel.sh
+# Many machines that see this clone at the same path (a shared filesystem): GNU parallel takes
+# more options from $PARALLEL, e.g.  PARALLEL="--sshloginfile hosts.txt --workdir $PWD" sh ...
+# Each job learns its shard from PARALLEL_SEQ (1..N); its file is named by its argument (0..N-1).
+# A shard that fails or is killed is named by the merge at the end, and the script exits 2: run
+# it again, and --resume-failed runs only the shards that failed or never ran (the joblog keeps
+# the rest), then merges all of them.
 set -eu
-mkdir -p out
-seq 0 63 | parallel --will-cite --jobs 2 --joblog out/joblog \
-  npx hitori-sat enumerate 4x5 --symbols 4 --shard auto/64 --format json -o out/shard-{}.json
-npx hitori-sat enumerate --merge out/shard-*.json
+board=${HITORI_BOARD:-4x5}
+symbols=${HITORI_SYMBOLS:-4}
+shards=${HITORI_SHARDS:-64}
+out=${HITORI_OUT:-out}
+mkdir -p "$out"
+# -q passes each argument as it is (a results folder with a space stays one argument).
+seq 0 $((shards - 1)) | parallel --will-cite -q --jobs 2 --joblog "$out/joblog" --resume-failed \
+  npx hitori-sat enumerate "$board" --symbols "$symbols" --shard "auto/$shards" --format json -o "$out/shard-{}.json" \
+  || echo "parallel.sh: some shards failed (their exit codes are in $out/joblog); the merge names them" >&2
+npx hitori-sat enumerate --merge "$out"/shard-*.json

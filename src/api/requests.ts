@@ -12,7 +12,7 @@ import type { BenchBackend, BenchConnectivity } from '../bench/engines.js';
 import type { SetReport } from '../bench/report.js';
 import type { BenchSet } from '../bench/sets.js';
 import type { EnumerationResult, EnumerationSpec } from '../generate/enumerate-result.js';
-import type { ShardFile } from '../generate/enumerate-merge.js';
+import type { MissingShards, ShardFile } from '../generate/enumerate-merge.js';
 import type { Shard } from '../generate/enumerate-split.js';
 import type { GeneratedPuzzle } from '../generate/generate.js';
 import type { MaxBlackConnectivity, MaxBlackResult } from '../generate/maxblack.js';
@@ -268,4 +268,4 @@ export type HintOptions = OptionsOf<Omit<HintRequest, 'marks'>, 'hint'>;
 export type RateOptions = OptionsOf<RateRequest, 'rate'>;
 export type DimacsOptions = OptionsOf<DimacsRequest, 'dimacs'>;
 
-export type { Puzzle, Shading, Convention, ShardFile, EnumerationSpec, EnumerationResult, RuleSet };
+export type { Puzzle, Shading, Convention, ShardFile, MissingShards, EnumerationSpec, EnumerationResult, RuleSet };

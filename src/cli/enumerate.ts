@@ -3,9 +3,10 @@
  * convention, with the rule engine's histogram; `--shard i/n` counts one shard, `--merge` adds
  * shard files up.
  */
+import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
-import type { EnumerationResult, EnumerationSpec, ShardFile } from '../api/requests.js';
+import type { EnumerationResult, EnumerationSpec, MissingShards, ShardFile } from '../api/requests.js';
 import { enumerationSizeProblem, maxShards, type Shard } from '../api/board-choices.js';
 import { enumerationText } from '../render/enumerate.js';
 import type { RuleSet } from '../api/requests.js';
@@ -78,7 +79,17 @@ export function enumerateCommand(): Command {
     if (options.merge !== undefined) {
       if (size !== undefined || options.shard !== undefined)
         command.error('error: --merge takes only the shard files (their size and shard are inside)', { exitCode: exitCodes.badInput });
-      result = await run({ command: 'enumerate', merge: options.merge.map(readShardFile) });
+      try {
+        result = await run({ command: 'enumerate', merge: options.merge.map(readShardFile) });
+      } catch (error) {
+        const missing = (error as { missingShards?: MissingShards } | null)?.missingShards;
+        if (!(error instanceof InputError) || missing === undefined) throw error;
+        // The refusal, and on a line of its own the command that counts just the missing shards
+        // (a failed or cancelled task), ready to paste.
+        process.stderr.write(`hitori-sat: ${error.message}; count just those, then merge again:\n  ${rerunCommand(missing)}\n`);
+        process.exitCode = exitCodes.badInput;
+        return;
+      }
     } else {
       if (size === undefined) command.error('error: missing the board size RxC (or --merge FILES...)', { exitCode: exitCodes.badInput });
       const spec = parseSpec(size!, options);
@@ -145,6 +156,46 @@ function parseShard(raw: string, env: Readonly<Record<string, string | undefined
   } else index = Number(match[1]);
   if (index < 0 || index >= count) throw new InputError(`shard ${index} is not in 0..${count - 1}`, {}, from);
   return { index, count };
+}
+
+/**
+ * A shell command that counts the missing shards into the files a merge of the same glob would
+ * find: when every given file's name holds its shard number (out/shard-3.json), the missing ones
+ * get the same name with their number; otherwise shard-N.json beside the first file.
+ */
+function rerunCommand({ missing, spec, names }: MissingShards): string {
+  const count = spec.shard!.count;
+  // Each name cut around the last appearance of its shard number as a whole number
+  // (shard-13.json holds 13, not 1 or 3); the cut must be the same for all.
+  const cuts = new Map<string, readonly [string, string] | null>();
+  for (const [index, name] of names) {
+    // In the file's own name: digits in its folder say nothing about the shard.
+    const from = name.length - basename(name).length;
+    const at = [...name.slice(from).matchAll(/\d+/g)].filter((m) => Number(m[0]) === index).at(-1);
+    const cut = at === undefined ? null : ([name.slice(0, from + at.index), name.slice(from + at.index + at[0].length)] as const);
+    cuts.set(JSON.stringify(cut), cut);
+  }
+  const [cut] = cuts.values();
+  // Only printable names are repeated on the terminal.
+  const [before, after] =
+    cuts.size === 1 && cut && /^[\x20-\x7e]*$/.test(cut.join('')) ? cut : [join(dirname(names.values().next().value!), 'shard-'), '.json'];
+  const rating = spec.rating;
+  const flags = [
+    `--symbols ${spec.symbols}`,
+    ...(spec.prune ? ['--prune'] : []),
+    ...(rating === null
+      ? ['--no-histogram']
+      : [...(rating.ruleSet === 'thesis' ? [] : [`--rate-rules ${rating.ruleSet}`]), ...(rating.symmetry ? [] : ['--no-symmetry'])]),
+  ].join(' ');
+  const one = (i: string) =>
+    `hitori-sat enumerate ${spec.rows}x${spec.cols} ${flags} --shard ${i}/${count} --format json -o ${shellWord(before)}${i}${shellWord(after)}`;
+  // The loop variable in braces, so that a name going on with a letter or _ cannot extend it.
+  return missing.length === 1 ? one(String(missing[0])) : `for i in ${missing.join(' ')}; do ${one(`$\{i}`)}; done`;
+}
+
+/** `text` as one word for sh: as it is when it is plain, else in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]*$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 function readShardFile(path: string): ShardFile {

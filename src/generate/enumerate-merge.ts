@@ -17,6 +17,34 @@ export interface ShardFile {
   readonly data: unknown;
 }
 
+/**
+ * What a merge that lacks some shards of an otherwise consistent set (a task that failed, was
+ * cancelled, or has not run yet) knows for a rerun of just those: their numbers, what the given
+ * shards counted, and the given files' names by shard number (from which the missing files'
+ * names may follow). The CLI prints the command from it.
+ */
+export interface MissingShards {
+  readonly missing: readonly number[];
+  readonly spec: EnumerationResult;
+  readonly names: ReadonlyMap<number, string>;
+}
+
+/** The refusal of a merge with shards missing: an input error that carries `missingShards`. */
+class MissingShardsError extends InputError {
+  constructor(readonly missingShards: MissingShards) {
+    const { missing, spec, names } = missingShards;
+    const count = spec.shard!.count;
+    const list = missing.map((k) => `${k}/${count}`);
+    const shards = list.length === 1 ? `shard ${list[0]} is` : `shards ${list.slice(0, -1).join(', ')} and ${list.at(-1)} are`;
+    super(`${shards} missing (${names.size} of ${count} given)`, {}, 'merge');
+  }
+}
+
+/** What a result counts, in words: "4x3 over 4 symbols" (", pruned" with --prune). */
+function describe(r: EnumerationResult): string {
+  return `${r.rows}x${r.cols} over ${r.symbols} symbol${r.symbols === 1 ? '' : 's'}${r.prune ? ', pruned' : ''}`;
+}
+
 /** The sum of the shards, as one result covering the whole space. */
 export function mergeResults(files: readonly ShardFile[]): EnumerationResult {
   if (files.length === 0) throw new InputError('no shard files to merge');
@@ -26,14 +54,11 @@ export function mergeResults(files: readonly ShardFile[]): EnumerationResult {
   const byIndex = new Map<number, string>();
   for (const { name, result } of results) {
     const shard = result.shard!;
-    for (const key of ['version', 'rows', 'cols', 'symbols', 'prune'] as const) {
-      if (result[key] !== first.result[key])
-        throw new InputError(
-          `${key} is ${JSON.stringify(result[key])}, but ${first.name} has ${JSON.stringify(first.result[key])}`,
-          {},
-          name,
-        );
-    }
+    // Version first: another version may split or count differently, whatever else agrees.
+    if (result.version !== first.result.version)
+      throw new InputError(`it was counted by hitori-sat ${result.version}, but ${first.name} by ${first.result.version}`, {}, name);
+    if (describe(result) !== describe(first.result))
+      throw new InputError(`it counts ${describe(result)}, but ${first.name} counts ${describe(first.result)}`, {}, name);
     if (JSON.stringify(result.rating) !== JSON.stringify(first.result.rating))
       throw new InputError(
         `it was rated with ${JSON.stringify(result.rating)}, but ${first.name} with ${JSON.stringify(first.result.rating)}`,
@@ -47,16 +72,16 @@ export function mergeResults(files: readonly ShardFile[]): EnumerationResult {
         name,
       );
     const twin = byIndex.get(shard.index);
-    if (twin !== undefined) throw new InputError(`shard ${shard.index}/${count} is given twice: here and in ${twin}`, {}, name);
+    if (twin !== undefined)
+      throw new InputError(
+        `shard ${shard.index}/${count} is given twice: ${twin === name ? 'the same file twice' : `here and in ${twin}`}`,
+        {},
+        name,
+      );
     byIndex.set(shard.index, name);
   }
   const missing = Array.from({ length: count }, (_, k) => k).filter((k) => !byIndex.has(k));
-  if (missing.length > 0)
-    throw new InputError(
-      `shard${missing.length > 1 ? 's' : ''} ${missing.map((k) => `${k}/${count}`).join(', ')} missing (${results.length} of ${count} given)`,
-      {},
-      'merge',
-    );
+  if (missing.length > 0) throw new MissingShardsError({ missing, spec: first.result, names: byIndex });
   let total: EnumerationCounts = results[0]!.result;
   for (const { result } of results.slice(1)) total = addCounts(total, result);
   const size = first.result;

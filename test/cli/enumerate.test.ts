@@ -3,7 +3,7 @@
  * (through GNU parallel when it is installed), merging, and the refusals.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,16 @@ function runWithEnv(args: string[], env: Record<string, string>) {
   );
   const r = spawnSync(process.execPath, [cliPath, ...args], { env: { ...clean, ...env }, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A folder with `hitori-sat` (the built command), for the PATH of a command the merge printed. */
+let binFolder = '';
+function bin(): string {
+  if (binFolder === '') {
+    binFolder = mkdtempSync(join(tmpdir(), 'hitori-enumerate-bin-'));
+    symlinkSync(cliPath, join(binFolder, 'hitori-sat'));
+  }
+  return binFolder;
 }
 
 describe('hitori-sat enumerate', () => {
@@ -103,11 +113,39 @@ describe('hitori-sat enumerate', () => {
       expect(counted(JSON.parse(r.stdout) as Result)).toEqual(counted(whole));
     });
 
-    it('refuses a merge with a shard missing, naming it', async () => {
+    it('refuses a merge with a shard missing, naming it and printing the command that counts just that one', async () => {
       const r = await run(['enumerate', '--merge', ...files().slice(1)]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/shard 0\/7 missing/);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/^hitori-sat: merge: shard 0\/7 is missing \(6 of 7 given\)/);
+      // The files are shard-1..7.json for shards 0..6 (PARALLEL_SEQ), so no name follows from
+      // the shard number: the command writes shard-0.json beside them.
+      expect(lines[1]!.trim()).toBe(`hitori-sat enumerate 3x4 --symbols 3 --shard 0/7 --format json -o ${join(dir, 'shard-0.json')}`);
+    });
+
+    it('prints a command for the missing shards that, pasted into sh, writes them where the other files are named', async () => {
+      // The shards as "part N.json" (N its shard number) in a folder with a space; 2 and 5 missing.
+      const folder = join(dir, 'with space');
+      mkdirSync(folder);
+      for (const file of files()) {
+        const index = (JSON.parse(readFileSync(file, 'utf8')) as Result).shard!.index;
+        if (index !== 2 && index !== 5) copyFileSync(file, join(folder, `part ${index}.json`));
+      }
+      const part = (k: number) => join(folder, `part ${k}.json`);
+      const r = await run(['enumerate', '--merge', ...[0, 1, 3, 4, 6].map(part)]);
+      expect(r.code).toBe(2);
+      const [first, command, ...rest] = r.stderr.trim().split('\n');
+      expect(rest).toEqual([]);
+      expect(first).toBe('hitori-sat: merge: shards 2/7 and 5/7 are missing (5 of 7 given); count just those, then merge again:');
+      expect(command!.trim()).toBe(
+        `for i in 2 5; do hitori-sat enumerate 3x4 --symbols 3 --shard \${i}/7 --format json -o '${folder}/part '\${i}.json; done`,
+      );
+      const pasted = spawnSync('sh', ['-c', command!], { encoding: 'utf8', env: { ...process.env, PATH: `${bin()}:${process.env.PATH}` } });
+      expect(pasted.status, pasted.stderr).toBe(0);
+      const merged = await run(['enumerate', '--merge', ...[0, 1, 2, 3, 4, 5, 6].map(part), '--format', 'json']);
+      expect(merged.code, merged.stderr).toBe(0);
+      expect(counted(JSON.parse(merged.stdout) as Result)).toEqual(counted(whole));
     });
 
     it('refuses a merge with a shard given twice, naming both files', async () => {
@@ -125,7 +163,7 @@ describe('hitori-sat enumerate', () => {
       writeFileSync(odd, JSON.stringify({ ...other, prune: true }));
       const r = await run(['enumerate', '--merge', ...files().filter((_, k) => k !== 2), odd]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/pruned\.json: prune is true, but .* has false/);
+      expect(r.stderr).toMatch(/pruned\.json: it counts 3x4 over 3 symbols, pruned, but .* counts 3x4 over 3 symbols$/m);
       const junk = join(dir, 'junk.json');
       writeFileSync(junk, '{"hello": 1}');
       const j = await run(['enumerate', '--merge', junk]);
@@ -141,6 +179,33 @@ describe('hitori-sat enumerate', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/stopped early/);
     });
+  });
+
+  it("the missing shards' command keeps the options the given shards were counted with", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+    const cases = [
+      [['--prune', '--no-histogram'], '--symbols 3 --prune --no-histogram'],
+      [['--rate-rules', 'two-sat', '--no-symmetry'], '--symbols 3 --rate-rules two-sat --no-symmetry'],
+    ] as const;
+    for (const [k, [options, flags]] of cases.entries()) {
+      const given = join(dir, `case${k}-shard-0.json`);
+      const r = await run(['enumerate', '3x3', '--symbols', '3', ...options, '--shard', '0/2', '--format', 'json', '-o', given]);
+      expect(r.code, r.stderr).toBe(0);
+      const merge = await run(['enumerate', '--merge', given]);
+      expect(merge.code).toBe(2);
+      // One shard missing: a plain command, no loop; the name follows case<k>-shard-<i>.json.
+      expect(merge.stderr.trim().split('\n')[1]!.trim()).toBe(
+        `hitori-sat enumerate 3x3 ${flags} --shard 1/2 --format json -o ${join(dir, `case${k}-shard-1.json`)}`,
+      );
+      const pasted = spawnSync('sh', ['-c', merge.stderr.trim().split('\n')[1]!], {
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${bin()}:${process.env.PATH}` },
+      });
+      expect(pasted.status, pasted.stderr).toBe(0);
+      const merged = await run(['enumerate', '--merge', given, join(dir, `case${k}-shard-1.json`), '--format', 'json']);
+      expect(merged.code, merged.stderr).toBe(0);
+      expect((JSON.parse(merged.stdout) as Result).classes).toBe(3281);
+    }
   });
 
   it('takes the shard from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (0-based) with --shard auto/n', () => {
