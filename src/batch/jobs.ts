@@ -19,7 +19,7 @@ import type { BackendName } from '../sat/backend.js';
 import { solveBounded } from '../solve/bounded.js';
 import type { Engine } from '../solve/engines.js';
 import type { solveConnectivities } from '../solve/solve.js';
-import { InputError } from '../job/errors.js';
+import { errorKindOf, firstLine, InputError, type ErrorKind } from '../job/errors.js';
 
 export type BatchConfig =
   | {
@@ -42,13 +42,17 @@ export type BatchConfig =
     }
   | { readonly command: 'convert'; readonly to: FormatName | 'svg'; readonly from?: FormatName };
 
-/** Why a line failed: bad input, the time limit, or the solver (a backend limit, a crash). */
-export type Failure = 'input' | 'timeout' | 'solver';
-
 export interface LineResult {
   /** The output line, without its newline. */
   readonly out: string;
-  readonly failure?: Failure;
+  /**
+   * What the line came to, for the batch's summary: the verdict of `solve` (`unique`, `multiple`,
+   * `none`, `stuck`, `timeout`), the class of `rate` (`A`..`G`, `unrated`), the rule engine's end
+   * of `explain` (`solved`, `stuck`, `contradiction`), `converted`, or `error`.
+   */
+  readonly status: string;
+  /** The kind of the error an error record reports. */
+  readonly error?: ErrorKind;
 }
 
 /** The line read as a puzzle document; errors carry the line's number in the file. */
@@ -67,11 +71,7 @@ export async function processLine(config: BatchConfig, text: string, line: numbe
     doc = parseLine(text, line, config.command === 'convert' ? config.from : undefined);
     return await work(config, doc, line);
   } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    const input = e instanceof InputError;
-    const message = input ? e.withSource(source).message : `${e.name}: ${e.message.split('\n')[0] ?? ''}`;
-    const id = doc?.puzzle.id ?? idOf(text);
-    return { out: JSON.stringify({ line, id, error: message }), failure: input ? 'input' : 'solver' };
+    return errorRecord(error, line, doc?.puzzle.id ?? idOf(text), source);
   }
 }
 
@@ -82,14 +82,14 @@ async function work(config: BatchConfig, doc: PuzzleDocument, line: number): Pro
     case 'solve': {
       const { command: _, ...options } = config;
       const result = await solveBounded(puzzle, options);
-      return record(line, solveReport(puzzle, result), result.status === 'timeout');
+      return record(line, solveReport(puzzle, result), result.status);
     }
     case 'rate': {
       const rating = rate(puzzle, {
         ruleSet: config.ruleSet,
         ...(config.timeoutMs === undefined ? {} : { deadline: Date.now() + config.timeoutMs }),
       });
-      return record(line, rateJson(puzzle, rating, config.ruleSet), rating.result.timedOut);
+      return record(line, rateJson(puzzle, rating, config.ruleSet), rating.result.timedOut ? 'timeout' : (rating.class ?? 'unrated'));
     }
     case 'explain': {
       const run = explainPuzzle(puzzle, {
@@ -98,19 +98,29 @@ async function work(config: BatchConfig, doc: PuzzleDocument, line: number): Pro
         assumeUnique: config.assumeUnique,
         ...timeout,
       });
-      return record(line, explainJson(puzzle, run), run.result.timedOut);
+      return record(line, explainJson(puzzle, run), run.result.timedOut ? 'timeout' : run.result.status);
     }
     case 'convert': {
       const output =
         config.to === 'svg' ? renderSvg(puzzle, doc.solution === undefined ? {} : { cells: doc.solution }) : formatDocument(doc, config.to);
-      return record(line, { id: puzzle.id ?? null, to: config.to, output }, false);
+      return record(line, { id: puzzle.id ?? null, to: config.to, output }, 'converted');
     }
   }
 }
 
-function record(line: number, report: object, timedOut: boolean): LineResult {
-  const out = JSON.stringify({ line, ...report });
-  return timedOut ? { out, failure: 'timeout' } : { out };
+function record(line: number, report: object, status: string): LineResult {
+  return { out: JSON.stringify({ line, ...report }), status };
+}
+
+/** The error record `{line, id, error}` of a line that failed; an InputError names its source and place. */
+export function errorRecord(error: unknown, line: number, id: string | null, source: string): LineResult {
+  const message =
+    error instanceof InputError
+      ? error.withSource(source).message
+      : error instanceof Error
+        ? `${error.name}: ${firstLine(error)}`
+        : String(error);
+  return { out: JSON.stringify({ line, id, error: message }), status: 'error', error: errorKindOf(error) };
 }
 
 /** The `id` of a line that failed to parse as a puzzle, when it is JSON with a string `id`. */

@@ -14,8 +14,10 @@ import { ruleSetNames } from './explain.js';
 import { checkOutput, readInput, writeAtomic } from './io.js';
 import {
   addFormatOption,
+  addJobsOption,
   addTimeoutOption,
   exitCodes,
+  jobsOf,
   positiveInteger,
   progressLine,
   remainingMs,
@@ -29,7 +31,7 @@ interface EnumerateCliOptions {
   prune: boolean;
   shard?: string;
   merge?: string[];
-  jobs: number;
+  jobs?: number;
   histogram: boolean;
   rateRules: RuleSet;
   symmetry: boolean;
@@ -64,11 +66,11 @@ export function enumerateCommand(): Command {
     .option('--prune', 'drop sequences with a line that no shading of that line satisfies (thesis section 7.2)', false)
     .option('--shard <i/n>', 'count shard i of n (0 <= i < n), or auto/n to take i from the scheduler (below)')
     .option('--merge <files...>', 'add up the JSON results of all shards of one enumeration (no size needed)')
-    .option('--jobs <n>', 'worker threads', positiveInteger('--jobs', 256), 1)
     .option('--no-histogram', 'skip the rule engine (only the counts per convention)')
     .addOption(new Option('--rate-rules <set>', "the rule engine's rule set for the histogram").choices(ruleSetNames).default('thesis'))
     .option('--no-symmetry', 'rate every grid instead of one per mirror/rotation orbit')
     .option('-o, --output <file>', 'write the result there (atomically: a temporary file, then rename)');
+  addJobsOption(command, 'worker threads');
   addFormatOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', enumerateExitCodeHelp).action(async (size: string | undefined, options: EnumerateCliOptions) => {
@@ -87,7 +89,7 @@ export function enumerateCommand(): Command {
       let lastDraw = 0;
       result = await runEnumeration(spec, {
         version,
-        jobs: options.jobs,
+        jobs: jobsOf(options.jobs),
         ...(shard === undefined ? {} : { shard }),
         ...(options.timeout === undefined ? {} : { deadline: Date.now() + remainingMs(options.timeout) }),
         onProgress: (p) => {

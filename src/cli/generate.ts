@@ -9,7 +9,17 @@ import type { GenerateSpec } from '../generate/generate.js';
 import { generatedRecord, generatedText } from '../render/generate.js';
 import { levels, type Level } from '../rules/index.js';
 import type { Convention } from '../puzzle/convention.js';
-import { addConventionOption, addTimeoutOption, boardSize, exitCodes, positiveInteger, progressLine, remainingTimeout } from './common.js';
+import {
+  addConventionOption,
+  addJobsOption,
+  addTimeoutOption,
+  boardSize,
+  exitCodes,
+  jobsOf,
+  positiveInteger,
+  progressLine,
+  remainingTimeout,
+} from './common.js';
 import { UsageError } from '../job/errors.js';
 
 const formats = ['text', 'json', 'jsonl'] as const;
@@ -21,7 +31,7 @@ interface GenerateCliOptions {
   convention: Convention;
   symbols?: number;
   format: (typeof formats)[number];
-  jobs: number;
+  jobs?: number;
   timeout?: number;
 }
 
@@ -55,8 +65,8 @@ export function generateCommand(): Command {
       new Option('--format <format>', 'text, json (one document) or jsonl (one bench/sets record per line)')
         .choices(formats)
         .default('text'),
-    )
-    .option('--jobs <n>', 'worker threads', positiveInteger('--jobs', 256), 1);
+    );
+  addJobsOption(command, 'worker threads');
   addConventionOption(command);
   addTimeoutOption(command);
   return command
@@ -75,7 +85,7 @@ export function generateCommand(): Command {
       const result = await generateMany(spec, {
         count: options.count,
         seed,
-        jobs: options.jobs,
+        jobs: jobsOf(options.jobs),
         ...remainingTimeout(options.timeout),
         onPuzzle: (puzzle, index) => {
           progress.done();
