@@ -13,6 +13,7 @@
  * there too. When the rules stop short of the player's board, the hint is one cell of the only
  * solution, as SAT found it (no reason can be given for it).
  */
+import { TimeoutError } from '../job/errors.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { type ExplainOptions, explainPuzzle } from '../rules/explain.js';
 import type { Deduction } from '../rules/types.js';
@@ -80,5 +81,5 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
 }
 
 function timeoutError(): Error {
-  return Object.assign(new Error('the time limit was reached before the hint was found'), { name: 'TimeoutError' });
+  return new TimeoutError('the time limit was reached before the hint was found');
 }
