@@ -137,6 +137,11 @@ export class WorkerPool {
     return this.slots.length;
   }
 
+  /** Why the pool stopped (its workers kept crashing), if it has. */
+  get failure(): Error | undefined {
+    return this.broken;
+  }
+
   /** Workers ready and without a task: a caller that also works elsewhere hands work here only when some are. */
   get idle(): number {
     const free = this.slots.filter((slot) => slot.ready && slot.task === undefined).length;
