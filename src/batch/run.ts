@@ -71,6 +71,7 @@ export interface ChunkAnswer {
 const chunkMs = 20;
 const maxChunk = 256;
 const chunksPerJob = 3;
+const startWorkersAfterMs = 100;
 
 // Through ../batch/ so that the path also holds from the CLI bundle in dist/src/cli/.
 const handlerUrl = new URL('../batch/worker.js', import.meta.url);
@@ -113,8 +114,17 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     // waits here until this thread or a loaded worker is free, so none waits behind a worker
     // that is still loading.
     const pool = new WorkerPool({ handler: handlerUrl, init: { config, source }, jobs: jobs - 1, onIdle: () => hand() });
-    pool.start();
-    let perLineMs: number | undefined;
+    // The workers start once this thread has worked `startWorkersAfterMs`: a batch done sooner
+    // would not gain from a worker that costs about 150 ms of processor time to load.
+    let hereMs = 0;
+    let started = false;
+    // The time per line over every chunk answered so far (one chunk's own is too noisy on a busy machine).
+    let timedMs = 0;
+    let timedLines = 0;
+    const timed = (ms: number, lines: number) => {
+      timedMs += ms;
+      timedLines += lines;
+    };
     let hereBusy = false;
     const waiting: { chunk: readonly LineTask[]; resolve: (results: Promise<LineResult[]>) => void }[] = [];
     const here = async (chunk: readonly LineTask[]): Promise<LineResult[]> => {
@@ -123,11 +133,17 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
         const results: LineResult[] = [];
         const start = performance.now();
         for (const { text, line } of chunk) {
+          const lineStart = performance.now();
           results.push(await processLine(config, text, line, source));
+          hereMs += performance.now() - lineStart;
+          if (!started && hereMs > startWorkersAfterMs) {
+            started = true;
+            pool.start();
+          }
           // Between lines, the workers' answers are taken and they are given their next chunks.
           await new Promise((resolve) => setImmediate(resolve));
         }
-        perLineMs = (performance.now() - start) / chunk.length;
+        timed(performance.now() - start, chunk.length);
         return results;
       } finally {
         hereBusy = false;
@@ -137,7 +153,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     const there = async (chunk: readonly LineTask[]): Promise<LineResult[]> => {
       try {
         const { results, timeMs } = await pool.run<ChunkAnswer>(chunk);
-        perLineMs = timeMs / chunk.length;
+        timed(timeMs, chunk.length);
         return results;
       } catch (error) {
         // A worker that crashed takes its chunk with it: each line is tried again alone, so that
@@ -162,7 +178,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
       });
     try {
       for await (const results of inOrder(
-        chunks(tasks(), () => chunkSize(perLineMs)),
+        chunks(tasks(), () => chunkSize(timedLines === 0 ? undefined : timedMs / timedLines)),
         jobs * chunksPerJob,
         answer,
       ))
