@@ -5,10 +5,11 @@
  * memory stays flat whatever the input's size. Blank lines are skipped; each output record
  * carries its input `line`, so the mapping stays exact.
  *
- * With `jobs` 1 the lines are answered on this thread; with more, by this thread and `jobs - 1`
- * workers of the pool (src/pool/), in chunks, their answers put back in order before they are
- * written.
+ * With `jobs` 1 the lines are answered on this thread; with more, by this thread and up to
+ * `jobs - 1` workers of the pool (src/pool/; as many as there are idle cores), in chunks, their
+ * answers put back in order before they are written.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { errorKinds, type ErrorKind } from '../job/errors.js';
@@ -113,9 +114,12 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     // takes a while to load the engines), and it would otherwise only wait for them. A chunk
     // waits here until this thread or a loaded worker is free, so none waits behind a worker
     // that is still loading.
-    const pool = new WorkerPool({ handler: handlerUrl, init: { config, source }, jobs: jobs - 1, onIdle: () => hand() });
     // The workers start once this thread has worked `startWorkersAfterMs`: a batch done sooner
-    // would not gain from a worker that costs about 150 ms of processor time to load.
+    // would not gain from a worker that costs about 150 ms of processor time to load. And only as
+    // many as the machine has idle cores (as `make -l`): on a busy machine a worker gets no core
+    // of its own and only takes time from this thread (on the shared 2-core machine at a load
+    // of 8, two threads of pure arithmetic each took twice as long as one alone).
+    let pool: WorkerPool | undefined;
     let hereMs = 0;
     let started = false;
     // The time per line over every chunk answered so far (one chunk's own is too noisy on a busy machine).
@@ -138,7 +142,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
           hereMs += performance.now() - lineStart;
           if (!started && hereMs > startWorkersAfterMs) {
             started = true;
-            pool.start();
+            const workers = Math.min(jobs - 1, idleCores());
+            if (workers > 0) {
+              pool = new WorkerPool({ handler: handlerUrl, init: { config, source }, jobs: workers, onIdle: () => hand() });
+              pool.start();
+            }
           }
           // Between lines, the workers' answers are taken and they are given their next chunks.
           await new Promise((resolve) => setImmediate(resolve));
@@ -152,7 +160,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     };
     const there = async (chunk: readonly LineTask[]): Promise<LineResult[]> => {
       try {
-        const { results, timeMs } = await pool.run<ChunkAnswer>(chunk);
+        const { results, timeMs } = await pool!.run<ChunkAnswer>(chunk);
         timed(timeMs, chunk.length);
         return results;
       } catch (error) {
@@ -165,7 +173,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     /** Hands the waiting chunks to whoever is free. */
     function hand(): void {
       while (waiting.length > 0) {
-        const worker = !hereBusy ? here : pool.idle > 0 ? there : undefined;
+        const worker = !hereBusy ? here : (pool?.idle ?? 0) > 0 ? there : undefined;
         if (worker === undefined) return;
         const { chunk, resolve } = waiting.shift()!;
         resolve(worker(chunk));
@@ -184,10 +192,15 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
       ))
         for (const result of results) await write(result);
     } finally {
-      void pool.close();
+      void pool?.close();
     }
   }
   return { lines, statuses, errors, wallMs: performance.now() - start };
+}
+
+/** Cores not busy now, by the 1-minute load average (this process's own share included). */
+function idleCores(): number {
+  return Math.max(0, Math.round(availableParallelism() - loadavg()[0]!));
 }
 
 function chunkSize(perLineMs: number | undefined): number {

@@ -90,6 +90,8 @@ interface Task {
   readonly resolve: (value: never) => void;
   readonly reject: (error: Error) => void;
   onAbort?: () => void;
+  /** Ends the task at its `deadline` while it waits for a worker (one still loading, or all busy). */
+  waitTimer?: ReturnType<typeof setTimeout>;
 }
 
 interface Slot {
@@ -171,6 +173,17 @@ export class WorkerPool {
         task.onAbort = () => this.abort(task, abortReason(signal));
         signal.addEventListener('abort', task.onAbort, { once: true });
       }
+      const { deadline, graceMs = 0 } = options;
+      if (deadline !== undefined && deadline + graceMs - Date.now() < maxTimerMs)
+        task.waitTimer = setTimeout(
+          () => {
+            const at = this.queue.indexOf(task);
+            if (at < 0) return;
+            this.queue.splice(at, 1);
+            this.settle(task, new TimeoutError('time limit reached'));
+          },
+          Math.max(0, deadline + graceMs - Date.now()),
+        );
       this.queue.push(task);
       this.dispatch();
     });
@@ -210,13 +223,14 @@ export class WorkerPool {
       return;
     }
     for (const [k, slot] of this.slots.entries()) {
-      if (slot.task !== undefined) continue;
-      const at = this.queue.findIndex((task) => task.options.worker === undefined || task.options.worker === k);
-      if (at < 0 && !this.starting) continue;
-      if (slot.worker === undefined) slot.worker = this.spawn(k);
-      // A task waits for a worker that is loading: another may be ready first.
-      if (!slot.ready || at < 0) continue;
-      this.begin(k, slot, this.queue.splice(at, 1)[0]!);
+      while (slot.task === undefined) {
+        const at = this.queue.findIndex((task) => task.options.worker === undefined || task.options.worker === k);
+        if (at < 0 && !this.starting) break;
+        if (slot.worker === undefined) slot.worker = this.spawn(k);
+        // A task waits for a worker that is loading: another may be ready first.
+        if (!slot.ready || at < 0) break;
+        this.begin(k, slot, this.queue.splice(at, 1)[0]!);
+      }
     }
   }
 
@@ -233,14 +247,17 @@ export class WorkerPool {
           : Math.min(fromTimeout, task.options.deadline);
     if (deadline !== undefined) {
       const wait = deadline + graceMs - Date.now();
+      const what = timeoutMs === undefined ? 'time limit reached' : `time limit of ${timeoutMs} ms reached`;
+      if (wait <= 0) {
+        // Spent before it started (it waited for a worker): it times out without costing one.
+        slot.task = undefined;
+        this.settle(task, new TimeoutError(what));
+        return;
+      }
       if (wait < maxTimerMs) {
-        const what = timeoutMs === undefined ? 'time limit reached' : `time limit of ${timeoutMs} ms reached`;
-        slot.timer = setTimeout(
-          () => {
-            if (slot.task === task) this.endTask(slot, task, new TimeoutError(what));
-          },
-          Math.max(0, wait),
-        );
+        slot.timer = setTimeout(() => {
+          if (slot.task === task) this.endTask(slot, task, new TimeoutError(what));
+        }, wait);
       }
     }
     task.options.onStart?.(k);
@@ -334,6 +351,7 @@ export class WorkerPool {
   }
 
   private settle(task: Task, error: Error | undefined, value?: unknown): void {
+    clearTimeout(task.waitTimer);
     if (task.onAbort !== undefined) task.options.signal?.removeEventListener('abort', task.onAbort);
     if (error === undefined) task.resolve(value as never);
     else task.reject(error);

@@ -32,6 +32,15 @@ describe('the worker pool', () => {
     expect(after).not.toBe(first);
   });
 
+  it('ends a task whose deadline passes while it waits for a worker, at the deadline, without ending one', async () => {
+    const pool = poolOf(1);
+    const busy = pool.run({ do: 'delay', ms: 1500, value: 'busy' });
+    const start = Date.now();
+    await expect(pool.run({ do: 'echo', value: 1 }, { deadline: start + 200 })).rejects.toThrow(TimeoutError);
+    expect(Date.now() - start).toBeLessThan(1400);
+    expect(await busy).toBe('busy');
+  });
+
   it('tells the handler the deadline, and ends its worker only after the grace', async () => {
     const deadline = Date.now() + 5000;
     expect(await poolOf(1).run({ do: 'deadline' }, { deadline, graceMs: 100 })).toBe(deadline);
