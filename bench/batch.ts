@@ -131,13 +131,14 @@ async function main(): Promise<void> {
           .map((f) => readFileSync(join(from, f), 'utf8'))
           .join(''),
       );
-      return { name, path, count, wall: { 1: [] as number[], 2: [] as number[] } };
+      return { name, path, count, wall: { 1: [] as number[], 2: [] as number[] }, load: { 1: [] as number[], 2: [] as number[] } };
     });
     for (const set of jobsSets) {
       for (let k = 0; k < repeat; k++) {
         // In pairs, the order swapped each time: a slow stretch of a shared machine falls on both.
         for (const jobs of k % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
           progress(`batch: ${set.name}, --jobs ${jobs}, run ${k + 1} of ${repeat}`);
+          set.load[jobs].push(loadavg()[0]!);
           const run = await measure(['solve', set.path, '--jobs', String(jobs)]);
           if (run.errors > 0 || run.out !== set.count)
             throw new Error(`${set.name} --jobs ${jobs}: ${run.out} lines, ${run.errors} errors`);
@@ -166,16 +167,16 @@ async function main(): Promise<void> {
         [true, true, true, true, true, true],
       ),
       '',
-      `Jobs: \`solve FILE --jobs N\` on all 2,200 menneske and all 881 janko puzzles, ${repeat} pairs of runs (jobs 1 and 2, in turn first); median wall time of the whole command. With \`--jobs 2\` this thread answers lines beside one worker, in chunks of about 20 ms of work (src/batch/run.ts).`,
+      `Jobs: \`solve FILE --jobs N\` on all 2,200 menneske and all 881 janko puzzles, ${repeat} pairs of runs (jobs 1 and 2, in turn first); median wall time of the whole command. With \`--jobs 2\` this thread answers lines beside one worker, in chunks of about 20 ms of work, the worker started only when the 1-minute load average leaves a core idle (src/batch/run.ts); the load average at the start of each run is listed.`,
       '',
       table(
-        ['set', 'jobs', 'median wall s', 'runs (s)'],
+        ['set', 'jobs', 'median wall s', 'runs: s (load average at its start)'],
         jobsSets.flatMap((set) =>
           ([1, 2] as const).map((j) => [
             `${set.name} (${set.count})`,
             String(j),
             (median(set.wall[j]) / 1000).toFixed(2),
-            set.wall[j].map((w) => (w / 1000).toFixed(2)).join(', '),
+            set.wall[j].map((w, k) => `${(w / 1000).toFixed(2)} (${set.load[j][k]!.toFixed(1)})`).join(', '),
           ]),
         ),
         [false, true, true, false],
