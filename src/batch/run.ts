@@ -13,6 +13,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { errorKinds, type ErrorKind } from '../job/errors.js';
+import type { ProgressListener } from '../job/progress.js';
 import { inOrder, WorkerPool } from '../pool/pool.js';
 import { errorRecord, processLine, type BatchConfig, type LineResult } from './jobs.js';
 
@@ -27,11 +28,15 @@ export interface BatchOptions {
   /** Worker threads; 1 answers on this thread. */
   readonly jobs: number;
   readonly output: Writable;
-  /** Told the progress now and then (lines done, bytes read, total bytes when known). */
-  readonly onProgress?: (progress: BatchProgress) => void;
+  /**
+   * Told the progress now and then (every 200 ms at most): phase `batch`, the bytes read of the
+   * input's size when known, and "1234 lines, 250/s, 48%, ETA 1m 20s".
+   */
+  readonly onProgress?: ProgressListener;
 }
 
-export interface BatchProgress {
+/** What the progress line is made of. */
+interface BatchProgress {
   readonly lines: number;
   readonly bytesRead: number;
   /** The input's size, when it is a file. */
@@ -93,7 +98,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     const now = performance.now();
     if (options.onProgress && now - lastReport > 200) {
       lastReport = now;
-      options.onProgress({ lines, bytesRead, totalBytes, elapsedMs: now - start });
+      const message = describeProgress({ lines, bytesRead, totalBytes, elapsedMs: now - start });
+      options.onProgress({ phase: 'batch', done: bytesRead, ...(totalBytes === undefined ? {} : { total: totalBytes }), message });
     }
   };
   async function* tasks(): AsyncGenerator<LineTask> {

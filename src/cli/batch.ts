@@ -42,7 +42,7 @@ export function isBatch(command: Command, file: string, options: BatchCliOptions
 export async function runBatchCommand(file: string, config: BatchConfig, options: BatchCliOptions): Promise<void> {
   // Loaded only for a batch: the batch runner reaches every engine (the rule engine, the SVG
   // renderer), which a one-shot `solve` should not pay for at start-up.
-  const { describeProgress, describeSummary, runBatch } = await import('../batch/run.js');
+  const { describeSummary, runBatch } = await import('../batch/run.js');
   const { stream, size } = openInputStream(file);
   const progress = progressLine();
   const summary = await runBatch({
@@ -52,7 +52,7 @@ export async function runBatchCommand(file: string, config: BatchConfig, options
     config,
     jobs: jobsOf(options.jobs),
     output: process.stdout,
-    onProgress: (p) => progress.update(`${config.command}: ${describeProgress(p)}`),
+    onProgress: (event) => progress.update(`${config.command}: ${event.message}`),
   });
   progress.done();
   // One line, on a terminal or not: a log of a batch run says what it came to.
