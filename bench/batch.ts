@@ -10,8 +10,9 @@
  * from the kernel's high-water mark (VmHWM). Flat memory means the same peak for 10,000 and
  * 1,000,000 lines. Each run's output is counted: one line per input line, no error record.
  *
- * Jobs: all 881 janko puzzles with `--jobs 1` and `--jobs 2`, interleaved, `--repeat` times each;
- * the medians of the wall times and their ratio.
+ * Jobs: the 2,200 menneske puzzles (5x5, 6x6, 12x12: fast ones, where a message per line would
+ * cost more than the work) and the 881 janko puzzles, each with `--jobs 1` and `--jobs 2` in
+ * pairs, `--repeat` pairs; the medians of the wall times and their ratio.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
   commandLine,
   describeMachine,
   jankoDir,
+  repoRoot,
   median,
   mib,
   progress,
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '10000,100000,1000000' },
-      repeat: { type: 'string', default: '3' },
+      repeat: { type: 'string', default: '5' },
       'no-write': { type: 'boolean', default: false },
     },
   });
@@ -116,20 +118,32 @@ async function main(): Promise<void> {
       memory.push({ lines: n, ...(await measure(['solve', path, '--batch'])) });
       rmSync(path);
     }
-    const all = readdirSync(jankoDir)
-      .filter((f) => f.endsWith('.jsonl'))
-      .sort()
-      .map((f) => readFileSync(join(jankoDir, f), 'utf8'))
-      .join('');
-    const jankoPath = join(dir, 'janko-all.jsonl');
-    writeFileSync(jankoPath, all);
-    const wall: Record<1 | 2, number[]> = { 1: [], 2: [] };
-    for (let k = 0; k < repeat; k++) {
-      for (const jobs of [1, 2] as const) {
-        progress(`batch: janko, --jobs ${jobs}, run ${k + 1} of ${repeat}`);
-        const run = await measure(['solve', jankoPath, '--jobs', String(jobs)]);
-        if (run.errors > 0 || run.out !== 881) throw new Error(`--jobs ${jobs}: ${run.out} lines, ${run.errors} errors`);
-        wall[jobs].push(run.wallMs);
+    const jobsSets = [
+      { name: 'menneske', dir: join(repoRoot, 'bench', 'sets', 'menneske'), count: 2200 },
+      { name: 'janko', dir: jankoDir, count: 881 },
+    ].map(({ name, dir: from, count }) => {
+      const path = join(dir, `${name}-all.jsonl`);
+      writeFileSync(
+        path,
+        readdirSync(from)
+          .filter((f) => f.endsWith('.jsonl'))
+          .sort()
+          .map((f) => readFileSync(join(from, f), 'utf8'))
+          .join(''),
+      );
+      return { name, path, count, wall: { 1: [] as number[], 2: [] as number[] }, load: { 1: [] as number[], 2: [] as number[] } };
+    });
+    for (const set of jobsSets) {
+      for (let k = 0; k < repeat; k++) {
+        // In pairs, the order swapped each time: a slow stretch of a shared machine falls on both.
+        for (const jobs of k % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
+          progress(`batch: ${set.name}, --jobs ${jobs}, run ${k + 1} of ${repeat}`);
+          set.load[jobs].push(loadavg()[0]!);
+          const run = await measure(['solve', set.path, '--jobs', String(jobs)]);
+          if (run.errors > 0 || run.out !== set.count)
+            throw new Error(`${set.name} --jobs ${jobs}: ${run.out} lines, ${run.errors} errors`);
+          set.wall[jobs].push(run.wallMs);
+        }
       }
     }
     const section = [
@@ -138,7 +152,7 @@ async function main(): Promise<void> {
       `Command: \`${commandLine('batch.js')}\`; ${timestamp(started)}; ${revision()}.`,
       `Machine: ${describeMachine()}. Load average at the start: ${load.map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min).`,
       '',
-      'Memory: `hitori-sat solve FILE --batch` on inputs of janko 4x4-6x6 puzzles repeated, each line its own id; peak resident memory of the process.',
+      'Memory: `hitori-sat solve FILE --batch` (as many jobs as cores, the default) on inputs of janko 4x4-6x6 puzzles repeated, each line its own id; peak resident memory of the process.',
       '',
       table(
         ['input lines', 'output lines', 'error records', 'wall s', 'lines/s', 'peak memory'],
@@ -153,19 +167,22 @@ async function main(): Promise<void> {
         [true, true, true, true, true, true],
       ),
       '',
-      `Jobs: all 881 janko puzzles, \`solve FILE --jobs N\`, ${repeat} runs of each, interleaved; median wall time of the whole command.`,
+      `Jobs: \`solve FILE --jobs N\` on all 2,200 menneske and all 881 janko puzzles, ${repeat} pairs of runs (jobs 1 and 2, in turn first); median wall time of the whole command. With \`--jobs 2\` this thread answers lines beside one worker, in chunks of about 20 ms of work, the worker started only when the 1-minute load average leaves a core idle (src/batch/run.ts); the load average at the start of each run is listed.`,
       '',
       table(
-        ['jobs', 'median wall s', 'runs (s)'],
-        ([1, 2] as const).map((j) => [
-          String(j),
-          (median(wall[j]) / 1000).toFixed(2),
-          wall[j].map((w) => (w / 1000).toFixed(2)).join(', '),
-        ]),
-        [true, true, false],
+        ['set', 'jobs', 'median wall s', 'runs: s (load average at its start)'],
+        jobsSets.flatMap((set) =>
+          ([1, 2] as const).map((j) => [
+            `${set.name} (${set.count})`,
+            String(j),
+            (median(set.wall[j]) / 1000).toFixed(2),
+            set.wall[j].map((w, k) => `${(w / 1000).toFixed(2)} (${set.load[j][k]!.toFixed(1)})`).join(', '),
+          ]),
+        ),
+        [false, true, true, false],
       ),
       '',
-      `Ratio of the medians, jobs 2 / jobs 1: ${(median(wall[2]) / median(wall[1])).toFixed(2)}.`,
+      `Ratio of the medians, jobs 2 / jobs 1: ${jobsSets.map((set) => `${set.name} ${(median(set.wall[2]) / median(set.wall[1])).toFixed(2)}`).join(', ')}.`,
     ].join('\n');
     if (values['no-write']) process.stdout.write(`${section}\n`);
     else {

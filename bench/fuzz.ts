@@ -7,9 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread } from 'node:worker_threads';
 import { bruteForce, type Disagreement, enumeratorCheck, fuzzOne, generatorCheck, gridAt } from './fuzz-lib.js';
 import { commandLine, describeMachine, numberOption, revision, timestamp, writeSection } from './lib.js';
+import { resolveJobs } from '../src/pool/jobs.js';
+import { type TaskContext, WorkerPool } from '../src/pool/pool.js';
 
 interface Config {
   readonly grids: number;
@@ -38,7 +40,7 @@ interface Tally {
 
 const cap = 8;
 
-async function work(config: Config, worker: number): Promise<Tally> {
+async function work(config: Config, worker: number, onTally: (tally: Tally) => void): Promise<Tally> {
   const tally: Tally = {
     grids: 0,
     none: 0,
@@ -74,7 +76,7 @@ async function work(config: Config, worker: number): Promise<Tally> {
     else tally.several++;
     if (k % config.minisatEvery === 0) tally.minisat++;
     if (config.native !== null && k % config.nativeEvery === 0) tally.native++;
-    if (tally.grids % 1000 === 0) parentPort?.postMessage({ progress: { ...tally } });
+    if (tally.grids % 1000 === 0) onTally({ ...tally });
   }
   return tally;
 }
@@ -113,15 +115,19 @@ function generatorTimeoutsText(timeouts: readonly string[]): string {
   return `No puzzle within 1 s (not a disagreement: the generator searches until it finds one) ${timeouts.length} times: ${list}.`;
 }
 
-if (!isMainThread) {
-  const { config, worker } = workerData as { config: Config; worker: number };
-  parentPort?.postMessage({ tally: await work(config, worker) });
-} else {
+/** The pool handler (this module, loaded by each worker): worker k fuzzes grids k, k + jobs, ...; its tally so far goes out as a note every 1000 grids. */
+export function handle({ config, worker }: { config: Config; worker: number }, context: TaskContext): Promise<Tally> {
+  return work(config, worker, (tally) => context.note(tally));
+}
+
+if (isMainThread) {
   const native = ['cadical', 'minisat'].find((p) => spawnSync(p, ['--help'], { stdio: 'ignore' }).error === undefined) ?? null;
+  const { jobs, warning } = resolveJobs(numberOption('jobs', 2));
+  if (warning !== undefined) process.stderr.write(`fuzz: warning: ${warning}\n`);
   const config: Config = {
     grids: numberOption('grids', 200_000),
     seed: numberOption('seed', 1),
-    jobs: numberOption('jobs', 2),
+    jobs,
     minisatEvery: numberOption('minisat-every', 50),
     nativeEvery: numberOption('native-every', 500),
     generateEvery: numberOption('generate-every', 20),
@@ -138,31 +144,29 @@ if (!isMainThread) {
   // goes on (marked as in progress), so that an interrupted run still leaves its result so far.
   const latest: Tally[] = [];
   let written = performance.now();
+  const pool = new WorkerPool({ handler: new URL(import.meta.url), jobs: config.jobs });
   const tallies = await Promise.all(
-    Array.from(
-      { length: config.jobs },
-      (_, worker) =>
-        new Promise<Tally>((resolve, reject) => {
-          const w = new Worker(new URL(import.meta.url), { workerData: { config, worker } });
-          w.on('message', (m: { tally?: Tally; progress?: Tally }) => {
-            if (m.tally) resolve(m.tally);
-            else if (m.progress !== undefined) {
-              latest[worker] = m.progress;
-              const done = latest.reduce((sum, t) => sum + (t?.grids ?? 0), 0);
-              process.stderr.write(`fuzz: ${done} of ${config.grids} grids\n`);
-              if (performance.now() - written > 300_000) {
-                written = performance.now();
-                report(
-                  latest.filter((t) => t !== undefined),
-                  true,
-                );
-              }
+    Array.from({ length: config.jobs }, (_, worker) =>
+      pool.run<Tally>(
+        { config, worker },
+        {
+          onNote: (tally) => {
+            latest[worker] = tally as Tally;
+            const done = latest.reduce((sum, t) => sum + (t?.grids ?? 0), 0);
+            process.stderr.write(`fuzz: ${done} of ${config.grids} grids\n`);
+            if (performance.now() - written > 300_000) {
+              written = performance.now();
+              report(
+                latest.filter((t) => t !== undefined),
+                true,
+              );
             }
-          });
-          w.on('error', reject);
-        }),
+          },
+        },
+      ),
     ),
   );
+  await pool.close();
   const body = report(tallies, false);
   process.stdout.write(`${body}\n`);
   process.exitCode = tallies.some((t) => t.disagreements.length > 0) ? 1 : 0;

@@ -24,13 +24,17 @@ export type BatchConfig =
   | Omit<ExplainRequest, 'puzzle'>
   | (Omit<ConvertRequest, 'puzzle'> & { readonly from?: FormatName });
 
-/** Why a line failed: bad input, the time limit, or the solver (a backend limit, a crash). */
-export type Failure = 'input' | 'timeout' | 'solver';
-
 export interface LineResult {
   /** The output line, without its newline. */
   readonly out: string;
-  readonly failure?: Failure;
+  /**
+   * What the line came to, for the batch's summary: the verdict of `solve` (`unique`, `multiple`,
+   * `none`, `stuck`, `timeout`), the class of `rate` (`A`..`G`, `unrated`), the rule engine's end
+   * of `explain` (`solved`, `stuck`, `contradiction`), `converted`, or `error`.
+   */
+  readonly status: string;
+  /** The kind of the error an error record reports. */
+  readonly error?: ErrorKind;
 }
 
 /** The line read as a puzzle document; errors carry the line's number in the file. */
@@ -49,16 +53,8 @@ export async function processLine(config: BatchConfig, text: string, line: numbe
     doc = parseLine(text, line, config.command === 'convert' ? config.from : undefined);
     return await work(config, doc, line);
   } catch (error) {
-    const kind = errorKindOf(error);
-    const message = error instanceof InputError ? error.withSource(source).message : firstLine(error);
-    const id = doc?.puzzle.id ?? idOf(text);
-    // Too large is bad input too: the line's puzzle, not the solver, is the problem.
-    return { out: JSON.stringify({ line, id, error: message }), failure: failureOf(kind) };
+    return errorRecord(error, line, doc?.puzzle.id ?? idOf(text), source);
   }
-}
-
-function failureOf(kind: ErrorKind): Failure {
-  return kind === 'timeout' ? 'timeout' : kind === 'solver' ? 'solver' : 'input';
 }
 
 async function work(config: BatchConfig, doc: PuzzleDocument, line: number): Promise<LineResult> {
@@ -66,29 +62,39 @@ async function work(config: BatchConfig, doc: PuzzleDocument, line: number): Pro
   switch (config.command) {
     case 'solve': {
       const result = await run({ ...config, puzzle });
-      return record(line, solveReport(puzzle, result), result.status === 'timeout');
+      return record(line, solveReport(puzzle, result), result.status);
     }
     case 'rate': {
       const rating = await run({ ...config, puzzle });
-      return record(line, rateJson(puzzle, rating, config.techniques ?? 'thesis'), rating.result.timedOut);
+      const status = rating.result.timedOut ? 'timeout' : (rating.class ?? 'unrated');
+      return record(line, rateJson(puzzle, rating, config.techniques ?? 'thesis'), status);
     }
     case 'explain': {
       const explained = await run({ ...config, puzzle });
-      return record(line, explainJson(puzzle, explained), explained.result.timedOut);
+      return record(line, explainJson(puzzle, explained), explained.result.timedOut ? 'timeout' : explained.result.status);
     }
     case 'convert': {
       const { from: _, ...request } = config;
       const { output } = await run({ ...request, puzzle, ...(doc.solution === undefined ? {} : { solution: doc.solution }) });
       // A one-line format is written as it is, one line per puzzle: a list of URLs or game IDs.
-      if (config.to === 'url' || config.to === 'gameid') return { out: output.trimEnd() };
-      return record(line, { id: puzzle.id ?? null, to: config.to, output }, false);
+      if (config.to === 'url' || config.to === 'gameid') return { out: output.trimEnd(), status: 'converted' };
+      return record(line, { id: puzzle.id ?? null, to: config.to, output }, 'converted');
     }
   }
 }
 
-function record(line: number, report: object, timedOut: boolean): LineResult {
-  const out = JSON.stringify({ line, ...report });
-  return timedOut ? { out, failure: 'timeout' } : { out };
+function record(line: number, report: object, status: string): LineResult {
+  return { out: JSON.stringify({ line, ...report }), status };
+}
+
+/**
+ * The error record `{line, id, error}` of a line that failed, with its kind: an InputError names
+ * its source and place; too large is bad input too (the line's puzzle, not the solver, is the
+ * problem); anything else is told by its first line.
+ */
+export function errorRecord(error: unknown, line: number, id: string | null, source: string): LineResult {
+  const message = error instanceof InputError ? error.withSource(source).message : firstLine(error);
+  return { out: JSON.stringify({ line, id, error: message }), status: 'error', error: errorKindOf(error) };
 }
 
 /** The `id` of a line that failed to parse as a puzzle, when it is JSON with a string `id`. */

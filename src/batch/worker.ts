@@ -1,11 +1,20 @@
-/** Worker-thread entry of the batch pool (`pool.ts`): answers each line it is sent, in order. */
-import { parentPort, workerData } from 'node:worker_threads';
-import { processLine, type BatchConfig } from './jobs.js';
-import type { LineTask } from './pool.js';
+/**
+ * The pool handler of a batch (run.ts): keeps the command's configuration and answers a chunk of
+ * lines at a time, in order, with the time the chunk took here (the batch sizes its chunks by it).
+ */
+import { processLine, type BatchConfig, type LineResult } from './jobs.js';
+import type { ChunkAnswer, LineTask } from './run.js';
 
-const { config, source } = workerData as { config: BatchConfig; source: string };
-if (parentPort === null) throw new Error('src/batch/worker.js runs only as a worker thread');
-const port = parentPort;
-port.on('message', (task: LineTask) => {
-  void processLine(config, task.text, task.line, source).then((result) => port.postMessage(result));
-});
+let config: BatchConfig;
+let source: string;
+
+export function init(data: { config: BatchConfig; source: string }): void {
+  ({ config, source } = data);
+}
+
+export async function handle(lines: readonly LineTask[]): Promise<ChunkAnswer> {
+  const start = performance.now();
+  const results: LineResult[] = [];
+  for (const { text, line } of lines) results.push(await processLine(config, text, line, source));
+  return { results, timeMs: performance.now() - start };
+}

@@ -1,10 +1,10 @@
 /**
- * The messages between the pool (`pool.ts`) and its workers (`worker.ts`), and the packed form
- * of a set's puzzles.
+ * The tasks of the benchmark's pool (`pool.ts`) for its handler (`worker.ts`), and the packed
+ * form of a set's puzzles.
  *
- * A set's grids go to each worker once, in shared memory (no copy per worker or per puzzle); a
- * batch is then a short list of indices, and an answer carries only the verdict, the time and
- * the shadings as bytes (one byte per cell, the buffers transferred, not copied).
+ * A set's grids are in shared memory: a task carries the set (a handle to the same memory, no
+ * copy per worker or per puzzle) and an index, and an answer carries only the verdict, the time
+ * and the shadings as bytes (one byte per cell).
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { Verdict } from '../solve/solve.js';
@@ -28,34 +28,25 @@ export interface PackedPuzzles {
   readonly data: Float64Array;
 }
 
-export type ToWorker =
-  | { readonly type: 'set'; readonly set: number; readonly puzzles: PackedPuzzles }
+/** A task of the bench handler (worker.ts) on the pool. */
+export type BenchTask =
   | {
+      /** Solve puzzle `index` of the set (its clock, and the engine's limit, run to the task's deadline). */
       readonly type: 'solve';
-      readonly set: number;
-      readonly indices: readonly number[];
-      /**
-       * When the first puzzle's time limit began (epoch ms, as Date.now()): set when the batch
-       * goes to an idle worker, whose clock runs from when the puzzle was handed out (its own
-       * start-up included), not from when it gets to it. Without it the clock starts then.
-       */
-      readonly startedAt?: number;
+      readonly puzzles: PackedPuzzles;
+      readonly index: number;
     }
   | {
-      /** Time these puzzles again, in passes over them all (see worker.ts); the set travels along (shared memory). */
+      /** Time these puzzles again, in passes over them all (see worker.ts). */
       readonly type: 'retime';
-      readonly set: number;
       readonly puzzles: PackedPuzzles;
       readonly indices: readonly number[];
       readonly minPasses: number;
       readonly budgetMs: number;
-    }
-  | { readonly type: 'forget'; readonly set: number };
+    };
 
-export interface AnswerMessage {
-  readonly type: 'answer';
-  readonly set: number;
-  readonly index: number;
+/** The answer to a `solve` task. */
+export interface SolveAnswer {
   readonly status: Verdict | 'stuck' | 'error' | 'refused';
   /** One byte per cell (1 shaded) per shading found. */
   readonly shadings: Uint8Array[];
@@ -65,14 +56,8 @@ export interface AnswerMessage {
   readonly error?: string;
 }
 
-export interface RetimedMessage {
-  readonly type: 'retimed';
-  readonly set: number;
-  /** Per index of the request, in its order: the median of its times over the passes (NaN if it failed). */
-  readonly timesMs: readonly number[];
-}
-
-export type FromWorker = AnswerMessage | RetimedMessage;
+/** The answer to a `retime` task: per index of the request, in its order, the median of its times over the passes (NaN if it failed). */
+export type RetimeAnswer = readonly number[];
 
 export function packPuzzles(puzzles: readonly Puzzle[]): PackedPuzzles {
   const offsets = new Int32Array(new SharedArrayBuffer((puzzles.length + 1) * Int32Array.BYTES_PER_ELEMENT));

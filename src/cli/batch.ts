@@ -6,7 +6,8 @@
 import type { Command } from 'commander';
 import type { BatchConfig } from '../batch/jobs.js';
 import { openInputStream, sourceName } from './io.js';
-import { exitCodes, positiveInteger, progressLine } from './common.js';
+import type { ErrorKind } from '../job/errors.js';
+import { addJobsOption, exitCodes, jobsOf, progressLine } from './common.js';
 
 export interface BatchCliOptions {
   batch?: boolean;
@@ -21,9 +22,13 @@ else 2 (some line was bad input), 5 (the solver failed on some line), 3 (some li
 time limit), the first that applies.`;
 
 export function addBatchOptions(command: Command): Command {
-  return command
-    .option('--batch', 'the input is JSON Lines (one puzzle per line; implied by a .jsonl file): one JSON result line per puzzle line')
-    .option('--jobs <n>', 'worker threads for a batch (default 1)', positiveInteger('--jobs', 256));
+  return addJobsOption(
+    command.option(
+      '--batch',
+      'the input is JSON Lines (one puzzle per line; implied by a .jsonl file): one JSON result line per puzzle line',
+    ),
+    'worker threads for a batch',
+  );
 }
 
 /** Whether this run is a batch: `--batch`, or a `.jsonl` file (when `jsonlMeansBatch`). */
@@ -37,7 +42,7 @@ export function isBatch(command: Command, file: string, options: BatchCliOptions
 export async function runBatchCommand(file: string, config: BatchConfig, options: BatchCliOptions): Promise<void> {
   // Loaded only for a batch: the batch runner reaches every engine (the rule engine, the SVG
   // renderer), which a one-shot `solve` should not pay for at start-up.
-  const { describeProgress, runBatch } = await import('../batch/run.js');
+  const { describeSummary, runBatch } = await import('../batch/run.js');
   const { stream, size } = openInputStream(file);
   const progress = progressLine();
   const summary = await runBatch({
@@ -45,12 +50,20 @@ export async function runBatchCommand(file: string, config: BatchConfig, options
     source: sourceName(file),
     ...(size === undefined ? {} : { totalBytes: size }),
     config,
-    jobs: options.jobs ?? 1,
+    jobs: jobsOf(options.jobs),
     output: process.stdout,
-    onProgress: (p) => progress.update({ phase: 'batch', done: p.lines, message: `${config.command}: ${describeProgress(p)}` }),
+    onProgress: (event) => progress.update({ ...event, message: `${config.command}: ${event.message}` }),
   });
   progress.done();
-  const { failures } = summary;
-  process.exitCode =
-    failures.input > 0 ? exitCodes.badInput : failures.solver > 0 ? exitCodes.solverFailure : failures.timeout > 0 ? exitCodes.timeout : 0;
+  // One line, on a terminal or not: a log of a batch run says what it came to.
+  process.stderr.write(`${describeSummary(config.command, summary)}\n`);
+  const { errors, statuses } = summary;
+  const some = (...kinds: ErrorKind[]) => kinds.some((kind) => (errors[kind] ?? 0) > 0);
+  process.exitCode = some('input', 'too-large', 'usage')
+    ? exitCodes.badInput
+    : some('solver')
+      ? exitCodes.solverFailure
+      : some('timeout') || (statuses.timeout ?? 0) > 0
+        ? exitCodes.timeout
+        : 0;
 }

@@ -16,14 +16,14 @@ import { benchJson, defaultWarmup, defaultWarmupBudgetMs, overallOutcome } from 
 import type { BenchResult as SetReports } from '../api/requests.js';
 import { parseBenchSet } from '../bench/sets.js';
 import { readInput, sourceName } from './io.js';
-import { exitCodes, maxTimeoutMs, positiveInteger, progressLine, wholeNumber } from './common.js';
+import { addJobsOption, exitCodes, jobsOf, maxTimeoutMs, positiveInteger, progressLine, wholeNumber } from './common.js';
 import { textTable } from '../render/text.js';
 
 interface BenchCliOptions {
   backend: BenchBackend;
   connectivity: BenchConnectivity;
   engine: Engine;
-  jobs: number;
+  jobs?: number;
   json?: boolean;
   timeout?: number;
   limit?: number;
@@ -56,7 +56,6 @@ export function benchCommand(): Command {
         .choices(engines)
         .default(defaultEngine),
     )
-    .option('--jobs <n>', 'worker threads solving in parallel', positiveInteger('--jobs', 256), 1)
     .option('--json', 'print one JSON object {"sets": [...]} instead of the table (the reason for each failure goes to stderr)')
     .option(
       '--timeout <ms>',
@@ -70,6 +69,7 @@ export function benchCommand(): Command {
       wholeNumber('--warmup'),
       defaultWarmup,
     );
+  addJobsOption(command, 'worker threads solving in parallel', 1);
   return command.addHelpText('after', benchExitCodeHelp).action(async (files: string[], options: BenchCliOptions) => {
     // Every file is read and checked before any solving starts.
     const sets = files.map((file) => parseBenchSet(readInput(file), sourceName(file), options.limit));
@@ -81,7 +81,7 @@ export function benchCommand(): Command {
         engine: options.engine,
         backend: options.backend,
         connectivity: options.connectivity,
-        jobs: options.jobs,
+        jobs: jobsOf(options.jobs, 1),
         warmup: options.warmup,
         ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
         // The first puzzles' limits count from the process start, as every command's --timeout does.

@@ -7,6 +7,7 @@ import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
 import { exitCodes, TimeoutError } from '../job/errors.js';
 import { throttled, type ProgressListener } from '../job/progress.js';
+import { resolveJobs } from '../pool/jobs.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
 export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -85,6 +86,21 @@ export function wholeNumber(what: string, min: 0 | 1 = 0, max = Number.MAX_SAFE_
 
 export function positiveInteger(what: string, max = Number.MAX_SAFE_INTEGER) {
   return wholeNumber(what, 1, max);
+}
+
+/**
+ * `--jobs <n>`, the same for every parallel command: worker threads, by default `byDefault` (the
+ * cores when undefined), at most the cores (more: a warning, and the cores; see src/pool/jobs.ts).
+ */
+export function addJobsOption(command: Command, what: string, byDefault?: number): Command {
+  return command.option('--jobs <n>', `${what} (default ${byDefault ?? 'the cores'}; at most the cores)`, positiveInteger('--jobs'));
+}
+
+/** The worker threads for `--jobs` as given (`byDefault` when not, the cores when that is undefined); a request above the cores is capped, with a warning on stderr. */
+export function jobsOf(requested: number | undefined, byDefault?: number): number {
+  const { jobs, warning } = resolveJobs(requested ?? byDefault);
+  if (warning !== undefined) process.stderr.write(`hitori-sat: warning: ${warning}\n`);
+  return jobs;
 }
 
 /** `--timeout` may not exceed what a Node timer can wait. */

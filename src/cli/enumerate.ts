@@ -14,9 +14,11 @@ import { ruleSetNames } from '../api/choices.js';
 import { checkOutput, emit, readInput } from './io.js';
 import {
   addOutputOptions,
+  addJobsOption,
   addTimeoutOption,
   chosenOutput,
   exitCodes,
+  jobsOf,
   positiveInteger,
   progressLine,
   commandTimeout,
@@ -29,7 +31,7 @@ interface EnumerateCliOptions {
   prune: boolean;
   shard?: string;
   merge?: string[];
-  jobs: number;
+  jobs?: number;
   histogram: boolean;
   rateRules: RuleSet;
   symmetry: boolean;
@@ -65,11 +67,11 @@ export function enumerateCommand(): Command {
     .option('--prune', 'drop sequences with a line that no shading of that line satisfies (thesis section 7.2)', false)
     .option('--shard <i/n>', 'count shard i of n (0 <= i < n), or auto/n to take i from the scheduler (below)')
     .option('--merge <files...>', 'add up the JSON results of all shards of one enumeration (no size needed)')
-    .option('--jobs <n>', 'worker threads', positiveInteger('--jobs', 256), 1)
     .option('--no-histogram', 'skip the rule engine (only the counts per convention)')
     .addOption(new Option('--rate-rules <set>', "the rule engine's rule set for the histogram").choices(ruleSetNames).default('thesis'))
     .option('--no-symmetry', 'rate every grid instead of one per mirror/rotation orbit');
   addOutputOptions(command);
+  addJobsOption(command, 'worker threads');
   addTimeoutOption(command);
   return command.addHelpText('after', enumerateExitCodeHelp).action(async (size: string | undefined, options: EnumerateCliOptions) => {
     const to = chosenOutput(command, options);
@@ -100,7 +102,7 @@ export function enumerateCommand(): Command {
           command: 'enumerate',
           spec,
           version,
-          jobs: options.jobs,
+          jobs: jobsOf(options.jobs),
           ...(shard === undefined ? {} : { shard }),
           ...commandTimeout(options.timeout),
         },

@@ -14,6 +14,8 @@ import {
   addTimeoutOption,
   boardSize,
   chosenOutput,
+  addJobsOption,
+  jobsOf,
   exitCodes,
   positiveInteger,
   progressLine,
@@ -32,7 +34,7 @@ interface GenerateCliOptions {
   to?: (typeof formats)[number];
   format?: (typeof formats)[number];
   output?: string;
-  jobs: number;
+  jobs?: number;
   timeout?: number;
 }
 
@@ -66,8 +68,8 @@ export function generateCommand(): Command {
       new Option('--to <format>', 'text (default), json (one document) or jsonl (one bench/sets record per line)').choices(formats),
     )
     .addOption(new Option('--format <format>', 'the same as --to (its older name)').choices(formats))
-    .option('-o, --output <file>', 'write to this file (atomically: complete or not at all) instead of stdout')
-    .option('--jobs <n>', 'worker threads', positiveInteger('--jobs', 256), 1);
+    .option('-o, --output <file>', 'write to this file (atomically: complete or not at all) instead of stdout');
+  addJobsOption(command, 'worker threads');
   addConventionOption(command);
   addTimeoutOption(command);
   return command
@@ -88,7 +90,7 @@ export function generateCommand(): Command {
           count: options.count,
           seed,
           convention: options.convention,
-          jobs: options.jobs,
+          jobs: jobsOf(options.jobs),
           ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
           ...(options.class === undefined ? {} : { class: options.class }),
           ...commandTimeout(options.timeout),

@@ -3,12 +3,11 @@
  * threads, a deadline, progress reports, and the result as a self-describing record that
  * `mergeResults` (enumerate-merge.ts) can add up with the other shards'.
  *
- * With one job the items run in this thread. With more, each worker builds the same tables and
- * the same item list from the spec, and is handed item numbers one or two at a time (so that the
+ * With one job the items run in this thread. With more, each worker (of the pool) builds the same
+ * tables and the same item list from the spec, and is handed item numbers one or two at a time (so that the
  * threads finish together); it answers each with the counts of that item. Counts are sums, so
  * the order in which items finish does not matter and the result is the same for every --jobs.
  */
-import { Worker } from 'node:worker_threads';
 import { rate, type RuleSet } from '../rules/index.js';
 import { levels } from '../rules/types.js';
 import {
@@ -23,6 +22,8 @@ import {
 } from './enumerate.js';
 import { shardClasses, shardDepth, shardItems, type Shard } from './enumerate-split.js';
 import { resultFormat, type EnumerationResult, type EnumerationSpec } from './enumerate-result.js';
+import { TimeoutError } from '../job/errors.js';
+import { WorkerPool } from '../pool/pool.js';
 
 interface Progress {
   readonly itemsDone: number;
@@ -113,13 +114,15 @@ export interface WorkerData {
   readonly shard: Shard;
 }
 
-/** Messages from a worker: the counts of an item, or a failure. */
-export type FromWorker = { type: 'done'; item: number; counts: EnumerationCounts } | { type: 'error'; message: string };
-
 // Through ../generate/ so that the path also holds from the CLI bundle in dist/src/cli/.
-const workerUrl = new URL('../generate/enumerate-worker.js', import.meta.url);
+const handlerUrl = new URL('../generate/enumerate-worker.js', import.meta.url);
 
-function runWorkers(
+/**
+ * The items on the pool's workers, two per worker in hand so that none waits for the next. At the
+ * deadline the run stops at once: items in progress are dropped (their workers ended), finished
+ * ones count.
+ */
+async function runWorkers(
   spec: EnumerationSpec,
   shard: Shard,
   itemCount: number,
@@ -127,47 +130,41 @@ function runWorkers(
   deadline: number | undefined,
   add: (counts: EnumerationCounts) => void,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const workers: Worker[] = [];
-    let next = 0;
-    let done = 0;
-    let finished = false;
-    const finish = (error?: Error) => {
-      if (finished) return;
-      finished = true;
-      if (timer !== undefined) clearTimeout(timer);
-      for (const w of workers) void w.terminate();
-      if (error) reject(error);
-      else resolve();
-    };
-    const late = () => deadline !== undefined && Date.now() > deadline;
-    const feed = (w: Worker) => {
-      if (next < itemCount && !late()) w.postMessage(next++);
-    };
-    // Past the deadline, stop at once: items in progress are dropped, finished ones count.
-    const timer = deadline === undefined ? undefined : setTimeout(() => finish(), Math.max(0, deadline - Date.now()));
-    for (let k = 0; k < jobs; k++) {
-      const data: WorkerData = { spec, shard };
-      const w = new Worker(workerUrl, { workerData: data });
-      workers.push(w);
-      w.on('message', (message: FromWorker) => {
-        if (finished) return;
-        if (message.type === 'error') {
-          finish(new Error(message.message));
-          return;
+  const init: WorkerData = { spec, shard };
+  const pool = new WorkerPool({ handler: handlerUrl, init, jobs });
+  const late = () => deadline !== undefined && Date.now() > deadline;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let next = 0;
+      let running = 0;
+      let stopped = false;
+      const stop = (error?: unknown) => {
+        if (stopped) return;
+        stopped = true;
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const feed = () => {
+        while (!stopped && running < 2 * jobs && next < itemCount && !late()) {
+          running++;
+          pool.run<EnumerationCounts>(next++, deadline === undefined ? {} : { deadline }).then(
+            (counts) => {
+              running--;
+              if (stopped) return;
+              add(counts);
+              feed();
+            },
+            (error: unknown) => {
+              running--;
+              stop(error instanceof TimeoutError ? undefined : error);
+            },
+          );
         }
-        add(message.counts);
-        done++;
-        if (done === itemCount || late()) finish();
-        else feed(w);
-      });
-      w.on('error', (error) => finish(error));
-      w.on('exit', (code) => {
-        if (!finished && code !== 0) finish(new Error(`an enumeration worker stopped with exit code ${code}`));
-      });
-      // Two items in hand, so that a worker never waits for the next.
-      feed(w);
-      feed(w);
-    }
-  });
+        if (running === 0) stop();
+      };
+      feed();
+    });
+  } finally {
+    void pool.close();
+  }
 }

@@ -1,13 +1,13 @@
 /**
  * Many puzzles, on one thread or several: puzzle k of a run seeded S is `generatePuzzle(spec,
- * "S:k")` wherever it is made, so the output is the same whatever `jobs` is. Workers take the next
- * index as soon as they finish one; results are handed on in index order as soon as the prefix is
- * complete. At the deadline the run stops and keeps the complete prefix.
+ * "S:k")` wherever it is made, so the output is the same whatever `jobs` is. Workers (the pool's)
+ * take the next index as soon as they finish one; results are handed on in index order as soon as
+ * the prefix is complete. At the deadline the run stops and keeps the complete prefix.
  */
-import type { Worker } from 'node:worker_threads';
 import { symbolsProblem } from './fewest-symbols.js';
 import { generatePuzzle, puzzleSeed, specProblem, symbolsOf, type GeneratedPuzzle, type GenerateSpec } from './generate.js';
 import { TimeoutError, UsageError } from '../job/errors.js';
+import { inOrder, WorkerPool } from '../pool/pool.js';
 
 export interface RunOptions {
   readonly count: number;
@@ -26,16 +26,11 @@ export interface RunResult {
   readonly wallMs: number;
 }
 
-/** What a worker is sent, and what it answers. */
+/** What a worker is sent. */
 export interface WorkRequest {
   readonly spec: GenerateSpec;
   readonly seed: string;
-  readonly index: number;
-  readonly deadline?: number;
 }
-export type WorkAnswer =
-  | { readonly index: number; readonly puzzle: GeneratedPuzzle }
-  | { readonly index: number; readonly error: { readonly name: string; readonly message: string } };
 
 export async function generateMany(spec: GenerateSpec, options: RunOptions): Promise<RunResult> {
   const start = performance.now();
@@ -71,6 +66,13 @@ export async function generateMany(spec: GenerateSpec, options: RunOptions): Pro
   return { puzzles: done, complete, wallMs: performance.now() - start };
 }
 
+// Through ../generate/ so that the path also holds from the CLI bundle in dist/src/cli/.
+const handlerUrl = new URL('../generate/generate-worker.js', import.meta.url);
+
+/** Past the deadline, a worker still searching is ended this much later (the search stops itself at it). */
+const graceMs = 50;
+
+/** Puzzle k on the pool's workers, handed on in index order; the first failure (a TimeoutError at the deadline) ends the run. */
 async function onWorkers(
   spec: GenerateSpec,
   options: RunOptions,
@@ -78,55 +80,17 @@ async function onWorkers(
   deadline: number | undefined,
   deliver: (index: number, puzzle: GeneratedPuzzle) => void,
 ): Promise<void> {
-  const { Worker } = await import('node:worker_threads');
-  // The path goes through ../generate/ so that it also holds from the CLI bundle in dist/src/cli/.
-  const url = new URL('../generate/generate-worker.js', import.meta.url);
-  const workers: Worker[] = [];
-  let next = 0;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let finished = 0;
-      let failed = false;
-      const fail = (error: Error) => {
-        if (failed) return;
-        failed = true;
-        reject(error);
-      };
-      const give = (worker: Worker) => {
-        if (next >= options.count) {
-          if (++finished === jobs) resolve();
-          return;
-        }
-        const request: WorkRequest = {
-          spec,
-          seed: puzzleSeed(options.seed, next),
-          index: next,
-          ...(deadline === undefined ? {} : { deadline }),
-        };
-        next++;
-        worker.postMessage(request);
-      };
-      for (let k = 0; k < jobs; k++) {
-        const worker = new Worker(url);
-        workers.push(worker);
-        worker.on('message', (answer: WorkAnswer) => {
-          if ('error' in answer) {
-            fail(
-              answer.error.name === 'TimeoutError'
-                ? new TimeoutError(answer.error.message)
-                : Object.assign(new Error(answer.error.message), { name: answer.error.name }),
-            );
-            return;
-          }
-          if (failed) return;
-          deliver(answer.index, answer.puzzle);
-          give(worker);
-        });
-        worker.on('error', fail);
-        give(worker);
-      }
+  const pool = new WorkerPool({ handler: handlerUrl, jobs });
+  const indices = Array.from({ length: options.count }, (_, index) => index);
+  const make = (index: number) =>
+    pool.run<GeneratedPuzzle>({ spec, seed: puzzleSeed(options.seed, index) } satisfies WorkRequest, {
+      ...(deadline === undefined ? {} : { deadline, graceMs }),
     });
+  try {
+    let index = 0;
+    // A few puzzles ahead per worker, so that none waits while an earlier, slower one is made.
+    for await (const puzzle of inOrder(indices, jobs * 4, make)) deliver(index++, puzzle);
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    void pool.close();
   }
 }

@@ -49,7 +49,7 @@ export class Limit {
 }
 
 /** What an aborted signal throws: its reason when that is an Error (AbortSignal.timeout's is a DOMException named TimeoutError). */
-function abortReason(signal: AbortSignal): Error {
+export function abortReason(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   if (reason instanceof Error && reason.name === 'TimeoutError' && !(reason instanceof TimeoutError))
     return new TimeoutError(reason.message);

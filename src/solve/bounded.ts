@@ -7,10 +7,14 @@
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { noStats } from '../sat/backend.js';
 import { createNodeBackend } from '../sat/backends/node.js';
-import { maxTimerMs } from '../sat/timer.js';
+import { TimeoutError } from '../job/errors.js';
+import { WorkerPool } from '../pool/pool.js';
 import { defaultEngine, solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
 import { defaultBackend, defaultConnectivity } from './defaults.js';
 import type { EncodedSize } from './solve.js';
+
+// Through ../solve/ so that the path also holds from the CLI bundle in dist/src/cli/.
+const handlerUrl = new URL('../solve/solve-worker.js', import.meta.url);
 
 export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
   const backend = options.backend ?? defaultBackend;
@@ -29,69 +33,55 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
   };
   const wanted = Math.max(1, options.maxSolutions ?? 2);
   const start = performance.now();
-  // Worker threads are loaded only on this path: a one-shot solve should not pay for them.
-  const { Worker } = await import('node:worker_threads');
-  // The path goes through ../solve/ so that it also holds from the CLI bundle in dist/src/cli/.
-  const worker = new Worker(new URL('../solve/solve-worker.js', import.meta.url), { workerData: { puzzle, options: cloneable } });
-  let onAbort: (() => void) | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+  const pool = new WorkerPool({ handler: handlerUrl, jobs: 1 });
   try {
-    return await new Promise<EngineResult>((resolve, reject) => {
-      onAbort = () => reject(signal?.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (timeoutMs !== undefined)
-        timer = setTimeout(
-          () => {
-            const timeMs = performance.now() - start;
-            resolve({
-              status: 'timeout',
-              solutions: found.slice(0, wanted),
-              complete: false,
-              convention: options.convention ?? 'literal',
-              backend,
-              ...encoded,
-              cuts: 0,
-              stats: noStats(timeMs),
-              timeMs,
-              engine: options.engine ?? defaultEngine,
-              proof: null,
-            });
-          },
-          Math.min(timeoutMs, maxTimerMs),
-        );
-      worker.on(
-        'message',
-        (message: {
-          result?: EngineResult;
-          error?: { name: string; message: string };
-          solution?: Shading;
-          progress?: string;
-          encoded?: EncodedSize;
-        }) => {
-          if (message.encoded) {
-            encoded = message.encoded;
-            onEncoded?.(message.encoded);
-          } else if (message.solution) {
-            found.push(message.solution);
-            onSolution?.(message.solution);
-          } else if (message.progress !== undefined) onProgress?.(message.progress);
-          else if (message.result) resolve(message.result);
-          else
-            reject(
-              Object.assign(new Error(message.error?.message ?? 'the solver worker failed'), { name: message.error?.name ?? 'Error' }),
-            );
+    return await pool.run<EngineResult>(
+      { puzzle, options: cloneable },
+      {
+        ...(deadline === undefined ? {} : { deadline }),
+        ...(signal === undefined ? {} : { signal }),
+        onProgress: (event) => onProgress?.(event.message),
+        onNote: (note) => {
+          const { solution, encoded: size } = note as BoundedNote;
+          if (size !== undefined) {
+            encoded = size;
+            onEncoded?.(size);
+          }
+          if (solution !== undefined) {
+            found.push(solution);
+            onSolution?.(solution);
+          }
         },
-      );
-      worker.once('error', reject);
-    });
+      },
+    );
+  } catch (error) {
+    // The time limit ended the worker: the answer is "timeout" with what it had found.
+    if (!(error instanceof TimeoutError) || signal?.aborted) throw error;
+    const timeMs = performance.now() - start;
+    return {
+      status: 'timeout',
+      solutions: found.slice(0, wanted),
+      complete: false,
+      convention: options.convention ?? 'literal',
+      backend,
+      ...encoded,
+      cuts: 0,
+      stats: noStats(timeMs),
+      timeMs,
+      engine: options.engine ?? defaultEngine,
+      proof: null,
+    };
   } finally {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
     // The answer does not wait for the worker's teardown (10-20 ms, its 64 MiB heap included): the
     // caller prints while it ends, and a process exits once it has. Solutions it posts meanwhile
     // are not wanted any more.
-    worker.removeAllListeners();
-    worker.on('error', () => {});
-    void worker.terminate();
+    void pool.close();
   }
+}
+
+/** What the worker notes while it solves. */
+export interface BoundedNote {
+  readonly solution?: Shading;
+  readonly encoded?: EncodedSize;
 }

@@ -13,11 +13,11 @@
  * there too. When the rules stop short of the player's board, the hint is one cell of the only
  * solution, as SAT found it (no reason can be given for it).
  */
+import { TimeoutError } from '../job/errors.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { type ExplainRunOptions, explainPuzzle } from '../rules/explain.js';
 import type { Deduction } from '../rules/types.js';
 import { solveHitori } from './solve.js';
-import { TimeoutError } from '../job/errors.js';
 
 /** A player's marks, one per cell: true shaded, false marked unshaded, null not marked. */
 export type Marks = readonly (boolean | null)[];

@@ -1,22 +1,21 @@
-/** Worker-thread entry of solveBounded: solves the puzzle it is given and posts each solution, progress, the CNF's size and the result. */
-import { parentPort, workerData } from 'node:worker_threads';
+/**
+ * The pool handler of solveBounded (bounded.ts): solves the puzzle it is given, and notes each
+ * solution and the CNF's size as they come, so that a time limit that ends this worker keeps
+ * what was found.
+ */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { createNodeBackend } from '../sat/backends/node.js';
-import { solveWithEngine, type EngineOptions } from './engines.js';
+import type { TaskContext } from '../pool/pool.js';
+import { solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
+import type { BoundedNote } from './bounded.js';
 
-const { puzzle, options } = workerData as { puzzle: Puzzle; options: EngineOptions };
-try {
-  // Solutions and progress go to the parent as they come: when the parent's time limit ends this
-  // worker, what was found is kept.
-  const result = await solveWithEngine(puzzle, {
+export function handle({ puzzle, options }: { puzzle: Puzzle; options: EngineOptions }, context: TaskContext): Promise<EngineResult> {
+  const note = (n: BoundedNote) => context.note(n);
+  return solveWithEngine(puzzle, {
     ...options,
     openBackend: createNodeBackend,
-    onSolution: (solution) => parentPort?.postMessage({ solution }),
-    onProgress: (progress) => parentPort?.postMessage({ progress }),
-    onEncoded: (encoded) => parentPort?.postMessage({ encoded }),
+    onSolution: (solution) => note({ solution }),
+    onProgress: (message) => context.progress({ phase: 'sat', done: 0, message }),
+    onEncoded: (encoded) => note({ encoded }),
   });
-  parentPort?.postMessage({ result });
-} catch (error) {
-  const e = error as Error;
-  parentPort?.postMessage({ error: { name: e.name, message: e.message } });
 }

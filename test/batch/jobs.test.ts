@@ -20,7 +20,7 @@ describe('a convert line', () => {
   it.each(['pzprv3', 'janko', 'text', 'json'] as const)('to %s reads back as the same puzzle, id and line kept', async (to) => {
     for (const [k, f] of janko.entries()) {
       const result = await processLine({ command: 'convert', to }, line(f), k + 7);
-      expect(result.failure).toBeUndefined();
+      expect([result.status, result.error]).toEqual(['converted', undefined]);
       const out = JSON.parse(result.out) as { line: number; id: string; to: string; output: string };
       expect([out.line, out.id, out.to]).toEqual([k + 7, f.id, to]);
       expect(parseDocument(out.output, { from: to }).puzzle.values).toEqual(f.puzzle.values);
@@ -50,7 +50,7 @@ describe('a convert line', () => {
 describe('a bad line', () => {
   it('is an error record with the line number of the file, the kind "input"', async () => {
     const result = await processLine({ command: 'convert', to: 'url' }, '{"id": "x", "grid": [[1, 2], [3, 0]]}', 42, 'set.jsonl');
-    expect(result.failure).toBe('input');
+    expect([result.status, result.error]).toEqual(['error', 'input']);
     expect(JSON.parse(result.out)).toEqual({
       line: 42,
       id: 'x',

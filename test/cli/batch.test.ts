@@ -5,10 +5,10 @@
  * compared with their published solutions and with the library solving them one by one.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeProgress } from '../../src/batch/run.js';
+import { describeProgress } from '../../src/render/batch.js';
 import { parse, solve } from '../../src/node.js';
 import { fixture, linesOf, repoRoot, run } from './run.js';
 
@@ -43,7 +43,8 @@ describe('solve over all 881 janko puzzles as JSON Lines, --jobs 2', () => {
   it('answers every line in order, with its id, unique and equal to the published solution and to one-by-one solves', async () => {
     expect(janko).toHaveLength(881);
     const r = await run(['solve', jankoPath, '--jobs', '2'], { killAfterMs: 120_000 });
-    expect(r.stderr).toBe('');
+    // Only the summary, one line, off a terminal too.
+    expect(r.stderr).toMatch(/^solve: 881 puzzles in \d+\.\d\d s: 881 unique, 0 multiple, 0 none; 0 errors\n$/);
     expect(r.code).toBe(0);
     const out = records(r.stdout);
     expect(out.map((o) => [o.line, o.id])).toEqual(janko.map((p, k) => [k + 1, p.id]));
@@ -81,6 +82,8 @@ describe('batch input', () => {
   it('gives a bad line an error record with its line number and goes on; exit code 2', async () => {
     const r = await run(['solve', '-', '--batch'], { stdin: mixed });
     expect(r.code).toBe(2);
+    // The summary counts the errors by kind.
+    expect(r.stderr).toMatch(/^solve: 5 puzzles in \d+\.\d\d s: 3 unique, 0 multiple, 0 none; 2 errors \(2 input\)\n$/);
     const out = records(r.stdout);
     expect(out.map((o) => o.line)).toEqual([1, 3, 4, 5, 6]);
     expect(out[0]).toMatchObject({
@@ -127,6 +130,16 @@ describe('batch input', () => {
     const r = await run(['solve', jankoPath, '--engine', 'rules', '--timeout', '1'], { killAfterMs: 120_000 });
     expect(r.code).toBe(3);
     expect(records(r.stdout)).toHaveLength(881);
+  });
+
+  it('caps --jobs at the cores, with a warning line before the summary', async () => {
+    const cores = availableParallelism();
+    const r = await run(['rate', '-', '--batch', '--jobs', '999'], { stdin: '{"id":"a","grid":[[1,1],[2,1]]}\n' });
+    expect(r.code).toBe(0);
+    expect(linesOf(r.stderr)).toEqual([
+      `hitori-sat: warning: --jobs 999 is more than the ${cores} core${cores === 1 ? '' : 's'}; using ${cores}`,
+      expect.stringMatching(/^rate: 1 puzzle in \d+\.\d\d s: 1 D; 0 errors$/),
+    ]);
   });
 
   it('refuses --jobs without a batch input, and a missing file, as usage errors', async () => {
