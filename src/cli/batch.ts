@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { BatchConfig } from '../batch/jobs.js';
-import { openInputStream, sourceName } from './io.js';
+import { atomicStream, openInputStream, sourceName } from './io.js';
 import type { ErrorKind } from '../job/errors.js';
 import { addJobsOption, exitCodes, jobsOf, progressLine } from './common.js';
 
@@ -39,10 +39,12 @@ export function isBatch(command: Command, file: string, options: BatchCliOptions
   return batch;
 }
 
-export async function runBatchCommand(file: string, config: BatchConfig, options: BatchCliOptions): Promise<void> {
+export async function runBatchCommand(file: string, config: BatchConfig, options: BatchCliOptions & { output?: string }): Promise<void> {
   // Loaded only for a batch: the batch runner reaches every engine (the rule engine, the SVG
   // renderer), which a one-shot `solve` should not pay for at start-up.
   const { describeSummary, runBatch } = await import('../batch/run.js');
+  // With -o the lines go to a temporary file, renamed over the target once the batch is done.
+  const output = options.output === undefined ? undefined : await atomicStream(options.output, [file]);
   const { stream, size } = openInputStream(file);
   const progress = progressLine();
   const summary = await runBatch({
@@ -51,9 +53,13 @@ export async function runBatchCommand(file: string, config: BatchConfig, options
     ...(size === undefined ? {} : { totalBytes: size }),
     config,
     jobs: jobsOf(options.jobs),
-    output: process.stdout,
+    output: output?.stream ?? process.stdout,
     onProgress: (event) => progress.update({ ...event, message: `${config.command}: ${event.message}` }),
+  }).catch((error: unknown) => {
+    output?.abort();
+    throw error;
   });
+  await output?.commit();
   progress.done();
   // One line, on a terminal or not: a log of a batch run says what it came to.
   process.stderr.write(`${describeSummary(config.command, summary)}\n`);

@@ -24,8 +24,6 @@ export function convertCommand(): Command {
     .addHelpText('after', `${formatHelp}\n${convertExitCodeHelp}\n${batchHelp}`)
     .action(async (file: string, options: ConvertCliOptions) => {
       if (isBatch(command, file, options)) {
-        if (options.output !== undefined)
-          command.error('error: a batch writes its lines to stdout: drop -o', { exitCode: exitCodes.badInput });
         if (options.to === 'png')
           return command.error('error: a batch writes JSON lines, which hold no binary picture: use --to svg', {
             exitCode: exitCodes.badInput,

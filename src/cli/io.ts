@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { decodeInput } from '../formats/bytes.js';
 import { parseDocument, type FormatName, type PuzzleDocument } from '../formats/detect.js';
 import { looksLikeGameId } from '../formats/gameid.js';
@@ -276,4 +276,64 @@ export async function emit(
     options.checkpoint?.();
     process.stdout.write(chunk);
   }
+}
+
+/**
+ * A stream to the output `path`, for output too large to hold (a batch's lines), with writeAtomic's
+ * guarantee: a regular file is written to a temporary file beside it and renamed over it only by
+ * `commit()`; `abort()` (or a signal) removes the temporary file and leaves the target as it was.
+ * A device or a FIFO is written to directly.
+ */
+export async function atomicStream(
+  path: string,
+  inputs: readonly string[] = [],
+): Promise<{ readonly stream: Writable; commit(): Promise<void>; abort(): void }> {
+  const { target, existing } = checkOutput(path, inputs);
+  const { createWriteStream } = await import('node:fs');
+  const finished = (stream: Writable) =>
+    new Promise<void>((resolve, reject) => {
+      stream.once('error', reject);
+      stream.end(() => resolve());
+    });
+  if (existing && (existing.isCharacterDevice() || existing.isFIFO())) {
+    const stream = createWriteStream(target);
+    return {
+      stream,
+      commit: () => finished(stream).catch((error: unknown) => Promise.reject(fileError(error, path))),
+      abort: () => stream.destroy(),
+    };
+  }
+  if (existing && !existing.isFile()) throw new InputError('cannot write it: not a regular file, a device or a pipe', {}, path);
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const onSignal = (signal: NodeJS.Signals) => {
+    rmSync(temporary, { force: true });
+    for (const s of signals) process.removeListener(s, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.on(s, onSignal);
+  const stream = createWriteStream(temporary, { flags: 'wx', mode: 0o666 });
+  const forget = () => {
+    for (const s of signals) process.removeListener(s, onSignal);
+  };
+  return {
+    stream,
+    async commit() {
+      try {
+        await finished(stream);
+        if (existing) chmodSync(temporary, existing.mode & 0o7777);
+        renameSync(temporary, target);
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        throw fileError(error, path);
+      } finally {
+        forget();
+      }
+    },
+    abort() {
+      stream.destroy();
+      rmSync(temporary, { force: true });
+      forget();
+    },
+  };
 }

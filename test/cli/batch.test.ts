@@ -164,10 +164,17 @@ describe('convert in batch', () => {
     }
   });
 
-  it('refuses -o with a batch', async () => {
-    const r = await run(['convert', jankoPath, '--to', 'url', '-o', join(dir, 'x.txt')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/drop -o/);
+  it('writes a batch to -o whole, the same lines as on stdout, and leaves no temporary file', async () => {
+    const folder = mkdtempSync(join(dir, 'batch-o-'));
+    const target = join(folder, 'urls.txt');
+    const [toFile, toStdout] = await Promise.all([
+      run(['convert', jankoPath, '--to', 'url', '-o', target], { killAfterMs: 120_000 }),
+      run(['convert', jankoPath, '--to', 'url'], { killAfterMs: 120_000 }),
+    ]);
+    expect([toFile.code, toStdout.code]).toEqual([0, 0]);
+    expect(toFile.stdout).toBe('');
+    expect(readFileSync(target, 'utf8')).toBe(toStdout.stdout);
+    expect(readdirSync(folder)).toEqual(['urls.txt']);
   });
 });
 
