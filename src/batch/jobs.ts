@@ -13,6 +13,7 @@ import { run } from '../api/node-run.js';
 import type { ConvertRequest, ExplainRequest, RateRequest, SolveRequest } from '../api/requests.js';
 import { parseDocument, type FormatName } from '../formats/detect.js';
 import type { PuzzleDocument } from '../formats/document.js';
+import type { InputLine } from '../formats/input.js';
 import { errorKindOf, firstLine, InputError, type ErrorKind } from '../job/errors.js';
 import { solveReport } from '../render/report.js';
 import { explainJson, rateJson } from '../render/rules.js';
@@ -23,6 +24,13 @@ export type BatchConfig =
   | Omit<RateRequest, 'puzzle'>
   | Omit<ExplainRequest, 'puzzle'>
   | (Omit<ConvertRequest, 'puzzle'> & { readonly from?: FormatName });
+
+/** A line of the input to answer: its text and number, or why its bytes are not text. */
+export interface LineTask {
+  readonly text: string;
+  readonly line: number;
+  readonly problem?: InputLine['problem'];
+}
 
 export interface LineResult {
   /** The output line, without its newline. */
@@ -47,9 +55,12 @@ function parseLine(text: string, line: number, from?: FormatName): PuzzleDocumen
   }
 }
 
-export async function processLine(config: BatchConfig, text: string, line: number, source = 'input'): Promise<LineResult> {
+export async function processLine(config: BatchConfig, task: LineTask, source = 'input'): Promise<LineResult> {
+  const { text, line, problem } = task;
   let doc: PuzzleDocument | undefined;
   try {
+    if (problem !== undefined)
+      throw new InputError(problem.problem, { line, ...(problem.column === undefined ? {} : { column: problem.column }) });
     doc = parseLine(text, line, config.command === 'convert' ? config.from : undefined);
     return await work(config, doc, line);
   } catch (error) {

@@ -10,13 +10,13 @@
  * answers put back in order before they are written.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { inputLines } from '../formats/input.js';
 import type { Readable, Writable } from 'node:stream';
 import { errorKinds, type ErrorKind } from '../job/errors.js';
 import type { ProgressListener } from '../job/progress.js';
 import { inOrder, WorkerPool } from '../pool/pool.js';
 import { describeProgress } from '../render/batch.js';
-import { errorRecord, processLine, type BatchConfig, type LineResult } from './jobs.js';
+import { errorRecord, processLine, type BatchConfig, type LineResult, type LineTask } from './jobs.js';
 
 export interface BatchOptions {
   /** The JSON Lines text (a file's stream, or stdin). */
@@ -45,12 +45,6 @@ export interface BatchSummary {
   /** Error records by the kind of their error. */
   readonly errors: Readonly<Partial<Record<ErrorKind, number>>>;
   readonly wallMs: number;
-}
-
-/** A line sent to a worker. */
-export interface LineTask {
-  readonly text: string;
-  readonly line: number;
 }
 
 /** A worker's answer to a chunk: a result per line, and the time the chunk took it. */
@@ -96,18 +90,15 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     }
   };
   async function* tasks(): AsyncGenerator<LineTask> {
-    const reader = createInterface({ input, crlfDelay: Infinity });
-    let n = 0;
-    for await (const text of reader) {
-      n++;
-      bytesRead += Buffer.byteLength(text) + 1;
-      if (text.trim() === '') continue;
-      yield { text: n === 1 ? text.replace(/^\uFEFF/, '') : text, line: n };
+    for await (const { text, line, bytes, problem } of inputLines(input, source)) {
+      bytesRead += bytes;
+      if (problem === undefined && text.trim() === '') continue;
+      yield problem === undefined ? { text, line } : { text, line, problem };
     }
   }
   if (jobs <= 1) {
     // On this thread: no worker to start or to talk to.
-    for await (const result of inOrder(tasks(), 4, ({ text, line }) => processLine(config, text, line, source))) await write(result);
+    for await (const result of inOrder(tasks(), 4, (task) => processLine(config, task, source))) await write(result);
   } else {
     // This thread answers lines too, beside `jobs - 1` workers: it is loaded already (a worker
     // takes a while to load the engines), and it would otherwise only wait for them. A chunk
@@ -135,9 +126,9 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
       try {
         const results: LineResult[] = [];
         const start = performance.now();
-        for (const { text, line } of chunk) {
+        for (const task of chunk) {
           const lineStart = performance.now();
-          results.push(await processLine(config, text, line, source));
+          results.push(await processLine(config, task, source));
           hereMs += performance.now() - lineStart;
           if (!started && hereMs > startWorkersAfterMs) {
             started = true;

@@ -3,7 +3,8 @@
  * lines at a time, in order, with the time the chunk took here (the batch sizes its chunks by it).
  */
 import { processLine, type BatchConfig, type LineResult } from './jobs.js';
-import type { ChunkAnswer, LineTask } from './run.js';
+import type { ChunkAnswer } from './run.js';
+import type { LineTask } from './jobs.js';
 
 let config: BatchConfig;
 let source: string;
@@ -15,6 +16,6 @@ export function init(data: { config: BatchConfig; source: string }): void {
 export async function handle(lines: readonly LineTask[]): Promise<ChunkAnswer> {
   const start = performance.now();
   const results: LineResult[] = [];
-  for (const { text, line } of lines) results.push(await processLine(config, text, line, source));
+  for (const task of lines) results.push(await processLine(config, task, source));
   return { results, timeMs: performance.now() - start };
 }

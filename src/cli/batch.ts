@@ -5,7 +5,8 @@
  */
 import type { Command } from 'commander';
 import type { BatchConfig } from '../batch/jobs.js';
-import { atomicStream, openInputStream, sourceName } from './io.js';
+import { openInput } from '../formats/input.js';
+import { atomicStream, sourceName } from './io.js';
 import type { ErrorKind } from '../job/errors.js';
 import { addJobsOption, exitCodes, jobsOf, progressLine } from './common.js';
 
@@ -45,7 +46,7 @@ export async function runBatchCommand(file: string, config: BatchConfig, options
   const { describeSummary, runBatch } = await import('../batch/run.js');
   // With -o the lines go to a temporary file, renamed over the target once the batch is done.
   const output = options.output === undefined ? undefined : await atomicStream(options.output, [file]);
-  const { stream, size } = openInputStream(file);
+  const { stream, size } = await openInput(file);
   const progress = progressLine();
   const summary = await runBatch({
     input: stream,

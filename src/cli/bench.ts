@@ -72,7 +72,8 @@ export function benchCommand(): Command {
   addJobsOption(command, 'worker threads solving in parallel', 1);
   return command.addHelpText('after', benchExitCodeHelp).action(async (files: string[], options: BenchCliOptions) => {
     // Every file is read and checked before any solving starts.
-    const sets = files.map((file) => parseBenchSet(readInput(file), sourceName(file), options.limit));
+    const sets = [];
+    for (const file of files) sets.push(parseBenchSet(await readInput(file, options.timeout), sourceName(file), options.limit));
     const progress = progressLine();
     const reports = await run(
       {

@@ -37,7 +37,7 @@ export function convertCommand(): Command {
       // A bad output name (a folder, the input itself) fails before the input is read.
       if (options.output !== undefined) checkOutput(options.output, [file]);
       refuseBinaryOnTerminal(options.to, options.output);
-      const doc = readDocument(file, options.from);
+      const doc = await readDocument(file, options.from);
       const converted = await run({
         command: 'convert',
         puzzle: doc.puzzle,

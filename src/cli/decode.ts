@@ -45,8 +45,8 @@ export function decodeCommand(): Command {
       if (puzzleFile === '-' && modelFile === '-')
         throw new InputError('the puzzle and the model cannot both be read from stdin (-)', {}, 'stdin');
       if (options.output !== undefined) checkOutput(options.output, [puzzleFile, modelFile]);
-      const puzzle = readPuzzle(puzzleFile, options.from);
-      const model = readInput(modelFile);
+      const puzzle = await readPuzzle(puzzleFile, options.from, options.timeout);
+      const model = await readInput(modelFile, options.timeout);
       const modelSource = sourceName(modelFile);
       const answer = await run({
         command: 'decode',

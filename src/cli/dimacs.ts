@@ -38,8 +38,8 @@ export function dimacsCommand(): Command {
     const checkpoint = deadlineCheck(options.timeout);
     const inputs = options.block === undefined ? [file] : [file, options.block];
     if (options.output !== undefined) checkOutput(options.output, inputs);
-    const puzzle = readPuzzle(file, options.from);
-    const block = options.block === undefined ? undefined : readBlockedSolution(options.block, puzzle);
+    const puzzle = await readPuzzle(file, options.from, options.timeout);
+    const block = options.block === undefined ? undefined : await readBlockedSolution(options.block, puzzle);
     const cnf = await run({
       command: 'dimacs',
       puzzle,
@@ -57,11 +57,11 @@ export function dimacsCommand(): Command {
 }
 
 /** The `solution` of a `solve --to json` output, checked against the puzzle's size (the request checks it is a solution). */
-function readBlockedSolution(path: string, puzzle: Puzzle): boolean[] {
+async function readBlockedSolution(path: string, puzzle: Puzzle): Promise<boolean[]> {
   const source = sourceName(path);
   let report: unknown;
   try {
-    report = parseJsonText(readInput(path));
+    report = parseJsonText(await readInput(path));
   } catch (error) {
     throw error instanceof InputError ? error.withSource(source) : error;
   }

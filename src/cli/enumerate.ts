@@ -82,7 +82,7 @@ export function enumerateCommand(): Command {
       if (size !== undefined || options.shard !== undefined)
         command.error('error: --merge takes only the shard files (their size and shard are inside)', { exitCode: exitCodes.badInput });
       try {
-        result = await run({ command: 'enumerate', merge: options.merge.map(readShardFile) });
+        result = await run({ command: 'enumerate', merge: await Promise.all(options.merge.map(readShardFile)) });
       } catch (error) {
         const missing = (error as { missingShards?: MissingShards } | null)?.missingShards;
         if (!(error instanceof InputError) || missing === undefined) throw error;
@@ -200,8 +200,8 @@ function shellWord(text: string): string {
   return /^[\w@%+=:,./-]*$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-function readShardFile(path: string): ShardFile {
-  const text = readInput(path);
+async function readShardFile(path: string): Promise<ShardFile> {
+  const text = await readInput(path);
   try {
     return { name: path, data: JSON.parse(text) as unknown };
   } catch (error) {

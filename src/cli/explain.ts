@@ -69,7 +69,7 @@ export function explainCommand(): Command {
     const to = chosenOutput(command, options);
     if (options.output !== undefined) checkOutput(options.output, [file]);
     refuseBinaryOnTerminal(to, options.output);
-    const puzzle = readPuzzle(file, options.from);
+    const puzzle = await readPuzzle(file, options.from, options.timeout);
     const progress = progressLine();
     const stopped = await run(
       {

@@ -39,7 +39,7 @@ export function hintCommand(): Command {
   return command.addHelpText('after', hintExitCodeHelp).action(async (file: string, options: HintCliOptions) => {
     const to = chosenOutput(command, options);
     if (options.output !== undefined) checkOutput(options.output, [file]);
-    const { puzzle, marks } = readDocument(file, options.from);
+    const { puzzle, marks } = await readDocument(file, options.from, options.timeout);
     const progress = progressLine();
     const found = await run(
       { command: 'hint', puzzle, ...(marks === undefined ? {} : { marks }), ...commandTimeout(options.timeout) },

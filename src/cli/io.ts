@@ -1,21 +1,9 @@
 /** Reading the user's files (or stdin) and writing output files without ever leaving a partial one. */
-import {
-  chmodSync,
-  createReadStream,
-  existsSync,
-  openSync,
-  readFileSync,
-  readlinkSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  type Stats,
-  statSync,
-} from 'node:fs';
+import { chmodSync, existsSync, readlinkSync, realpathSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { decodeInput } from '../formats/bytes.js';
+import type { Writable } from 'node:stream';
+import { fileProblem, readInputText, sourceOf } from '../formats/input.js';
 import { parseDocument, type FormatName, type PuzzleDocument } from '../formats/detect.js';
 import { looksLikeGameId } from '../formats/gameid.js';
 import { looksLikePuzzlink } from '../formats/puzzlink.js';
@@ -23,43 +11,40 @@ import { looksLikePzprv3 } from '../formats/pzprv3.js';
 import type { Puzzle } from '../api/requests.js';
 import { svgToPng } from '../render/png.js';
 import { errorKindOf, InputError } from '../job/errors.js';
+import { Limit } from '../job/limit.js';
 
-/** The text of a file, or of stdin for "-"; an unreadable file is an InputError naming it. */
-export function readInput(path: string): string {
-  if (path === '') throw new InputError('empty file name', {}, 'input');
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path === '-' ? 0 : path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`cannot read it: ${fileProblem(code, (error as Error).message, 'no such file')}`, {}, sourceName(path));
-  }
-  try {
-    return decodeInput(bytes);
-  } catch (error) {
-    throw error instanceof InputError ? error.withSource(sourceName(path)) : error;
-  }
+/**
+ * The text of a file, or of stdin for "-", through the one guarded reader (formats/input.ts):
+ * asynchronous, capped, decoded; an unreadable file is an InputError naming it. `timeoutMs` is
+ * the command's --timeout, counted from the process start: a FIFO with no writer ends at it.
+ */
+export function readInput(path: string, timeoutMs?: number): Promise<string> {
+  return readInputText(path, timeoutMs === undefined ? {} : { limit: Limit.after(timeoutMs, undefined, 0) });
 }
 
-export function sourceName(path: string): string {
-  return path === '-' ? 'stdin' : path;
-}
+/** An input's name in messages: the path, or "stdin" for "-". */
+export const sourceName = sourceOf;
 
 /**
  * The text of a puzzle argument: a file's, stdin's for "-", or the argument itself when it is a
  * puzz.link URL, a Singles game ID or a one-line pzprv3 form (and no file of that name exists).
  */
-export function readSource(path: string): { readonly text: string; readonly inline: boolean } {
+export async function readSource(path: string, timeoutMs?: number): Promise<{ readonly text: string; readonly inline: boolean }> {
   const inline = path !== '-' && (looksLikePuzzlink(path) || looksLikeGameId(path) || looksLikePzprv3(path)) && !existsSync(path);
-  return { text: inline ? path : readInput(path), inline };
+  return { text: inline ? path : await readInput(path, timeoutMs), inline };
 }
 
 /**
  * Reads and parses a puzzle file in any format (detected, or `from`); errors name the file. A
  * puzz.link URL or a Singles game ID may stand in place of the file name.
  */
-export function readDocument(path: string, from?: FormatName, source = readSource(path)): PuzzleDocument {
-  const { text, inline } = source;
+export async function readDocument(
+  path: string,
+  from?: FormatName,
+  timeoutMs?: number,
+  source?: { readonly text: string; readonly inline: boolean },
+): Promise<PuzzleDocument> {
+  const { text, inline } = source ?? (await readSource(path, timeoutMs));
   return withSource(inline ? 'argument' : path, () =>
     parseDocument(text, {
       ...(from === undefined ? {} : { from }),
@@ -88,8 +73,8 @@ export function withSource<T>(path: string, parse: () => T): T {
 }
 
 /** Reads and parses a puzzle (any answer the file holds is dropped). */
-export function readPuzzle(path: string, from?: FormatName): Puzzle {
-  return readDocument(path, from).puzzle;
+export async function readPuzzle(path: string, from?: FormatName, timeoutMs?: number): Promise<Puzzle> {
+  return (await readDocument(path, from, timeoutMs)).puzzle;
 }
 
 /**
@@ -133,22 +118,6 @@ async function writeAtomic(
     throw fileError(error, path);
   } finally {
     for (const s of signals) process.removeListener(s, onSignal);
-  }
-}
-
-/**
- * A stream of a file, or of stdin for "-", with its size when it is a file: for input read line
- * by line, never whole. An unreadable file is an InputError naming it, raised here, not later.
- */
-export function openInputStream(path: string): { stream: Readable; size?: number } {
-  if (path === '-') return { stream: process.stdin };
-  try {
-    const stat = statSync(path);
-    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    return { stream: createReadStream(path, { fd: openSync(path, 'r') }), size: stat.size };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`cannot read it: ${fileProblem(code, (error as Error).message, 'no such file')}`, {}, path);
   }
 }
 
@@ -228,27 +197,6 @@ function fileError(error: unknown, path: string): unknown {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === undefined || error instanceof InputError) return error;
   return new InputError(`cannot write it: ${fileProblem(code, (error as Error).message, 'no such folder')}`, {}, path);
-}
-
-/** A file system error code in words. */
-export function fileProblem(code: string | undefined, fallback: string, missing: string): string {
-  switch (code) {
-    case 'ENOENT':
-      return missing;
-    case 'EISDIR':
-      return 'it is a directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EEXIST':
-      return 'a temporary file of the same name is in the way';
-    case 'ENOTDIR':
-      return 'a part of the path is not a folder';
-    default:
-      return fallback;
-  }
 }
 
 /** A PNG is binary: it goes to a file or a pipe, never to a terminal. Checked before any work. */

@@ -80,7 +80,7 @@ export function rateCommand(): Command {
       }
       const to = chosenOutput(command, options);
       if (options.output !== undefined) checkOutput(options.output, [file]);
-      const source = readSource(file);
+      const source = await readSource(file, options.timeout);
       // Per puzzle: the first one's limit counts from the process start (remainingMs), as a
       // command's does; each later one's from when the one before it ended.
       const timeout = (first: boolean) =>
@@ -88,7 +88,7 @@ export function rateCommand(): Command {
       const rateOne = (puzzle: Parameters<typeof rateJson>[0], first: boolean, onProgress?: ProgressListener) =>
         run({ command: 'rate', puzzle, techniques: options.techniques, ...timeout(first) }, onProgress === undefined ? {} : { onProgress });
       if (source.inline || !isPuzzleSet(file, source.text)) {
-        const { puzzle } = readDocument(file, options.from, source);
+        const { puzzle } = await readDocument(file, options.from, undefined, source);
         const progress = progressLine();
         const rating = await rateOne(puzzle, true, progress.update)
           .catch((error: unknown) => {

@@ -4,9 +4,9 @@
  * passes `solve` alone for a solve, so that a one-shot solve loads none of the other commands.
  */
 import { Command, CommanderError } from 'commander';
-import { exitCodeOf, InputError } from '../job/errors.js';
+import { errorKindOf, exitCodeOf, InputError } from '../job/errors.js';
 import { exitCodeHelp, exitCodes, version } from './common.js';
-import { fileProblem } from './io.js';
+import { fileProblem } from '../formats/input.js';
 
 export async function runProgram(commands: readonly Command[]): Promise<void> {
   const program = new Command('hitori-sat')
@@ -36,6 +36,9 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
     const error = writeError(thrown);
     process.exitCode = exitCodeFor(error);
     if (!(error instanceof CommanderError)) process.stderr.write(`hitori-sat: ${oneLine(error)}\n`);
+    // A read still waiting (a FIFO with no writer, opened on libuv's threads) would keep the
+    // process alive past its time limit: end it, once what was written has had a moment to flush.
+    if (errorKindOf(error) === 'timeout') setTimeout(() => process.exit(), 50).unref();
   }
 }
 

@@ -92,7 +92,7 @@ export function solveCommand(): Command {
     // A bad output name (a folder, the input itself) fails before the work.
     if (options.output !== undefined) checkOutput(options.output, [file]);
     refuseBinaryOnTerminal(to, options.output);
-    const puzzle = readPuzzle(file, options.from);
+    const puzzle = await readPuzzle(file, options.from, options.timeout);
     const progress = progressLine();
     const style = { color: useColor(options) && options.output === undefined };
     // The forms that list every solution render each one as it is found (see RenderedGrids).

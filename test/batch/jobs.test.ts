@@ -19,7 +19,7 @@ const line = (f: (typeof janko)[number]) =>
 describe('a convert line', () => {
   it.each(['pzprv3', 'janko', 'text', 'json'] as const)('to %s reads back as the same puzzle, id and line kept', async (to) => {
     for (const [k, f] of janko.entries()) {
-      const result = await processLine({ command: 'convert', to }, line(f), k + 7);
+      const result = await processLine({ command: 'convert', to }, { text: line(f), line: k + 7 });
       expect([result.status, result.error]).toEqual(['converted', undefined]);
       const out = JSON.parse(result.out) as { line: number; id: string; to: string; output: string };
       expect([out.line, out.id, out.to]).toEqual([k + 7, f.id, to]);
@@ -28,13 +28,13 @@ describe('a convert line', () => {
   });
 
   it('to svg draws the picture', async () => {
-    const result = await processLine({ command: 'convert', to: 'svg' }, line(janko[0]!), 1);
+    const result = await processLine({ command: 'convert', to: 'svg' }, { text: line(janko[0]!), line: 1 });
     expect((JSON.parse(result.out) as { output: string }).output).toMatch(/^<\?xml[\s\S]*<\/svg>\n$/);
   });
 
   it('to url writes each puzzle as one plain line, which reads back as the same puzzle', async () => {
     for (const [k, f] of janko.entries()) {
-      const result = await processLine({ command: 'convert', to: 'url' }, line(f), k + 7);
+      const result = await processLine({ command: 'convert', to: 'url' }, { text: line(f), line: k + 7 });
       expect(result.failure).toBeUndefined();
       expect(result.out).toMatch(/^https:\/\/puzz\.link\/p\?hitori\/\S+$/);
       expect(parseDocument(result.out, { from: 'url' }).puzzle.values).toEqual(f.puzzle.values);
@@ -43,13 +43,17 @@ describe('a convert line', () => {
 
   it('reads a puzz.link URL line, and one forced with from, and writes a game ID as a plain line', async () => {
     const url = 'https://puzz.link/p?hitori/2/2/1221';
-    expect((await processLine({ command: 'convert', to: 'gameid', from: 'url' }, url, 3)).out).toBe('2x2:1221');
+    expect((await processLine({ command: 'convert', to: 'gameid', from: 'url' }, { text: url, line: 3 })).out).toBe('2x2:1221');
   });
 });
 
 describe('a bad line', () => {
   it('is an error record with the line number of the file, the kind "input"', async () => {
-    const result = await processLine({ command: 'convert', to: 'url' }, '{"id": "x", "grid": [[1, 2], [3, 0]]}', 42, 'set.jsonl');
+    const result = await processLine(
+      { command: 'convert', to: 'url' },
+      { text: '{"id": "x", "grid": [[1, 2], [3, 0]]}', line: 42 },
+      'set.jsonl',
+    );
     expect([result.status, result.error]).toEqual(['error', 'input']);
     expect(JSON.parse(result.out)).toEqual({
       line: 42,
