@@ -3,10 +3,11 @@ import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/detect.js';
 import { checkOutput, emit, readDocument, refuseBinaryOnTerminal, sourceName, writePicture } from './io.js';
-import { addFromOption, exitCodes, outputTargets, type OutputTarget } from './common.js';
+import { addFromOption, addTimeoutOption, exitCodes, outputTargets, type OutputTarget } from './common.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 
 interface ConvertCliOptions extends BatchCliOptions {
+  timeout?: number;
   to: OutputTarget;
   from?: FormatName;
   output?: string;
@@ -19,6 +20,7 @@ export function convertCommand(): Command {
     .addOption(new Option('--to <format>', 'output format').choices(outputTargets).makeOptionMandatory())
     .option('-o, --output <file>', 'write to this file (atomically) instead of stdout');
   addFromOption(command);
+  addTimeoutOption(command);
   addBatchOptions(command);
   return command
     .addHelpText('after', `${formatHelp}\n${convertExitCodeHelp}\n${batchHelp}`)
@@ -37,7 +39,7 @@ export function convertCommand(): Command {
       // A bad output name (a folder, the input itself) fails before the input is read.
       if (options.output !== undefined) checkOutput(options.output, [file]);
       refuseBinaryOnTerminal(options.to, options.output);
-      const doc = await readDocument(file, options.from);
+      const doc = await readDocument(file, options.from, options.timeout);
       const converted = await run({
         command: 'convert',
         puzzle: doc.puzzle,
