@@ -33,6 +33,11 @@ export interface AtLeastOptions {
   readonly symmetry?: boolean;
   /** CaDiCaL's random seed (a different seed is a different search; default 0). */
   readonly seed?: number;
+  /**
+   * Cells fixed as in a given shading (unit clauses): a search around a known shading, where only
+   * the other cells may change. An answer `none` then says nothing about the board as a whole.
+   */
+  readonly fixed?: { readonly shading: readonly boolean[]; readonly cells: readonly number[] };
   readonly onProgress?: (message: string) => void;
 }
 
@@ -89,7 +94,9 @@ export async function maxBlackAtLeast(rows: number, cols: number, k: number, opt
   }
   if (options.structure !== false && rows >= 2 && cols >= 2)
     encodeBoundStructure({ rows, cols, border: borderCycle(rows, cols), borderWeight }, k, (i) => vars.shaded(i), fresh, cnf);
-  if (options.symmetry !== false) encodeLexLeader(cells, boardSymmetries(rows, cols), fresh, cnf);
+  for (const i of options.fixed?.cells ?? []) cnf.add([options.fixed!.shading[i] ? vars.shaded(i) : -vars.shaded(i)]);
+  // Symmetry breaking would clash with cells fixed in an arbitrary orientation.
+  if (options.symmetry !== false && options.fixed === undefined) encodeLexLeader(cells, boardSymmetries(rows, cols), fresh, cnf);
   const backend = await createBackend('cadical', { cadical: { phase: 1, lucky: 0, seed: options.seed ?? 0 } });
   try {
     backend.addCnf(cnf);

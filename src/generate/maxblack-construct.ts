@@ -36,6 +36,8 @@
  * unshaded cell whose neighbours are all unshaded and which is no cut vertex of the unshaded
  * cells is shaded, while there is one.
  */
+import { checkShading } from '../puzzle/check.js';
+import { blankBoard } from './maxblack.js';
 import { maxBlackBound } from './maxblack-bound.js';
 
 export interface ConstructResult {
@@ -107,6 +109,8 @@ export function constructShading(n: number, options: { readonly deadline?: numbe
   repair(n, black);
   improve(n, black, options.deadline);
   const shading = Array.from(black, (b) => b === 1);
+  const violations = checkShading(blankBoard(n, n), shading);
+  if (violations.length > 0) throw new Error(`construct: the shading breaks the rules (${violations[0]!.message}): a bug in hitori-sat`);
   return { n, shading, value: shading.filter(Boolean).length, bound: maxBlackBound(n, n).bound, timeMs: performance.now() - started };
 }
 
