@@ -7,6 +7,7 @@
  */
 import { maxBlackAtLeast } from './maxblack-aimed.js';
 import { maxBlackBound } from './maxblack-bound.js';
+import { type ConstructResult, constructShading, type FramedSolutions, framedSizes } from './maxblack-construct.js';
 
 export interface ImproveOptions {
   /** Window side (default 10). */
@@ -61,4 +62,52 @@ export async function improveShading(
       }
   }
   return { shading: best, value, bound, timeMs: performance.now() - began };
+}
+
+/**
+ * The framed problem P(a x b) of maxblack-construct.ts solved by SAT: an (a+2) x (b+2) board whose
+ * outer ring is fixed unshaded, asked for the most shaded cells inside that leave the frame's one
+ * cycle only: ⌊((a+1)(b+1) - 1)/3⌋ (each shaded inner cell removes three cycles of the
+ * (a+1)(b+1) - ... counted in the header there), then one fewer while the solver fails in time.
+ */
+export async function solveFramed(a: number, b: number, timeoutMs: number): Promise<Uint8Array | undefined> {
+  const rows = a + 2;
+  const cols = b + 2;
+  const ring: number[] = [];
+  for (let i = 0; i < rows * cols; i++) {
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) ring.push(i);
+  }
+  const none = new Array<boolean>(rows * cols).fill(false);
+  const deadline = Date.now() + timeoutMs;
+  for (let k = Math.floor(((a + 1) * (b + 1) - 1) / 3); k > 0 && Date.now() < deadline; k--) {
+    const r = await maxBlackAtLeast(rows, cols, k, { fixed: { shading: none, cells: ring }, structure: false, timeoutMs: deadline - Date.now() });
+    if (r.status === 'found' && r.shading) {
+      const out = new Uint8Array(a * b);
+      for (let i = 0; i < a; i++) for (let j = 0; j < b; j++) out[i * b + j] = r.shading[(i + 1) * cols + j + 1] ? 1 : 0;
+      return out;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The construction with its smallest framed levels (side at most `maxSide`) solved by SAT first:
+ * the recursion loses its cycles on even levels, which a SAT solution of the level does not.
+ */
+export async function constructWithSat(n: number, options: { readonly maxSide?: number; readonly timeoutMs?: number } = {}): Promise<ConstructResult> {
+  const known = new Map<string, Uint8Array>();
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let best = constructShading(n);
+  for (const [a, b] of framedSizes(n)) {
+    if (a > (options.maxSide ?? 12) || Date.now() >= deadline) continue;
+    const solved = await solveFramed(a, b, deadline - Date.now());
+    if (!solved) continue;
+    known.set(`${a}x${b}`, solved);
+    const tried = constructShading(n, { framed: known });
+    if (tried.value > best.value) best = tried;
+    break;
+  }
+  return best;
 }
