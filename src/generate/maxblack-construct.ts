@@ -132,7 +132,8 @@ export function constructShading(n: number, options: { readonly deadline?: numbe
     framed(inner, inner, black, n, options.framed);
   }
   repair(n, black);
-  improve(n, black, options.deadline);
+  // A 1x1 board keeps its one cell unshaded (the unshaded region must not be empty).
+  if (n > 1) improve(n, black, options.deadline);
   const shading = Array.from(black, (b) => b === 1);
   const violations = checkShading(blankBoard(n, n), shading);
   if (violations.length > 0) throw new Error(`construct: the shading breaks the rules (${violations[0]!.message}): a bug in hitori-sat`);
