@@ -72,7 +72,8 @@ function record(n: number): Best | null {
   if (!existsSync(file)) return null;
   const parsed = parseShadingFile(readFileSync(file, 'utf8'));
   const verdict = judgeShading(parsed);
-  if (!verdict.valid || parsed.rows !== n || parsed.cols !== n) throw new Error(`${n}x${n}.txt: not a valid ${n}x${n} shading (${verdict.problem})`);
+  if (!verdict.valid || parsed.rows !== n || parsed.cols !== n)
+    throw new Error(`${n}x${n}.txt: not a valid ${n}x${n} shading (${verdict.problem})`);
   const found = parsed.comments.find((c) => c.startsWith('found: ')) ?? 'found: (not recorded)';
   const time = /in (\d+) ms/.exec(found);
   return { shading: parsed.shading, value: verdict.shaded, how: found.slice('found: '.length), ms: time ? Number(time[1]) : null };
@@ -104,11 +105,13 @@ for (let n = 1; n <= maxN; n++) {
   if (best.value < bound && searchMs > 0) {
     const r = await maxBlackAtLeast(n, n, bound, { timeoutMs: searchMs });
     progress(`${n}x${n}: aimed search for ${bound}: ${r.status} in ${ms(r.timeMs)} ms`);
-    if (r.status === 'found' && r.shading) best = { shading: [...r.shading], value: r.value, how: 'search aimed at the bound (maxblack-aimed.ts)', ms: r.timeMs };
+    if (r.status === 'found' && r.shading)
+      best = { shading: [...r.shading], value: r.value, how: 'search aimed at the bound (maxblack-aimed.ts)', ms: r.timeMs };
   }
   if (!kept || best.value > kept.value) save(n, best, bound);
   const dp = n <= dpMax ? transferMaxBlack(n, n) : null;
-  if (dp && dp.maxShaded !== null && dp.maxShaded !== best.value && best.value === bound) throw new Error(`${n}x${n}: the DP counts ${dp.maxShaded}, the bound is met at ${bound}: a bug`);
+  if (dp && dp.maxShaded !== null && dp.maxShaded !== best.value && best.value === bound)
+    throw new Error(`${n}x${n}: the DP counts ${dp.maxShaded}, the bound is met at ${bound}: a bug`);
   const proven = best.value === bound;
   if (proven) settled++;
   const listed = a239231[n];
@@ -141,7 +144,14 @@ ${table(['n', 'A239231', 'bound', 'found', 'proof', 'time ms', 'found by', 'DP (
 const largeRows: string[][] = [];
 for (const n of [...Array.from({ length: 10 }, (_, k) => 300 + k), 100, 500, 1000]) {
   const r = constructShading(n);
-  largeRows.push([String(n), String(r.value), String(r.bound), String(r.bound - r.value), `${((100 * (r.bound - r.value)) / r.bound).toFixed(4)}%`, ms(r.timeMs)]);
+  largeRows.push([
+    String(n),
+    String(r.value),
+    String(r.bound),
+    String(r.bound - r.value),
+    `${((100 * (r.bound - r.value)) / r.bound).toFixed(4)}%`,
+    ms(r.timeMs),
+  ]);
   progress(`${n}x${n}: constructed ${r.value} of ${r.bound}`);
 }
 writeSection(
@@ -178,7 +188,8 @@ for (const m of sizes) {
     const { bound } = maxBlackBound(m, n);
     let value: number | null = null;
     let mark = '';
-    const aimed = m === n && existsSync(new URL(`${n}x${n}.txt`, examples)) ? null : await maxBlackAtLeast(m, n, bound, { timeoutMs: rectMs });
+    const aimed =
+      m === n && existsSync(new URL(`${n}x${n}.txt`, examples)) ? null : await maxBlackAtLeast(m, n, bound, { timeoutMs: rectMs });
     if (m === n) {
       const r = record(n);
       if (r?.value === bound) value = bound;
@@ -197,7 +208,9 @@ for (const m of sizes) {
           const ref = await refuteAtLeast(m, n, value + 1, { dir: proofDir, timeoutMs: rectMs * 3 });
           if (ref.status === 'refuted') {
             mark = `†${mark === '‡' ? '‡' : ''}`;
-            notes.push(`${m}x${n} ≥ ${value + 1}: DRAT ${ref.proofBytes} bytes, solved ${ms(ref.solveMs)} ms, checked ${ms(ref.checkMs)} ms`);
+            notes.push(
+              `${m}x${n} ≥ ${value + 1}: DRAT ${ref.proofBytes} bytes, solved ${ms(ref.solveMs)} ms, checked ${ms(ref.checkMs)} ms`,
+            );
           }
         }
       } else {
@@ -207,7 +220,8 @@ for (const m of sizes) {
       }
     }
     row.push(`${value}${mark}`);
-    if ((m % 3 === 0 || n % 3 === 0) && !mark.includes('?') && value !== (m * n) / 3) claimFails.push(`${m}x${n}: ${value} (mn/3 = ${(m * n) / 3})`);
+    if ((m % 3 === 0 || n % 3 === 0) && !mark.includes('?') && value !== (m * n) / 3)
+      claimFails.push(`${m}x${n}: ${value} (mn/3 = ${(m * n) / 3})`);
     progress(`${m}x${n}: ${value}${mark} (bound ${bound})`);
   }
   grid.push(row);

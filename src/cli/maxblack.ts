@@ -33,7 +33,8 @@ Exit codes:
 
 function count(raw: string): number {
   const k = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(k)) throw new InvalidArgumentError(`--at-least needs a whole number, got "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(k))
+    throw new InvalidArgumentError(`--at-least needs a whole number, got "${raw}"`);
   return k;
 }
 
@@ -49,7 +50,10 @@ export function maxBlackCommand(): Command {
         .default('lazy'),
     )
     .option('--at-least <k>', 'only find a shading with k or more shaded cells (SAT with the bound’s border and cycle clauses)', count)
-    .option('--construct', 'build a shading of a large square board directly (lattice and recursion), no SAT; its gap to the bound is printed')
+    .option(
+      '--construct',
+      'build a shading of a large square board directly (lattice and recursion), no SAT; its gap to the bound is printed',
+    )
     .option('--check <file>', "judge a shading file ('#' shaded, '.' unshaded, ';' comments): valid, its count, the bound");
   addTimeoutOption(command);
   addFormatOption(command);

@@ -70,8 +70,7 @@ export function maxBorderWeight(rows: number, cols: number): number {
 /** The border cells in cycle order from the top-left corner, clockwise, with their corner flags. */
 export function borderCycle(rows: number, cols: number): { cell: number; corner: boolean }[] {
   const out: { cell: number; corner: boolean }[] = [];
-  const at = (r: number, c: number) =>
-    out.push({ cell: r * cols + c, corner: (r === 0 || r === rows - 1) && (c === 0 || c === cols - 1) });
+  const at = (r: number, c: number) => out.push({ cell: r * cols + c, corner: (r === 0 || r === rows - 1) && (c === 0 || c === cols - 1) });
   for (let c = 0; c < cols; c++) at(0, c);
   for (let r = 1; r < rows; r++) at(r, cols - 1);
   for (let c = cols - 2; c >= 0; c--) at(rows - 1, c);

@@ -61,33 +61,28 @@ function framedRoles(k: number): Role[] {
 }
 
 /**
- * Solutions of small framed problems found elsewhere (by SAT: maxblack-improve.ts), keyed
- * "a x b": cell (i, j) of the a x b grid shaded when `get(key)[i * b + j]` is 1. Used in place of
- * the recursion where given, so the construction is as good as they are on its smallest levels.
+ * The sizes of the framed problems the construction of an n x n board recurses through. (Solving
+ * one of them by SAT instead does not help where the construction falls short: P(4) and P(10)
+ * have no solution with the frame's cycle alone, 8 and 40 shaded cells; the record shadings of
+ * 13, 17 and 21 found by SAT are built differently inside.)
  */
-export type FramedSolutions = ReadonlyMap<string, Uint8Array>;
-
-/** The sizes of the framed problems the construction of an n x n board recurses through. */
 export function framedSizes(n: number): [number, number][] {
   const out: [number, number][] = [];
   if (n < 5) return out;
   let k = boardRoles(n).filter((role) => role === 'J').length - 2;
   while (k > 0) {
     out.push([k, k]);
-    k = subLines(Array.from({ length: k }, (_, i) => i), framedRoles(k)).length;
+    k = subLines(
+      Array.from({ length: k }, (_, i) => i),
+      framedRoles(k),
+    ).length;
   }
   return out;
 }
 
 /** Solves the framed problem on the cells rows x cols (board coordinates) into `black`. */
-function framed(rows: readonly number[], cols: readonly number[], black: Uint8Array, width: number, known?: FramedSolutions): void {
+function framed(rows: readonly number[], cols: readonly number[], black: Uint8Array, width: number): void {
   if (rows.length === 0 || cols.length === 0) return;
-  const solved = known?.get(`${rows.length}x${cols.length}`);
-  if (solved) {
-    for (let i = 0; i < rows.length; i++)
-      for (let j = 0; j < cols.length; j++) if (solved[i * cols.length + j]) black[rows[i]! * width + cols[j]!] = 1;
-    return;
-  }
   const rr = framedRoles(rows.length);
   const cr = framedRoles(cols.length);
   for (let i = 0; i < rows.length; i++)
@@ -97,7 +92,7 @@ function framed(rows: readonly number[], cols: readonly number[], black: Uint8Ar
       const shade = (a === 'L' && b === 'L') || (a === 'X' && b !== 'L') || (b === 'X' && a !== 'L');
       if (shade) black[rows[i]! * width + cols[j]!] = 1;
     }
-  framed(subLines(rows, rr), subLines(cols, cr), black, width, known);
+  framed(subLines(rows, rr), subLines(cols, cr), black, width);
 }
 
 /** The junction lines that stay free: all J lines but the last when an X line ends the side. */
@@ -116,7 +111,7 @@ function boardRoles(n: number): BoardRole[] {
   return roles;
 }
 
-export function constructShading(n: number, options: { readonly deadline?: number; readonly framed?: FramedSolutions } = {}): ConstructResult {
+export function constructShading(n: number, options: { readonly deadline?: number } = {}): ConstructResult {
   const started = performance.now();
   const black = new Uint8Array(n * n);
   if (n >= 5) {
@@ -129,7 +124,7 @@ export function constructShading(n: number, options: { readonly deadline?: numbe
       }
     const junctions = roles.flatMap((role, i) => (role === 'J' ? [i] : []));
     const inner = junctions.slice(1, -1);
-    framed(inner, inner, black, n, options.framed);
+    framed(inner, inner, black, n);
   }
   repair(n, black);
   // A 1x1 board keeps its one cell unshaded (the unshaded region must not be empty).

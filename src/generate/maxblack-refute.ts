@@ -78,7 +78,15 @@ export async function refuteAtLeast(
   }
   const solveMs = performance.now() - started;
   if (status !== 'unsatisfiable')
-    return { status: status === 'satisfiable' ? 'satisfiable' : 'unknown', cnf, proofPath: null, proofBytes: 0, check: null, solveMs, checkMs: 0 };
+    return {
+      status: status === 'satisfiable' ? 'satisfiable' : 'unknown',
+      cnf,
+      proofPath: null,
+      proofBytes: 0,
+      check: null,
+      solveMs,
+      checkMs: 0,
+    };
   const proof = readFileSync(proofPath);
   const checkStart = performance.now();
   const check = checkDrat(cnf, proof, options.checkTimeoutMs === undefined ? {} : { deadline: Date.now() + options.checkTimeoutMs });

@@ -31,12 +31,26 @@ export function parseShadingFile(text: string): ShadingFile {
   const cols = lines[0]!.length;
   for (const [k, line] of lines.entries())
     if (line.length !== cols) throw new Error(`row ${k + 1} has ${line.length} cells, the first has ${cols}`);
-  return { rows: lines.length, cols, shading: lines.join('').split('').map((ch) => ch === '#'), comments };
+  return {
+    rows: lines.length,
+    cols,
+    shading: lines
+      .join('')
+      .split('')
+      .map((ch) => ch === '#'),
+    comments,
+  };
 }
 
 export function formatShadingFile(rows: number, cols: number, shading: readonly boolean[], comments: readonly string[] = []): string {
   const out = comments.map((c) => `; ${c}\n`);
-  for (let r = 0; r < rows; r++) out.push(`${shading.slice(r * cols, (r + 1) * cols).map((s) => (s ? '#' : '.')).join('')}\n`);
+  for (let r = 0; r < rows; r++)
+    out.push(
+      `${shading
+        .slice(r * cols, (r + 1) * cols)
+        .map((s) => (s ? '#' : '.'))
+        .join('')}\n`,
+    );
   return out.join('');
 }
 
@@ -57,5 +71,13 @@ export function judgeShading(file: Pick<ShadingFile, 'rows' | 'cols' | 'shading'
   const shaded = file.shading.filter(Boolean).length;
   const { bound } = maxBlackBound(file.rows, file.cols);
   const valid = violations.length === 0;
-  return { rows: file.rows, cols: file.cols, valid, problem: valid ? null : violations[0]!.message, shaded, bound, meetsBound: valid && shaded === bound };
+  return {
+    rows: file.rows,
+    cols: file.cols,
+    valid,
+    problem: valid ? null : violations[0]!.message,
+    shaded,
+    bound,
+    meetsBound: valid && shaded === bound,
+  };
 }

@@ -106,8 +106,6 @@ class Checker {
   /** Per variable: the clause that set it at the root, or -1. */
   private reason = new Int32Array(16).fill(-1);
   private trail: number[] = [];
-  /** Trail entries below this are root-level assignments. */
-  private rootEnd = 0;
   /** Trail entries below this have been propagated. */
   private head = 0;
   private byKey = new Map<string, number[]>();
@@ -272,7 +270,6 @@ class Checker {
       this.assign(lits[0]!, id);
       if (!this.propagate(deadline)) this.rootConflict = true;
     }
-    this.rootEnd = this.trail.length;
   }
 
   /** Larger for literals better watched: true, then open, then false. */
@@ -305,7 +302,9 @@ function keyOf(lits: readonly number[]): string {
 export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}): DratResult {
   const checker = new Checker();
   const deadline = options.deadline;
-  cnf.forEach((clause) => checker.add(Array.from(clause), deadline));
+  cnf.forEach((clause) => {
+    checker.add(Array.from(clause), deadline);
+  });
   let additions = 0;
   let deletions = 0;
   let ratSteps = 0;
@@ -325,7 +324,8 @@ export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}
     }
     additions++;
     if (!checker.rup(step.lits, deadline)) {
-      if (!checker.rat(step.lits, deadline)) return result(false, `step ${additions + deletions}: the clause ${step.lits.join(' ')} 0 is neither RUP nor RAT`);
+      if (!checker.rat(step.lits, deadline))
+        return result(false, `step ${additions + deletions}: the clause ${step.lits.join(' ')} 0 is neither RUP nor RAT`);
       ratSteps++;
     }
     checker.add(step.lits, deadline);

@@ -31,7 +31,12 @@ const exact = [0, 1, 4, 5, 9, 12, 17, 21, 27, 33, 41, 48, 57, 65, 75, 85];
 
 describe('maxblack bound', () => {
   it('the border cycle visits every border cell once, consecutive cells sharing an edge', () => {
-    for (const [rows, cols] of [[2, 2], [2, 5], [3, 7], [6, 4]] as const) {
+    for (const [rows, cols] of [
+      [2, 2],
+      [2, 5],
+      [3, 7],
+      [6, 4],
+    ] as const) {
       const cycle = borderCycle(rows, cols);
       expect(new Set(cycle.map((c) => c.cell)).size).toBe(cycle.length);
       expect(cycle.length).toBe(2 * (rows + cols - 2));

@@ -39,7 +39,15 @@ describe('DRAT checker', () => {
   it('accepts the RUP proof of the four clauses over two variables, in text and in binary', () => {
     const f = cnfOf('p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n');
     expect(checkDrat(f, text('1 0\n0\n')).verified).toBe(true);
-    expect(checkDrat(f, toBinary([{ deleted: false, lits: [1] }, { deleted: false, lits: [] }])).verified).toBe(true);
+    expect(
+      checkDrat(
+        f,
+        toBinary([
+          { deleted: false, lits: [1] },
+          { deleted: false, lits: [] },
+        ]),
+      ).verified,
+    ).toBe(true);
   });
 
   it('accepts a RAT step on a fresh variable, and counts it', () => {
