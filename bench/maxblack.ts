@@ -13,7 +13,7 @@
  * maxBlack's SAT refutation and the DP, and for small boards a DRAT proof by Debian's `cadical`
  * checked by src/sat/drat-check.ts (when the binary is there).
  *
- *   node dist/bench/maxblack.js [--search-ms 60000] [--dp-max 12] [--rect-max 14] [--rect-ms 20000] [--drat-cells 72]
+ *   node dist/bench/maxblack.js [--search-ms 60000 | --no-search] [--dp-max 12] [--rect-max 14] [--rect-ms 20000] [--drat-cells 72]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,8 @@ import { commandLine, describeMachine, ms, numberOption, progress, revision, tab
 /** OEIS A239231, n = 0..25, the terms the entry lists (as the issue quotes them; none beyond 25). */
 const a239231 = [0, 1, 1, 4, 5, 9, 12, 17, 21, 27, 33, 41, 48, 56, 65, 75, 85, 96, 108, 121, 133, 146, 161, 176, 190, 208];
 
-const searchMs = numberOption('search-ms', 60_000);
+/** `--no-search`: only the record files and the construction (the records keep earlier searches' finds). */
+const searchMs = process.argv.includes('--no-search') ? 0 : numberOption('search-ms', 60_000);
 const dpMax = numberOption('dp-max', 12);
 const maxN = numberOption('max-n', 30);
 const rectMax = numberOption('rect-max', 14);
@@ -75,8 +76,8 @@ function record(n: number): Best | null {
   if (!verdict.valid || parsed.rows !== n || parsed.cols !== n)
     throw new Error(`${n}x${n}.txt: not a valid ${n}x${n} shading (${verdict.problem})`);
   const found = parsed.comments.find((c) => c.startsWith('found: ')) ?? 'found: (not recorded)';
-  const time = /in (\d+) ms/.exec(found);
-  return { shading: parsed.shading, value: verdict.shaded, how: found.slice('found: '.length), ms: time ? Number(time[1]) : null };
+  const time = /^found: (.*) in (\d+) ms/.exec(found);
+  return { shading: parsed.shading, value: verdict.shaded, how: time ? time[1]! : found.slice('found: '.length), ms: time ? Number(time[2]) : null };
 }
 
 function save(n: number, best: Best, bound: number): void {
@@ -133,7 +134,7 @@ writeSection(
   'maxblack-oeis',
   `${header(
     'maxblack-oeis: maximum black cells on n x n boards (OEIS A239231), settled with proofs',
-    `Method: the upper bound of \`src/generate/maxblack-bound.ts\` (3s = (n-1)² + Σε - μ, so s ≤ ⌊(n²+1)/3⌋ for even n, ⌊(n²+2)/3⌋ for odd n ≥ 5); a valid shading that meets it is the maximum. Shadings: the record files \`examples/maxblack/NxN.txt\` (each judged by the independent checker here and in test/examples/maxblack.test.ts), the construction, and the search aimed at the bound within ${ms(searchMs)} ms where neither meets it. "time ms" is how long finding the shading took (recorded in its file when it was found). DP: the transfer-matrix count (\`maxblack-transfer.ts\`, no SAT) for n ≤ ${dpMax}.`,
+    `Method: the upper bound of \`src/generate/maxblack-bound.ts\` (3s = (n-1)² + Σε - μ, so s ≤ ⌊(n²+1)/3⌋ for even n, ⌊(n²+2)/3⌋ for odd n ≥ 5); a valid shading that meets it is the maximum. Shadings: the record files \`examples/maxblack/NxN.txt\` (each judged by the independent checker here and in test/examples/maxblack.test.ts), the construction, ${searchMs > 0 ? `and the search aimed at the bound within ${ms(searchMs)} ms where neither meets it` : 'no new search in this run (--no-search: the record files keep what earlier searches found, with how long they took)'}. "time ms" is how long finding the shading took (recorded in its file when it was found). DP: the transfer-matrix count (\`maxblack-transfer.ts\`, no SAT) for n ≤ ${dpMax}.`,
   )}**${settled} of ${maxN} settled** (n = 1..${maxN}). Where a proven value differs from the listed term: ${differs.length === 0 ? 'nowhere' : differs.join('; ')}.
 
 ${table(['n', 'A239231', 'bound', 'found', 'proof', 'time ms', 'found by', 'DP (ms)'], oeisRows, [true, true, true, true, false, true, false, true])}
