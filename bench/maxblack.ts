@@ -77,7 +77,12 @@ function record(n: number): Best | null {
     throw new Error(`${n}x${n}.txt: not a valid ${n}x${n} shading (${verdict.problem})`);
   const found = parsed.comments.find((c) => c.startsWith('found: ')) ?? 'found: (not recorded)';
   const time = /^found: (.*) in (\d+) ms/.exec(found);
-  return { shading: parsed.shading, value: verdict.shaded, how: time ? time[1]! : found.slice('found: '.length), ms: time ? Number(time[2]) : null };
+  return {
+    shading: parsed.shading,
+    value: verdict.shaded,
+    how: time ? time[1]! : found.slice('found: '.length),
+    ms: time ? Number(time[2]) : null,
+  };
 }
 
 function save(n: number, best: Best, bound: number): void {
