@@ -16,6 +16,9 @@ import type { MissingShards, ShardFile } from '../generate/enumerate-merge.js';
 import type { Shard } from '../generate/enumerate-split.js';
 import type { GeneratedPuzzle } from '../generate/generate.js';
 import type { MaxBlackConnectivity, MaxBlackResult } from '../generate/maxblack.js';
+import type { AtLeastResult } from '../generate/maxblack-aimed.js';
+import type { ConstructResult } from '../generate/maxblack-construct.js';
+import type { ShadingVerdict } from '../generate/maxblack-shading.js';
 import type { ProgressListener } from '../job/progress.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
@@ -154,13 +157,17 @@ export type EnumerateRequest = Bounded & { readonly command: 'enumerate'; readon
     | { readonly merge: readonly ShardFile[] }
   );
 
-/** The largest number of shaded cells in a valid shading of an empty board, proven. */
-export interface MaxBlackRequest extends Bounded {
-  readonly command: 'maxblack';
-  readonly rows: number;
-  readonly cols: number;
-  readonly connectivity?: MaxBlackConnectivity;
-}
+/**
+ * The largest number of shaded cells in a valid shading of an empty board, proven (a shading that
+ * meets the edge-counting bound, or SAT); or, with `atLeast`, a shading with that many or more;
+ * with `construct`, a near-optimal shading of a large square board built directly; with `check`,
+ * the verdict on a shading file's text ('#' shaded, '.' unshaded).
+ */
+export type MaxBlackRequest = Bounded & { readonly command: 'maxblack' } & (
+    | { readonly rows: number; readonly cols: number; readonly connectivity?: MaxBlackConnectivity; readonly atLeast?: number }
+    | { readonly rows: number; readonly cols: number; readonly construct: true }
+    | { readonly check: string; readonly checkSource?: string }
+  );
 
 /** Solve every puzzle of some sets on worker threads, judge each answer against the set's, time them. */
 export interface BenchRequest extends Bounded {
@@ -225,7 +232,11 @@ export interface GenerateResult {
 
 export type EnumerateResult = EnumerationResult;
 
-export type { MaxBlackResult };
+export type MaxBlackAnswer =
+  | { readonly mode: 'maximum'; readonly result: MaxBlackResult }
+  | { readonly mode: 'at-least'; readonly result: AtLeastResult }
+  | { readonly mode: 'construct'; readonly result: ConstructResult }
+  | { readonly mode: 'check'; readonly result: ShadingVerdict };
 
 /** One report per set: outcomes, times, proofs. */
 export type BenchResult = readonly SetReport[];
@@ -241,7 +252,7 @@ export interface ResultOf {
   readonly rate: RateResult;
   readonly generate: GenerateResult;
   readonly enumerate: EnumerateResult;
-  readonly maxblack: MaxBlackResult;
+  readonly maxblack: MaxBlackAnswer;
   readonly bench: BenchResult;
 }
 

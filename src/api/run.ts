@@ -105,8 +105,13 @@ function validate(request: Request): void {
       validateChoice('convention', request.convention, conventions);
       return;
     case 'maxblack':
+      if ('check' in request) {
+        if (typeof request.check !== 'string') throw new InputError('"check" must be the text of a shading file', {}, 'request');
+        return;
+      }
       validateCount('rows', request.rows);
       validateCount('cols', request.cols);
+      if ('construct' in request && request.rows !== request.cols) throw new UsageError('--construct builds square boards only');
       return;
     case 'enumerate':
     case 'bench':
@@ -230,12 +235,38 @@ export const browserHandlers: Handlers = {
   },
 
   async maxblack(request, { limit, progress }) {
+    const onProgress = (message: string) => progress({ phase: 'maxblack', done: 0, message });
+    if ('check' in request) {
+      const { judgeShading, parseShadingFile } = await import('../generate/maxblack-shading.js');
+      let file: ReturnType<typeof parseShadingFile>;
+      try {
+        file = parseShadingFile(request.check);
+      } catch (error) {
+        throw new InputError((error as Error).message, {}, request.checkSource ?? 'check');
+      }
+      return { mode: 'check', result: judgeShading(file) };
+    }
+    if ('construct' in request) {
+      const { constructShading } = await import('../generate/maxblack-construct.js');
+      return {
+        mode: 'construct',
+        result: constructShading(request.rows, Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      };
+    }
+    if (request.atLeast !== undefined) {
+      const { maxBlackAtLeast } = await import('../generate/maxblack-aimed.js');
+      return {
+        mode: 'at-least',
+        result: await maxBlackAtLeast(request.rows, request.cols, request.atLeast, { ...remaining(limit), onProgress }),
+      };
+    }
     const { maxBlack } = await import('../generate/maxblack.js');
-    return maxBlack(request.rows, request.cols, {
+    const result = await maxBlack(request.rows, request.cols, {
       ...(request.connectivity === undefined ? {} : { connectivity: request.connectivity }),
       ...remaining(limit),
-      onProgress: (message) => progress({ phase: 'maxblack', done: 0, message }),
+      onProgress,
     });
+    return { mode: 'maximum', result };
   },
 };
 

@@ -19,9 +19,9 @@ import type { Limit } from '../job/limit.js';
 import { decodeInput } from './bytes.js';
 
 /** The largest whole input read (a puzzle file, a set, a model): 64 MiB. */
-export const maxInputBytes = 64 * 2 ** 20;
+const maxInputBytes = 64 * 2 ** 20;
 /** The largest line of a batch: 16 MiB (a 1000x1000 grid as JSON is about 4 MB). */
-export const maxLineBytes = 16 * 2 ** 20;
+const maxLineBytes = 16 * 2 ** 20;
 
 const mib = (bytes: number) => `${bytes / 2 ** 20} MiB`;
 

@@ -24,6 +24,7 @@ import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity
 import { encodeConnectivityLayers } from '../../encodings/connectivity-layers.js';
 import { HitoriVars } from '../../encodings/variables.js';
 import { checkShading } from '../puzzle/check.js';
+import { maxBlackBound } from './maxblack-bound.js';
 import { boardSymmetries, geometry } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { Backend } from '../sat/backend.js';
@@ -57,8 +58,16 @@ export interface MaxBlackResult {
   readonly value: number;
   /** A valid shading with `value` shaded cells, checked by the independent checker. */
   readonly shading: Shading;
-  /** True when the solver proved that no valid shading has `value + 1` shaded cells. */
+  /** True when no valid shading has `value + 1` shaded cells: see `provenBy`. */
   readonly proven: boolean;
+  /**
+   * How `proven` was settled: `bound`, the shading meets the edge-counting upper bound
+   * (maxblack-bound.ts), so no search above it is needed; `refuted`, the solver found no shading
+   * with `value + 1`.
+   */
+  readonly provenBy: 'bound' | 'refuted' | null;
+  /** The edge-counting upper bound (maxblack-bound.ts), stated with every result. */
+  readonly bound: number;
   /** Milliseconds until the best shading was found, and in all (the proof included). */
   readonly foundMs: number;
   readonly timeMs: number;
@@ -124,9 +133,13 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
     let foundMs = performance.now() - start;
     let cuts = 0;
     let proven = false;
-    /** Every valid shading has fewer shaded cells than this (proven by an unsatisfiable call). */
-    let above = Number.POSITIVE_INFINITY;
-    let first = options.from !== undefined && options.from > 1 ? Math.min(options.from, cap) : undefined;
+    /**
+     * Every valid shading has fewer shaded cells than this: one above the edge-counting bound
+     * at first (a shading that meets it needs no refutation), then proven by an unsatisfiable call.
+     */
+    const { bound } = maxBlackBound(rows, cols);
+    let above = bound + 1;
+    let first = options.from !== undefined && options.from > 1 ? Math.min(options.from, cap, bound) : undefined;
     const call = deadline === undefined ? {} : { deadline };
     let unitBound = 0;
     for (;;) {
@@ -180,6 +193,8 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
       value,
       shading: best,
       proven,
+      provenBy: proven ? (value === bound ? 'bound' : 'refuted') : null,
+      bound,
       foundMs,
       timeMs: performance.now() - start,
       solveCalls: stats.solveCalls,

@@ -12,14 +12,19 @@ function drawPattern(result: Pick<MaxBlackResult, 'rows' | 'cols' | 'shading'>):
 export function maxBlackText(result: MaxBlackResult): string {
   const size = `${result.rows}x${result.cols}`;
   const headline = result.proven
-    ? `${size}: at most ${result.value} shaded cells (proven: a valid shading with ${result.value}, none with ${result.value + 1})`
+    ? result.provenBy === 'bound'
+      ? `${size}: at most ${result.value} shaded cells (proven: a valid shading with ${result.value}, which meets the upper bound)`
+      : `${size}: at most ${result.value} shaded cells (proven: a valid shading with ${result.value}, none with ${result.value + 1})`
     : `${size}: ${result.value} shaded cells found, not proven the maximum (time limit reached)`;
+  const boundLine = `upper bound ${result.bound} (edges: 3s <= (m-1)(n-1) + border weight - cycles of the unshaded cells)${
+    result.proven || result.value === result.bound ? '' : `, ${result.bound - result.value} above the shading found`
+  }\n`;
   const note =
     result.rows * result.cols === 1
       ? 'a 1x1 board counts 0: the unshaded cells must form a non-empty region (OEIS A239231 counts a(1) = 1, an empty region counting as connected)\n'
       : '';
   const stats = `${result.solveCalls} solve calls, ${result.cuts} connectivity cuts, ${result.variables} variables, ${result.clauses} clauses; found in ${result.foundMs.toFixed(0)} ms, ${result.timeMs.toFixed(0)} ms in all\n`;
-  return `${headline}\n${note}${drawPattern(result)}${stats}`;
+  return `${headline}\n${boundLine}${note}${drawPattern(result)}${stats}`;
 }
 
 export function maxBlackJson(result: MaxBlackResult): object {
@@ -28,6 +33,8 @@ export function maxBlackJson(result: MaxBlackResult): object {
     cols: result.cols,
     maxShaded: result.value,
     proven: result.proven,
+    provenBy: result.provenBy,
+    bound: result.bound,
     shading: shadingToGrid(result, result.shading),
     foundMs: round(result.foundMs),
     timeMs: round(result.timeMs),

@@ -7,8 +7,9 @@ describe('maxblack command', () => {
     const r = await run(['maxblack', '7x7']);
     expect(r.code).toBe(0);
     const lines = linesOf(r.stdout);
-    expect(lines[0]).toBe('7x7: at most 17 shaded cells (proven: a valid shading with 17, none with 18)');
-    const pattern = lines.slice(1, 8);
+    expect(lines[0]).toBe('7x7: at most 17 shaded cells (proven: a valid shading with 17, which meets the upper bound)');
+    expect(lines[1]).toMatch(/^upper bound 17 /);
+    const pattern = lines.slice(2, 9);
     expect(pattern.every((l) => /^[#.]( [#.]){6}$/.test(l))).toBe(true);
     expect(pattern.join('').split('#')).toHaveLength(18);
   });
@@ -17,7 +18,7 @@ describe('maxblack command', () => {
     const r = await run(['maxblack', '3x5', '--format', 'json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { rows: number; cols: number; maxShaded: number; proven: boolean; shading: number[][] };
-    expect(out).toMatchObject({ rows: 3, cols: 5, maxShaded: 6, proven: true });
+    expect(out).toMatchObject({ rows: 3, cols: 5, maxShaded: 6, proven: true, provenBy: 'bound', bound: 6 });
     expect(out.shading.flat().filter((v) => v === 1)).toHaveLength(6);
   });
 
@@ -41,5 +42,39 @@ describe('maxblack command', () => {
     const r = await run(['maxblack', '40x40', '--timeout', '200']);
     expect(r.code).toBe(3);
     expect(linesOf(r.stdout)[0]).toMatch(/^40x40: \d+ shaded cells found, not proven the maximum/);
+  });
+
+  it('a maximum below the bound is proven by refutation, and says so (4x8: 10, bound 11)', async () => {
+    const r = await run(['maxblack', '4x8', '--format', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ maxShaded: 10, proven: true, provenBy: 'refuted', bound: 11 });
+  });
+
+  it('--at-least K prints a shading file with K or more, and exit code 1 when K is above the bound', async () => {
+    const r = await run(['maxblack', '9x9', '--at-least', '27']);
+    expect(r.code).toBe(0);
+    expect(linesOf(r.stdout)[0]).toContain('a valid shading with 27 shaded cells (checked); upper bound 27: meets it');
+    expect(linesOf(r.stdout).slice(1).join('').split('#')).toHaveLength(28);
+    const above = await run(['maxblack', '9x9', '--at-least', '28']);
+    expect(above.code).toBe(1);
+    expect(above.stdout).toContain('above the upper bound 27');
+  });
+
+  it('--construct builds a checked shading of a large board and reads back with --check', async () => {
+    const built = await run(['maxblack', '101x101', '--construct']);
+    expect(built.code).toBe(0);
+    expect(linesOf(built.stdout)[0]).toMatch(/^; 101x101: \d+ shaded cells \(constructed, checked\), upper bound 3401, gap [0-9]$/);
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'maxblack-')), '101.txt');
+    writeFileSync(file, built.stdout);
+    const checked = await run(['maxblack', '--check', file]);
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toMatch(/^101x101: valid, \d+ shaded cells, upper bound 3401/);
+    writeFileSync(file, '##.\n...\n');
+    const bad = await run(['maxblack', '--check', file, '--format', 'json']);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ valid: false, shaded: 2 });
   });
 });

@@ -1,0 +1,335 @@
+/**
+ * A DRAT proof checker, written apart from every encoder so that a refutation can be checked by
+ * code that did not make the formula: given a CNF F and a proof (the text or the binary DRAT of
+ * CaDiCaL, `cadical --no-binary F proof` or `cadical F proof`), it answers whether the proof
+ * derives the empty clause from F.
+ *
+ * Method: forward checking. The clause database D starts as F. Each proof step is either
+ *   - an addition C, accepted when C is RUP in D (assigning every literal of C false and unit
+ *     propagating in D gives a conflict: then D implies C) or, failing that, RAT in D on its first
+ *     literal p (for every clause E of D with ¬p, the resolvent C ∪ (E \ {¬p}) is RUP in D: then
+ *     D ∧ C is satisfiable whenever D is); then D := D ∧ C; or
+ *   - a deletion, D := D \ {C}.
+ * Invariant: D is satisfiable if F is. So once the empty clause is accepted (unit propagation in D
+ * alone conflicts), F is unsatisfiable. Deletions only weaken D, so ignoring one keeps the
+ * invariant: this checker ignores the deletion of unit clauses and of clauses that are the reason
+ * of a root-level assignment (as drat-trim does), and of clauses not in D.
+ *
+ * Propagation: two watched literals per clause of two or more literals; the root-level assignment
+ * (units and what they propagate) persists between steps, and each RUP check assigns above it and
+ * undoes its own assignments. Literals are encoded 2v (v true) and 2v + 1 (v false).
+ */
+import type { Cnf } from './cnf.js';
+
+export interface DratResult {
+  /** True when the proof derives the empty clause from the formula, every step checked. */
+  readonly verified: boolean;
+  /** Why not, when not verified: the first step that failed, or "no empty clause". */
+  readonly reason?: string;
+  readonly additions: number;
+  readonly deletions: number;
+  /** Additions that were not RUP and needed the RAT check. */
+  readonly ratSteps: number;
+}
+
+export interface DratOptions {
+  /** `Date.now()` value after which the check gives up (throws). */
+  readonly deadline?: number;
+}
+
+/** Proof steps as (kind, literals) pairs, from text DRAT or binary DRAT. */
+export function* dratSteps(proof: Uint8Array): Generator<{ deleted: boolean; lits: number[] }> {
+  if (isBinary(proof)) {
+    let k = 0;
+    while (k < proof.length) {
+      const tag = proof[k++]!;
+      if (tag !== 0x61 && tag !== 0x64) throw new Error(`binary DRAT: unexpected byte ${tag} at ${k - 1}`);
+      const lits: number[] = [];
+      for (;;) {
+        let u = 0;
+        let shift = 0;
+        let byte: number;
+        do {
+          if (k >= proof.length) throw new Error('binary DRAT: the proof ends inside a clause');
+          byte = proof[k++]!;
+          u += (byte & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (byte & 0x80);
+        if (u === 0) break;
+        lits.push(u & 1 ? -(u >>> 1) : u >>> 1);
+      }
+      yield { deleted: tag === 0x64, lits };
+    }
+    return;
+  }
+  const text = new TextDecoder().decode(proof);
+  let lits: number[] = [];
+  let deleted = false;
+  for (const line of text.split('\n')) {
+    const t = line.trim();
+    if (t === '' || t.startsWith('c')) continue;
+    for (const word of t.split(/\s+/)) {
+      if (word === 'd') {
+        deleted = true;
+        continue;
+      }
+      const lit = Number(word);
+      if (!Number.isInteger(lit)) throw new Error(`text DRAT: not a literal: ${word}`);
+      if (lit === 0) {
+        yield { deleted, lits };
+        lits = [];
+        deleted = false;
+      } else lits.push(lit);
+    }
+  }
+  if (lits.length > 0) throw new Error('text DRAT: the proof ends inside a clause');
+}
+
+/** Binary DRAT starts with 'a' or 'd' and holds bytes that never occur in the text form. */
+function isBinary(proof: Uint8Array): boolean {
+  for (let k = 0; k < Math.min(proof.length, 64); k++) {
+    const b = proof[k]!;
+    const text = (b >= 0x30 && b <= 0x39) || b === 0x20 || b === 0x2d || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x64 || b === 0x63;
+    if (!text) return true;
+  }
+  return false;
+}
+
+const litCode = (lit: number) => (lit > 0 ? 2 * lit : -2 * lit + 1);
+
+class Checker {
+  private clauses: Int32Array[] = [];
+  private deleted: boolean[] = [];
+  private watches: number[][] = [];
+  /** Per variable: 1 true, -1 false, 0 open. */
+  private value = new Int8Array(16);
+  /** Per variable: the clause that set it at the root, or -1. */
+  private reason = new Int32Array(16).fill(-1);
+  private trail: number[] = [];
+  /** Trail entries below this have been propagated. */
+  private head = 0;
+  private byKey = new Map<string, number[]>();
+  /** The root-level assignment conflicts: D is unsatisfiable by unit propagation. */
+  rootConflict = false;
+
+  private grow(v: number): void {
+    if (v < this.value.length) return;
+    let size = this.value.length;
+    while (size <= v) size *= 2;
+    const value = new Int8Array(size);
+    value.set(this.value);
+    this.value = value;
+    const reason = new Int32Array(size).fill(-1);
+    reason.set(this.reason);
+    this.reason = reason;
+  }
+
+  private litValue(lit: number): number {
+    const v = this.value[lit > 0 ? lit : -lit]!;
+    return lit > 0 ? v : -v;
+  }
+
+  private assign(lit: number, why: number): void {
+    const v = lit > 0 ? lit : -lit;
+    this.value[v] = lit > 0 ? 1 : -1;
+    this.reason[v] = why;
+    this.trail.push(lit);
+  }
+
+  private watch(lit: number, id: number): void {
+    const code = litCode(lit);
+    while (this.watches.length <= code) this.watches.push([]);
+    this.watches[code]!.push(id);
+  }
+
+  /** Unit propagation from the trail's head; false on a conflict. */
+  private propagate(deadline: number | undefined): boolean {
+    let steps = 0;
+    while (this.head < this.trail.length) {
+      if (deadline !== undefined && (++steps & 0xffff) === 0 && Date.now() > deadline) throw new Error('DRAT check: time limit reached');
+      const falseLit = -this.trail[this.head++]!;
+      const list = this.watches[litCode(falseLit)];
+      if (list === undefined) continue;
+      let keep = 0;
+      let conflict = false;
+      for (let w = 0; w < list.length; w++) {
+        const id = list[w]!;
+        if (this.deleted[id]) continue;
+        if (conflict) {
+          list[keep++] = id;
+          continue;
+        }
+        const c = this.clauses[id]!;
+        if (c[0] === falseLit) {
+          c[0] = c[1]!;
+          c[1] = falseLit;
+        }
+        if (this.litValue(c[0]!) > 0) {
+          list[keep++] = id;
+          continue;
+        }
+        let moved = false;
+        for (let k = 2; k < c.length; k++) {
+          if (this.litValue(c[k]!) >= 0) {
+            c[1] = c[k]!;
+            c[k] = falseLit;
+            this.watch(c[1]!, id);
+            moved = true;
+            break;
+          }
+        }
+        if (moved) continue;
+        list[keep++] = id;
+        if (this.litValue(c[0]!) === 0) this.assign(c[0]!, id);
+        else conflict = true;
+      }
+      list.length = keep;
+      if (conflict) return false;
+    }
+    return true;
+  }
+
+  /** Undoes every assignment above `mark` on the trail. */
+  private undo(mark: number): void {
+    while (this.trail.length > mark) {
+      const lit = this.trail.pop()!;
+      const v = lit > 0 ? lit : -lit;
+      this.value[v] = 0;
+      this.reason[v] = -1;
+    }
+    this.head = Math.min(this.head, mark);
+  }
+
+  /** Whether assigning every literal of `lits` false and propagating conflicts (RUP). */
+  rup(lits: readonly number[], deadline: number | undefined): boolean {
+    if (this.rootConflict) return true;
+    const mark = this.trail.length;
+    let result = false;
+    for (const lit of lits) {
+      this.grow(lit > 0 ? lit : -lit);
+      const val = this.litValue(lit);
+      if (val > 0) {
+        result = true;
+        break;
+      }
+      if (val === 0) this.assign(-lit, -1);
+    }
+    if (!result) result = !this.propagate(deadline);
+    this.undo(mark);
+    this.head = mark;
+    return result;
+  }
+
+  /** RAT on the first literal p: every resolvent with a clause holding ¬p is RUP. */
+  rat(lits: readonly number[], deadline: number | undefined): boolean {
+    if (lits.length === 0) return false;
+    const p = lits[0]!;
+    for (let id = 0; id < this.clauses.length; id++) {
+      if (this.deleted[id]) continue;
+      const e = this.clauses[id]!;
+      if (!e.includes(-p)) continue;
+      const resolvent = [...lits];
+      let tautology = false;
+      for (const lit of e) {
+        if (lit === -p) continue;
+        if (lits.includes(-lit)) tautology = true;
+        resolvent.push(lit);
+      }
+      if (!tautology && !this.rup(resolvent, deadline)) return false;
+    }
+    return true;
+  }
+
+  /** Adds a clause to D (duplicates merged, a tautology dropped), propagating at the root. */
+  add(raw: readonly number[], deadline: number | undefined): void {
+    const lits = [...new Set(raw)];
+    if (lits.some((l) => lits.includes(-l))) return;
+    for (const lit of lits) this.grow(lit > 0 ? lit : -lit);
+    const id = this.clauses.length;
+    // The two watched literals go first: not false ones if possible.
+    lits.sort((a, b) => this.rank(b) - this.rank(a));
+    this.clauses.push(Int32Array.from(lits));
+    this.deleted.push(false);
+    const key = keyOf(lits);
+    const same = this.byKey.get(key);
+    if (same) same.push(id);
+    else this.byKey.set(key, [id]);
+    if (this.rootConflict) return;
+    if (lits.length === 0) {
+      this.rootConflict = true;
+      return;
+    }
+    if (lits.length >= 2) {
+      this.watch(lits[0]!, id);
+      this.watch(lits[1]!, id);
+    }
+    const first = this.litValue(lits[0]!);
+    const second = lits.length >= 2 ? this.litValue(lits[1]!) : -1;
+    if (first < 0) this.rootConflict = true;
+    else if (first === 0 && second < 0) {
+      this.assign(lits[0]!, id);
+      if (!this.propagate(deadline)) this.rootConflict = true;
+    }
+  }
+
+  /** Larger for literals better watched: true, then open, then false. */
+  private rank(lit: number): number {
+    return this.litValue(lit) + 1;
+  }
+
+  delete(raw: readonly number[]): void {
+    const lits = [...new Set(raw)];
+    if (lits.length <= 1) return;
+    const ids = this.byKey.get(keyOf(lits));
+    if (!ids || ids.length === 0) return;
+    const id = ids[ids.length - 1]!;
+    const c = this.clauses[id]!;
+    // A clause that is the reason of a root-level assignment stays (see the header).
+    for (const lit of c) {
+      const v = lit > 0 ? lit : -lit;
+      if (this.reason[v] === id) return;
+    }
+    ids.pop();
+    this.deleted[id] = true;
+  }
+}
+
+function keyOf(lits: readonly number[]): string {
+  return [...lits].sort((a, b) => a - b).join(' ');
+}
+
+/** Checks `proof` (text or binary DRAT) against `cnf`. */
+export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}): DratResult {
+  const checker = new Checker();
+  const deadline = options.deadline;
+  cnf.forEach((clause) => {
+    checker.add(Array.from(clause), deadline);
+  });
+  let additions = 0;
+  let deletions = 0;
+  let ratSteps = 0;
+  const result = (verified: boolean, reason?: string): DratResult => ({
+    verified,
+    ...(reason === undefined ? {} : { reason }),
+    additions,
+    deletions,
+    ratSteps,
+  });
+  if (checker.rootConflict) return result(true);
+  for (const step of dratSteps(proof)) {
+    if (step.deleted) {
+      deletions++;
+      checker.delete(step.lits);
+      continue;
+    }
+    additions++;
+    if (!checker.rup(step.lits, deadline)) {
+      if (!checker.rat(step.lits, deadline))
+        return result(false, `step ${additions + deletions}: the clause ${step.lits.join(' ')} 0 is neither RUP nor RAT`);
+      ratSteps++;
+    }
+    checker.add(step.lits, deadline);
+    if (checker.rootConflict) return result(true);
+  }
+  return result(false, 'the proof does not derive the empty clause');
+}

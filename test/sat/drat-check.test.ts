@@ -1,0 +1,95 @@
+/**
+ * The DRAT checker against known truths: hand-written proofs of small unsatisfiable formulas
+ * (x ∧ ¬x, the four clauses over two variables, a RAT step that introduces a fresh variable),
+ * proofs that must be rejected (a satisfiable formula, a lemma that does not follow, a proof cut
+ * short), and the committed CaDiCaL proofs of examples/maxblack/proofs, accepted as written and
+ * rejected once a lemma is corrupted.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { maxBlackCnf } from '../../src/generate/maxblack-refute.js';
+import { parseDimacs, toDimacs } from '../../src/sat/dimacs.js';
+import { checkDrat, dratSteps } from '../../src/sat/drat-check.js';
+
+const text = (s: string) => new TextEncoder().encode(s);
+const cnfOf = (s: string) => parseDimacs(s);
+const proofs = new URL('../../examples/maxblack/proofs/', import.meta.url);
+
+/** The same steps in binary DRAT: 'a'/'d', then each literal 2v or 2v+1 as a 7-bit varint, then 0. */
+function toBinary(steps: { deleted: boolean; lits: number[] }[]): Uint8Array {
+  const out: number[] = [];
+  for (const { deleted, lits } of steps) {
+    out.push(deleted ? 0x64 : 0x61);
+    for (const lit of [...lits, 0]) {
+      let u = lit === 0 ? 0 : lit > 0 ? 2 * lit : -2 * lit + 1;
+      do {
+        out.push((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
+        u >>>= 7;
+      } while (u > 0);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+describe('DRAT checker', () => {
+  it('accepts a formula refuted by unit propagation alone, with an empty proof', () => {
+    expect(checkDrat(cnfOf('p cnf 1 2\n1 0\n-1 0\n'), text('')).verified).toBe(true);
+  });
+
+  it('accepts the RUP proof of the four clauses over two variables, in text and in binary', () => {
+    const f = cnfOf('p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n');
+    expect(checkDrat(f, text('1 0\n0\n')).verified).toBe(true);
+    expect(
+      checkDrat(
+        f,
+        toBinary([
+          { deleted: false, lits: [1] },
+          { deleted: false, lits: [] },
+        ]),
+      ).verified,
+    ).toBe(true);
+  });
+
+  it('accepts a RAT step on a fresh variable, and counts it', () => {
+    const f = cnfOf('p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n');
+    const r = checkDrat(f, text('3 0\n1 0\n0\n'));
+    expect(r).toMatchObject({ verified: true, ratSteps: 1 });
+  });
+
+  it('rejects a proof of a satisfiable formula: its empty clause is not RUP', () => {
+    const r = checkDrat(cnfOf('p cnf 2 2\n1 2 0\n-1 -2 0\n'), text('1 0\n0\n'));
+    expect(r.verified).toBe(false);
+    expect(r.reason).toContain('neither RUP nor RAT');
+  });
+
+  it('rejects a proof that stops before the empty clause', () => {
+    const f = cnfOf('p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n');
+    expect(checkDrat(f, text('d 1 2 0\n')).reason).toBe('the proof does not derive the empty clause');
+  });
+
+  it('rejects a lemma that does not follow once its supporting clause is deleted', () => {
+    const f = cnfOf('p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n');
+    expect(checkDrat(f, text('d 1 -2 0\n1 0\n0\n')).verified).toBe(false);
+  });
+
+  for (const name of ['2x6-at-least-4', '4x8-at-least-11']) {
+    it(`accepts CaDiCaL's proof that no valid ${name.replace('-at-least-', ' shading has ')} shaded cells, on the CNF the encoder makes`, () => {
+      const [rows, cols, k] = name.split(/x|-at-least-/).map(Number) as [number, number, number];
+      const cnfText = readFileSync(new URL(`${name}.cnf`, proofs), 'utf8');
+      expect(cnfText).toBe(toDimacs(maxBlackCnf(rows, cols, k)));
+      const proof = readFileSync(new URL(`${name}.drat`, proofs));
+      expect(checkDrat(parseDimacs(cnfText), proof).verified).toBe(true);
+    });
+  }
+
+  it('rejects the committed 4x8 proof with one lemma corrupted (a literal of a long lemma negated)', () => {
+    const f = parseDimacs(readFileSync(new URL('4x8-at-least-11.cnf', proofs), 'utf8'));
+    const steps = [...dratSteps(readFileSync(new URL('4x8-at-least-11.drat', proofs)))];
+    // Negating one literal of every addition of at least 3 literals: at least one is then not implied.
+    const bad = steps.map((s) => (s.deleted || s.lits.length < 3 ? s : { deleted: false, lits: [-s.lits[0]!, ...s.lits.slice(1)] }));
+    expect(checkDrat(f, toBinary(bad)).verified).toBe(false);
+    // Leaving out all additions but the last (the empty clause) is rejected too.
+    const cut = steps.filter((s, k) => s.deleted || k === steps.length - 1);
+    expect(checkDrat(f, toBinary(cut)).verified).toBe(false);
+  });
+});
