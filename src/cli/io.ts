@@ -101,14 +101,7 @@ async function writeAtomic(
     return;
   }
   if (existing && !existing.isFile()) throw new InputError('cannot write it: not a regular file, a device or a pipe', {}, path);
-  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const onSignal = (signal: NodeJS.Signals) => {
-    rmSync(temporary, { force: true });
-    for (const s of signals) process.removeListener(s, onSignal);
-    process.kill(process.pid, signal);
-  };
-  for (const s of signals) process.on(s, onSignal);
+  const { temporary, release } = temporaryBeside(target);
   try {
     await writeChunks(path, temporary, 'wx', chunks, checkpoint);
     if (existing) chmodSync(temporary, existing.mode & 0o7777);
@@ -117,8 +110,28 @@ async function writeAtomic(
     rmSync(temporary, { force: true });
     throw fileError(error, path);
   } finally {
-    for (const s of signals) process.removeListener(s, onSignal);
+    release();
   }
+}
+
+/**
+ * The temporary file beside `target` that an atomic write goes through, removed on SIGINT,
+ * SIGTERM or SIGHUP (after which the signal ends the process as usual); `release()` stops
+ * watching for them.
+ */
+function temporaryBeside(target: string): { readonly temporary: string; release(): void } {
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const release = () => {
+    for (const s of signals) process.removeListener(s, onSignal);
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    rmSync(temporary, { force: true });
+    release();
+    process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.on(s, onSignal);
+  return { temporary, release };
 }
 
 /**
@@ -252,18 +265,8 @@ export async function atomicStream(
     };
   }
   if (existing && !existing.isFile()) throw new InputError('cannot write it: not a regular file, a device or a pipe', {}, path);
-  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const onSignal = (signal: NodeJS.Signals) => {
-    rmSync(temporary, { force: true });
-    for (const s of signals) process.removeListener(s, onSignal);
-    process.kill(process.pid, signal);
-  };
-  for (const s of signals) process.on(s, onSignal);
+  const { temporary, release: forget } = temporaryBeside(target);
   const stream = createWriteStream(temporary, { flags: 'wx', mode: 0o666 });
-  const forget = () => {
-    for (const s of signals) process.removeListener(s, onSignal);
-  };
   return {
     stream,
     async commit() {
