@@ -17,6 +17,20 @@ export function showText(text: string, max = 24): string {
 /** The largest grid this project reads, in cells (each command may have a lower limit of its own). */
 export const maxCells = 1_000_000;
 
+/**
+ * Refuses a grid over `maxCells` from the size its header declares, before a cell is read or an
+ * array allocated. `place` is where the size is written; `where` says so in words when the input
+ * has no lines to count (a URL).
+ */
+export function checkCells(rows: number, cols: number, place: InputPlace, where = ''): void {
+  const cells = rows * cols;
+  if (cells <= maxCells) return;
+  throw new InputError(
+    `the grid has ${showText(cells.toLocaleString('en-US'))} cells (${showText(String(rows))} rows x ${showText(String(cols))} columns${where}), more than the ${maxCells.toLocaleString('en-US')} supported`,
+    place,
+  );
+}
+
 /** A grid value as the input wrote it: a text token, a number, or JSON's text of a number too large for a double. */
 interface NumberText {
   readonly text: string;

@@ -22,12 +22,14 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { parseValue, showText } from './input-error.js';
+import { checkCells, parseValue, showText } from './input-error.js';
 import { InputError } from '../job/errors.js';
 
 /** Whether a text looks like a janko file: a line "begin" or "problem" (bare or in brackets). */
 export function looksLikeJanko(text: string): boolean {
-  return /^\s*\[?(begin|problem)\]?\s*$/im.test(text);
+  // Spaces and tabs, not \s: a \s* may run over line breaks, and from every line start it would
+  // scan all the blank lines after it (quadratic in a file of blank lines).
+  return /^[ \t]*\[?(begin|problem)\]?[ \t]*$/im.test(text);
 }
 
 const shadedMarks = new Set(['x', 'X', '#', '*']);
@@ -77,6 +79,7 @@ export function parseJanko(text: string, id?: string): PuzzleDocument {
   const size = numberProp(props, 'size');
   const rows = numberProp(props, 'rows') ?? size ?? problem.rows.length;
   const cols = numberProp(props, 'cols') ?? size ?? problem.rows[0]!.text.split(/\s+/).length;
+  checkCells(rows, cols, { line: (props.get('cols') ?? props.get('rows') ?? props.get('size'))?.line ?? problem.line });
   const values = readGrid(problem, rows, cols, 'problem').flatMap((row, r) =>
     row.map((token, c) => parseValue(token, { line: problem.rows[r]!.line, row: r + 1, column: c + 1 })),
   );

@@ -15,7 +15,7 @@
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { showText } from './input-error.js';
+import { checkCells, showText } from './input-error.js';
 import { InputError } from '../job/errors.js';
 
 const puzzlinkHost = 'https://puzz.link/p?';
@@ -39,6 +39,7 @@ export function parsePuzzlink(text: string, id?: string): PuzzleDocument {
   const at = 1;
   const cols = sizeField(parts[at], 'width (columns)');
   const rows = sizeField(parts[at + 1], 'height (rows)');
+  checkCells(rows, cols, {}, ` in the URL: hitori/${cols}/${rows}`);
   let body = parts.slice(at + 2).join('/');
   // A trailing slash, as some pages write, ends the body.
   if (body.endsWith('/')) body = body.slice(0, -1);

@@ -23,7 +23,7 @@
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { parseValue, showText } from './input-error.js';
+import { checkCells, parseValue, showText } from './input-error.js';
 import { InputError } from '../job/errors.js';
 
 export function looksLikePzprv3(text: string): boolean {
@@ -48,9 +48,13 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
   at++;
   const rows = sizeLine(lines, at++, 'rows');
   const cols = sizeLine(lines, at++, 'columns');
+  checkCells(rows, cols, { line: at });
+  // Found once: asking "is the rest blank?" at every row made reading quadratic in the rows.
+  let end = lines.length;
+  while (end > at && lines[end - 1]!.trim() === '') end--;
   const values: number[] = [];
   for (let r = 0; r < rows; r++, at++) {
-    const tokens = rowTokens(lines, at, r, cols, 'number');
+    const tokens = rowTokens(lines, at, end, r, cols, 'number');
     tokens.forEach((token, c) => {
       const place = { line: at + 1, row: r + 1, column: c + 1 };
       if (token === '.') throw new InputError('the cell is empty ("."): Hitori needs a number in every cell', place);
@@ -60,11 +64,11 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
   }
   let solution: boolean[] | undefined;
   let marks: (boolean | null)[] | undefined;
-  if (lines.slice(at).some((line) => line.trim() !== '' && !isTrailer(line))) {
+  if (lines.slice(at, end).some((line) => line.trim() !== '' && !isTrailer(line))) {
     const answer: boolean[] = [];
     const marked: (boolean | null)[] = [];
     for (let r = 0; r < rows; r++, at++) {
-      const tokens = rowTokens(lines, at, r, cols, 'answer');
+      const tokens = rowTokens(lines, at, end, r, cols, 'answer');
       tokens.forEach((token, c) => {
         if (!['#', '+', '.'].includes(token))
           throw new InputError(`"${showText(token)}" is not an answer mark ("#" shaded, "+" unshaded, "." unmarked)`, {
@@ -102,9 +106,9 @@ function sizeLine(lines: readonly string[], at: number, what: string): number {
   return n;
 }
 
-function rowTokens(lines: readonly string[], at: number, r: number, cols: number, what: string): string[] {
-  if (lines.slice(at).every((line) => line.trim() === ''))
-    throw new InputError(`the file ends before ${what} row ${r + 1}`, { line: at + 1 });
+/** The tokens of the row at line `at`; `end` is one past the last line that is not blank. */
+function rowTokens(lines: readonly string[], at: number, end: number, r: number, cols: number, what: string): string[] {
+  if (at >= end) throw new InputError(`the file ends before ${what} row ${r + 1}`, { line: at + 1 });
   const tokens = lines[at]!.split(/\s+/).filter((t) => t !== '');
   if (tokens.length !== cols)
     throw new InputError(`${what} row ${r + 1} has ${tokens.length} cell(s), expected ${cols}`, { line: at + 1, row: r + 1 });

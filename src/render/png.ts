@@ -44,12 +44,60 @@ export async function svgToPng(svg: string): Promise<Uint8Array> {
       {},
       '--to png',
     );
+  const nodes = svgNodes(svg);
+  if (nodes > maxSvgNodes)
+    throw new InputError(
+      `the picture has ${nodes.toLocaleString('en-US')} SVG nodes, more than the ${maxSvgNodes.toLocaleString('en-US')} resvg reads: ${sizesThatFit}; write --to svg instead`,
+      {},
+      '--to png',
+    );
   const [, width = '1', height = '1'] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg) ?? [];
-  const image = new resvg.Resvg(svg, {
-    fitTo: { mode: 'zoom', value: Math.min(zoom, maxPngSide / Math.max(Number(width), Number(height))) },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
-  }).render();
-  return image.asPng();
+  try {
+    const image = new resvg.Resvg(svg, {
+      fitTo: { mode: 'zoom', value: Math.min(zoom, maxPngSide / Math.max(Number(width), Number(height))) },
+      font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+    }).render();
+    return image.asPng();
+  } catch (error) {
+    // Whatever else resvg refuses: one line, exit 2 (a picture this program cannot make), never its raw message alone.
+    throw new InputError(
+      `resvg could not draw the picture (${(error as Error).message.split('\n')[0]}); write --to svg instead`,
+      {},
+      '--to png',
+    );
+  }
+}
+
+/**
+ * The most nodes (elements and text nodes) resvg's XML parser takes; one more and it fails with
+ * "nodes limit reached". Measured with resvg-js 2.6: 999,999 elements under the root parse.
+ */
+const maxSvgNodes = 1_000_000;
+
+/**
+ * What fits, by the pictures of svg.ts: every cell has its number (a text element and its text,
+ * 2 nodes), a shaded or undecided cell a rectangle, a cell an explanation step decides one or two
+ * outlines; an explanation draws a whole board per step.
+ */
+const sizesThatFit =
+  'a puzzle up to 700x700, a solution up to 650x650, an explanation up to about 300,000 cells in all its boards (cells x steps)';
+
+/** The nodes of an SVG as resvg counts them: elements (an opening tag) and text that is not white space. */
+function svgNodes(svg: string): number {
+  let nodes = 0;
+  for (let i = svg.indexOf('<'); i >= 0 && i + 1 < svg.length; i = svg.indexOf('<', i + 1)) {
+    const next = svg.charCodeAt(i + 1);
+    // An opening tag ("<rect", not "</" or "<?"): one element.
+    if (next !== 0x2f && next !== 0x3f) nodes++;
+    // A closing tag right after text ("5</text>"): one text node.
+    else if (next === 0x2f && !isSpaceOrTagEnd(svg.charCodeAt(i - 1))) nodes++;
+  }
+  return nodes;
+}
+
+/** Whether a character is white space or the ">" of a tag: no text node ends in it. */
+function isSpaceOrTagEnd(code: number): boolean {
+  return code === 0x3e || code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 
 /** Where fontconfig and resvg look for fonts on Linux, macOS and Windows. */

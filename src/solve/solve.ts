@@ -140,6 +140,13 @@ export async function solveHitori(puzzle: Puzzle, options: SatOptions = {}): Pro
       timeMs,
     };
   };
+  const backendName = options.backend ?? defaultBackend;
+  // Opened before the CNF is built: a solver that cannot run (an external program missing from
+  // the PATH) is reported at once, not after seconds of encoding.
+  const backend = await (options.openBackend ?? createBackend)(backendName, {
+    cadical: cadicalOptions,
+    ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
+  });
   let encoded: ReturnType<typeof encodeHitori>;
   try {
     encoded = encodeHitori(puzzle, {
@@ -153,18 +160,14 @@ export async function solveHitori(puzzle: Puzzle, options: SatOptions = {}): Pro
       ...(deadline === undefined ? {} : { checkpoint: () => pastDeadline(deadline) }),
     });
   } catch (error) {
+    backend.dispose();
     if (!(error instanceof EncodingTimeout)) throw error;
     return stoppedEarly();
   }
   const { cnf, vars, encoding } = encoded;
-  options.onEncoded?.({ encoding, variables: cnf.numVars, clauses: cnf.numClauses });
-  const backendName = options.backend ?? defaultBackend;
-  options.signal?.throwIfAborted();
-  const backend = await (options.openBackend ?? createBackend)(backendName, {
-    cadical: cadicalOptions,
-    ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
-  });
   try {
+    options.onEncoded?.({ encoding, variables: cnf.numVars, clauses: cnf.numClauses });
+    options.signal?.throwIfAborted();
     options.onProgress?.(`encoded ${encoding}: ${cnf.numVars} variables, ${cnf.numClauses} clauses; solving with ${backendName}`);
     // A large CNF takes as long to hand over as to build (one wasm call per literal).
     try {

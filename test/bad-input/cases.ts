@@ -363,7 +363,22 @@ export const puzzleCases: readonly PuzzleCase[] = [
     name: 'a puzz.link URL that promises ten billion cells',
     file: 'huge.url',
     content: 'https://puzz.link/p?hitori/100000/100000/1111\n',
-    expect: { refuse: /the URL ends after 4 of the/ },
+    // Refused from the size fields, before a cell is decoded.
+    expect: { refuse: /the grid has 10,000,000,000 cells \(100000 rows x 100000 columns in the URL: hitori\/100000\/100000\)/ },
+  },
+  {
+    name: 'a whole 1001x1000 puzz.link URL, over the cell limit',
+    file: 'over-limit.url',
+    content: `https://puzz.link/p?hitori/1001/1000/${'1'.repeat(1_001_000)}\n`,
+    expect: {
+      refuse: /the grid has 1,001,000 cells \(1000 rows x 1001 columns in the URL: hitori\/1001\/1000\), more than the 1,000,000 supported/,
+    },
+  },
+  {
+    name: 'a whole 1001x1001 janko file, over the cell limit',
+    file: 'over-limit.janko',
+    content: `begin\npuzzle hitori\nsize 1001\nproblem\n${latin(1001)}\nend\n`,
+    expect: { refuse: /the grid has 1,002,001 cells \(1001 rows x 1001 columns\), more than the 1,000,000 supported/, place: /line 3/ },
   },
   {
     name: 'a truncated Singles game ID',

@@ -115,11 +115,34 @@ describe('ExternalBackend errors', () => {
     expect(() => new ExternalBackend('  ')).toThrow(SolverError);
   });
 
-  it('names a program that is not on the PATH', async () => {
-    const b = new ExternalBackend('no-such-sat-solver-hitori-test');
-    b.addClause([1]);
-    await expect(b.solve()).rejects.toThrow(/no such program/);
-    b.dispose();
+  it('names a program that is not on the PATH when it is opened, before a clause is given', () => {
+    expect(() => new ExternalBackend('no-such-sat-solver-hitori-test')).toThrow(
+      /^external: cannot run "no-such-sat-solver-hitori-test": no such program on the PATH$/,
+    );
+  });
+
+  it('names a path that is no program: missing, a folder, a file without execute permission', () => {
+    const plain = join(dir, 'not-executable');
+    writeFileSync(plain, 'p cnf 0 0\n');
+    expect(() => new ExternalBackend(join(dir, 'no-such-solver'))).toThrow(/: no such file$/);
+    expect(() => new ExternalBackend(dir)).toThrow(/: it is not a file$/);
+    expect(() => new ExternalBackend(`'${plain}' {cnf}`)).toThrow(/: it is not executable$/);
+  });
+
+  it('solveHitori reports a missing program before it builds the CNF', async () => {
+    const puzzle = { rows: 1, cols: 1, values: [1] };
+    let encoded = false;
+    await expect(
+      solveHitori(puzzle, {
+        backend: 'external',
+        solverCmd: 'no-such-sat-solver-hitori-test',
+        openBackend: createNodeBackend,
+        onEncoded: () => {
+          encoded = true;
+        },
+      }),
+    ).rejects.toThrow(/no such program on the PATH/);
+    expect(encoded).toBe(false);
   });
 
   it('refuses a command with an unterminated quote, naming the problem', () => {

@@ -8,9 +8,9 @@
  * `{cnf}` stands for the DIMACS file and is appended when absent; `{out}` stands for a result file to read instead of stdout (MiniSat writes its model
  * only there: `--solver-cmd "minisat {cnf} {out}"`).
  */
-import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
+import { accessSync, constants, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
 import { Cnf, type Clause } from '../cnf.js';
 import { dimacsChunks, parseSolverOutput, type SolverAnswer } from '../dimacs.js';
@@ -22,7 +22,7 @@ export class ExternalBackend implements Backend {
   readonly name = 'external' as const;
   readonly interruptible = true;
   private readonly cnf = new Cnf();
-  private readonly dir = mkdtempSync(join(tmpdir(), 'hitori-sat-'));
+  private readonly dir: string;
   private answer: SolverAnswer | null = null;
   private calls = 0;
   private solveMs = 0;
@@ -36,6 +36,11 @@ export class ExternalBackend implements Backend {
       throw new SolverError(`cannot read the solver command: ${(error as Error).message}`, this.name);
     }
     if (this.words.length === 0) throw new SolverError('the solver command is empty', this.name);
+    // Checked here, when the backend is opened and before the CNF is built: a missing program
+    // would otherwise be found only when it is run, after seconds of encoding.
+    const problem = programProblem(this.words[0]!);
+    if (problem !== undefined) throw new SolverError(`cannot run "${this.words[0]}": ${problem}`, this.name);
+    this.dir = mkdtempSync(join(tmpdir(), 'hitori-sat-'));
   }
 
   addClause(clause: Clause): void {
@@ -98,6 +103,29 @@ export class ExternalBackend implements Backend {
 
   dispose(): void {
     rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Why `program` cannot be run as spawn would run it (a path, or a name looked up on the PATH), or undefined. */
+function programProblem(program: string): string | undefined {
+  // Windows finds programs by PATHEXT too: spawn's own error stands there.
+  if (process.platform === 'win32') return undefined;
+  if (program.includes('/')) return executableProblem(program);
+  const dirs = (process.env.PATH ?? '').split(delimiter);
+  // An empty PATH entry means the current folder, as in a shell.
+  if (dirs.some((dir) => executableProblem(join(dir === '' ? '.' : dir, program)) === undefined)) return undefined;
+  return 'no such program on the PATH';
+}
+
+/** Why the file at `path` is not a program to run, or undefined when it is one. */
+function executableProblem(path: string): string | undefined {
+  try {
+    if (!statSync(path).isFile()) return 'it is not a file';
+    accessSync(path, constants.X_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : code === 'EACCES' ? 'it is not executable' : (error as Error).message;
   }
 }
 
