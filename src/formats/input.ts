@@ -98,13 +98,25 @@ export async function openInput(path: string): Promise<{ readonly stream: Readab
   }
 }
 
-/** Rejects when the limit passes (checked by a timer: the read itself may be waiting). */
-function whenExpired(limit: Limit | undefined): { promise: Promise<never>; cancel(): void } {
+/** How long a read must have been waiting (no data) before the time limit ends it. */
+const waitingMs = 50;
+
+/**
+ * Rejects once the limit has passed while the read is waiting: no data for `waitingMs`
+ * (`lastData` tells when the last came). A read whose data is flowing goes on (the cap bounds it):
+ * a pipe whose writer has everything ready is read whole even under a limit already spent.
+ */
+function whenExpired(limit: Limit | undefined, lastData: () => number): { promise: Promise<never>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   const promise = new Promise<never>((_, reject) => {
     if (limit === undefined) return;
     const fire = () => {
+      const idle = performance.now() - lastData();
+      if (limit.signal?.aborted !== true && idle < waitingMs) {
+        timer = setTimeout(fire, waitingMs - idle + 1);
+        return;
+      }
       try {
         limit.check();
       } catch (error) {
@@ -130,14 +142,21 @@ function whenExpired(limit: Limit | undefined): { promise: Promise<never>; cance
 export async function readInputText(path: string, options: InputOptions = {}): Promise<string> {
   const source = sourceOf(path);
   const maxBytes = options.maxBytes ?? maxInputBytes;
-  const expired = whenExpired(options.limit);
+  let expired: ReturnType<typeof whenExpired> | undefined;
   let stream: Readable | undefined;
   try {
+    const opened = await openInput(path);
+    stream = opened.stream;
+    // A regular file cannot keep a read waiting (and the cap bounds its size): it is read whole,
+    // and the command's own phases check the limit after it. A pipe, a FIFO or a device may wait
+    // for ever, so the limit ends its read once it is waiting.
+    let lastData = performance.now();
+    if (opened.size === undefined) expired = whenExpired(options.limit, () => lastData);
     const collect = async (): Promise<Uint8Array> => {
-      ({ stream } = await openInput(path));
       const chunks: Buffer[] = [];
       let total = 0;
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
+      for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
+        lastData = performance.now();
         total += chunk.length;
         if (total > maxBytes)
           throw new InputError(
@@ -149,7 +168,7 @@ export async function readInputText(path: string, options: InputOptions = {}): P
       }
       return Buffer.concat(chunks, total);
     };
-    const bytes = await Promise.race([collect(), expired.promise]);
+    const bytes = await (expired === undefined ? collect() : Promise.race([collect(), expired.promise]));
     try {
       return decodeInput(bytes);
     } catch (error) {
@@ -158,7 +177,7 @@ export async function readInputText(path: string, options: InputOptions = {}): P
   } catch (error) {
     throw readError(error, source);
   } finally {
-    expired.cancel();
+    expired?.cancel();
     if (stream !== process.stdin) stream?.destroy();
   }
 }
