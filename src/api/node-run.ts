@@ -1,7 +1,7 @@
 /**
- * The one door under Node: the browser-safe handlers of run.ts, with the three that Node makes
+ * The one door under Node: the browser-safe handlers of run.ts, with the four that Node makes
  * stronger. `solve` also runs external solver programs and bounds MiniSat in a worker thread;
- * `generate` and `enumerate` spread over worker threads (`jobs`).
+ * `generate`, `enumerate` and `bench` spread over worker threads (`jobs`).
  */
 import { UsageError } from '../job/errors.js';
 import type { ProgressEvent } from '../job/progress.js';
@@ -13,7 +13,7 @@ const nodeHandlers: Handlers = {
 
   async solve(request, { limit, options, progress }) {
     const { solveBounded } = await import('../solve/bounded.js');
-    const { command: _, puzzle, ...choices } = request;
+    const { command: _, puzzle, startedAt: _started, ...choices } = request;
     return solveBounded(puzzle, {
       ...choices,
       ...remaining(limit),

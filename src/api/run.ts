@@ -148,7 +148,7 @@ export function remaining(limit: Limit): { timeoutMs?: number } {
 export const browserHandlers: Handlers = {
   async solve(request, { limit, options, progress }) {
     const { solveWithEngine } = await import('../solve/engines.js');
-    const { command: _, puzzle, ...choices } = request;
+    const { command: _, puzzle, startedAt: _started, ...choices } = request;
     if (choices.backend === 'external') throw new UsageError(`backend "external" ${externalNeedsNode}`);
     return solveWithEngine(puzzle, {
       ...choices,
