@@ -12,6 +12,7 @@
  *
  * Node only (it reads files); the browser entry never imports it.
  */
+import { readFileSync, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InputError, TimeoutError } from '../job/errors.js';
@@ -138,10 +139,41 @@ function whenExpired(limit: Limit | undefined, lastData: () => number): { promis
   };
 }
 
+function tooBig(maxBytes: number, source: string): InputError {
+  return new InputError(
+    `the input is larger than ${mib(maxBytes)}, far more than any puzzle this tool reads (1,000,000 cells at most)`,
+    {},
+    source,
+  );
+}
+
+/** The path's size when it is a regular file (stat does not open it, so a FIFO does not block here), else undefined. */
+function regularFile(path: string): { readonly size: number } | undefined {
+  if (path === '-' || path === '') return undefined;
+  try {
+    const info = statSync(path);
+    return info.isFile() ? { size: info.size } : undefined;
+  } catch {
+    // Missing, or no permission: the stream's open says why, with the same words.
+    return undefined;
+  }
+}
+
 /** The whole input as text: "-" is stdin; capped, decoded, bounded by the limit. */
 export async function readInputText(path: string, options: InputOptions = {}): Promise<string> {
   const source = sourceOf(path);
   const maxBytes = options.maxBytes ?? maxInputBytes;
+  const file = regularFile(path);
+  if (file !== undefined) {
+    // A regular file cannot keep a read waiting, and its size is known before reading: read it
+    // at once (a one-shot solve then loads none of Node's stream machinery, several ms).
+    if (file.size > maxBytes) throw tooBig(maxBytes, source);
+    try {
+      return decodeInput(readFileSync(path));
+    } catch (error) {
+      throw error instanceof InputError ? error.withSource(source) : readError(error, source);
+    }
+  }
   let expired: ReturnType<typeof whenExpired> | undefined;
   let stream: Readable | undefined;
   try {
@@ -158,12 +190,7 @@ export async function readInputText(path: string, options: InputOptions = {}): P
       for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
         lastData = performance.now();
         total += chunk.length;
-        if (total > maxBytes)
-          throw new InputError(
-            `the input is larger than ${mib(maxBytes)}, far more than any puzzle this tool reads (1,000,000 cells at most)`,
-            {},
-            source,
-          );
+        if (total > maxBytes) throw tooBig(maxBytes, source);
         chunks.push(chunk);
       }
       return Buffer.concat(chunks, total);
