@@ -6,21 +6,14 @@
 import { UsageError } from '../job/errors.js';
 import type { ProgressEvent } from '../job/progress.js';
 import type { BenchResult, CommandName, Request, ResultOf, RunOptions } from './requests.js';
-import { browserHandlers, remaining, runWith, solutionCounter, specOf, type Handlers } from './run.js';
+import { browserHandlers, engineOptions, remaining, runWith, specOf, type Handlers } from './run.js';
 
 const nodeHandlers: Handlers = {
   ...browserHandlers,
 
-  async solve(request, { limit, options, progress }) {
+  async solve(request, context) {
     const { solveBounded } = await import('../solve/bounded.js');
-    const { command: _, puzzle, startedAt: _started, ...choices } = request;
-    return solveBounded(puzzle, {
-      ...choices,
-      ...remaining(limit),
-      ...(limit.signal === undefined ? {} : { signal: limit.signal }),
-      onProgress: (message: string) => progress({ phase: 'solve', done: 0, message }),
-      ...(options.onItem === undefined ? {} : { onSolution: solutionCounter(options.onItem) }),
-    });
+    return solveBounded(request.puzzle, engineOptions(request, context));
   },
 
   async generate(request, { limit, options, progress }) {

@@ -26,7 +26,7 @@ import type { CommandName, Request, ResultOf, RunOptions } from './requests.js';
 import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
 
 /** What a handler gets besides its request: the limit, and where to tell progress and items. */
-interface HandlerContext<C extends CommandName> {
+export interface HandlerContext<C extends CommandName> {
   readonly limit: Limit;
   readonly options: RunOptions<C>;
   readonly progress: (event: ProgressEvent) => void;
@@ -148,15 +148,8 @@ export function remaining(limit: Limit): { timeoutMs?: number } {
 export const browserHandlers: Handlers = {
   async solve(request, { limit, options, progress }) {
     const { solveWithEngine } = await import('../solve/engines.js');
-    const { command: _, puzzle, startedAt: _started, ...choices } = request;
-    if (choices.backend === 'external') throw new UsageError(`backend "external" ${externalNeedsNode}`);
-    return solveWithEngine(puzzle, {
-      ...choices,
-      ...remaining(limit),
-      ...(limit.signal === undefined ? {} : { signal: limit.signal }),
-      onProgress: (message: string) => progress({ phase: 'solve', done: 0, message }),
-      ...(options.onItem === undefined ? {} : { onSolution: solutionCounter(options.onItem) }),
-    });
+    if (request.backend === 'external') throw new UsageError(`backend "external" ${externalNeedsNode}`);
+    return solveWithEngine(request.puzzle, engineOptions(request, { limit, options, progress }));
   },
 
   async dimacs(request, { limit }) {
@@ -270,6 +263,18 @@ export const browserHandlers: Handlers = {
   },
 };
 
+/** What the solve engines take for a solve request: its choices, what is left of the limit, the listeners. */
+export function engineOptions(request: Extract<Request, { command: 'solve' }>, { limit, options, progress }: HandlerContext<'solve'>) {
+  const { command: _, puzzle: _puzzle, startedAt: _started, ...choices } = request;
+  return {
+    ...choices,
+    ...remaining(limit),
+    ...(limit.signal === undefined ? {} : { signal: limit.signal }),
+    onProgress: (message: string) => progress({ phase: 'solve', done: 0, message }),
+    ...(options.onItem === undefined ? {} : { onSolution: solutionCounter(options.onItem) }),
+  };
+}
+
 /** The generator's specification of a request. */
 export function specOf(request: Extract<Request, { command: 'generate' }>) {
   return {
@@ -282,7 +287,7 @@ export function specOf(request: Extract<Request, { command: 'generate' }>) {
 }
 
 /** `onItem` for solutions, numbered from 0 as they come. */
-export function solutionCounter<T>(onItem: (item: T, index: number) => void): (item: T) => void {
+function solutionCounter<T>(onItem: (item: T, index: number) => void): (item: T) => void {
   let k = 0;
   return (item) => onItem(item, k++);
 }

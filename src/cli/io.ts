@@ -102,15 +102,25 @@ async function writeAtomic(
   }
   if (existing && !existing.isFile()) throw new InputError('cannot write it: not a regular file, a device or a pipe', {}, path);
   const { temporary, release } = temporaryBeside(target);
+  await settle(temporary, () => writeChunks(path, temporary, 'wx', chunks, checkpoint), { target, existing, path }).finally(release);
+}
+
+/**
+ * Completes an atomic write: `write` fills the temporary file, which then takes the target's place
+ * (keeping an existing file's permissions); on any failure the temporary file is removed.
+ */
+async function settle(
+  temporary: string,
+  write: () => Promise<void>,
+  { target, existing, path }: { readonly target: string; readonly existing: Stats | undefined; readonly path: string },
+): Promise<void> {
   try {
-    await writeChunks(path, temporary, 'wx', chunks, checkpoint);
+    await write();
     if (existing) chmodSync(temporary, existing.mode & 0o7777);
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw fileError(error, path);
-  } finally {
-    release();
   }
 }
 
@@ -269,18 +279,7 @@ export async function atomicStream(
   const stream = createWriteStream(temporary, { flags: 'wx', mode: 0o666 });
   return {
     stream,
-    async commit() {
-      try {
-        await finished(stream);
-        if (existing) chmodSync(temporary, existing.mode & 0o7777);
-        renameSync(temporary, target);
-      } catch (error) {
-        rmSync(temporary, { force: true });
-        throw fileError(error, path);
-      } finally {
-        forget();
-      }
-    },
+    commit: () => settle(temporary, () => finished(stream), { target, existing, path }).finally(forget),
     abort() {
       stream.destroy();
       rmSync(temporary, { force: true });

@@ -3,20 +3,8 @@
  * (line, row, column, or the character of a URL or ID).
  */
 import { describe, expect, it } from 'vitest';
-import { parseDocument, type FormatName } from '../../src/formats/detect.js';
-import { InputError } from '../../src/job/errors.js';
-
-function refusal(text: string, from?: FormatName): string {
-  try {
-    parseDocument(text, from === undefined ? {} : { from });
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    const message = (error as InputError).message;
-    expect(message).not.toContain('\n');
-    return message;
-  }
-  throw new Error(`accepted: ${JSON.stringify(text)}`);
-}
+import { refusal } from '../support/refusal.js';
+import { parseDocument } from '../../src/formats/detect.js';
 
 describe('a malformed puzz.link URL is refused with its place', () => {
   const cases: [string, RegExp][] = [

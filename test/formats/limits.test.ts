@@ -5,20 +5,8 @@
  * legal 40000x5 file, and past vitest's 5 s time limit here).
  */
 import { describe, expect, it } from 'vitest';
-import { parseDocument, type FormatName } from '../../src/formats/detect.js';
-import { InputError } from '../../src/job/errors.js';
-
-function refusal(text: string, from?: FormatName): string {
-  try {
-    parseDocument(text, from === undefined ? {} : { from });
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    const message = (error as InputError).message;
-    expect(message).not.toContain('\n');
-    return message;
-  }
-  throw new Error(`accepted: ${JSON.stringify(text.slice(0, 100))}`);
-}
+import { refusal } from '../support/refusal.js';
+import { parseDocument } from '../../src/formats/detect.js';
 
 const rowOf = (cols: number) => Array.from({ length: cols }, (_, c) => 1 + (c % 9)).join(' ');
 const gridOf = (rows: number, cols: number) => Array.from({ length: rows }, () => rowOf(cols)).join('\n');
