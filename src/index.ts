@@ -17,6 +17,8 @@ export {
   explain,
   hint,
   rate,
+  ambiguity,
+  repair,
   toDimacs,
   render,
   check,
@@ -30,6 +32,8 @@ export {
   type Explanation,
   type HintReport,
   type Rating,
+  type AmbiguityReport,
+  type RepairReport,
   type RenderOptions,
   type Cells,
 } from './api/library.js';

@@ -17,7 +17,21 @@ import { renderSvg } from '../render/svg.js';
 import { renderShading } from '../render/text.js';
 import { backendNames } from '../sat/backend.js';
 import { engines } from '../solve/engines.js';
-import type { DimacsOptions, ExplainOptions, HintOptions, RateOptions, RunOptions, SolveOptions, SolveResult } from './requests.js';
+import { ambiguityPicture, ambiguityText } from '../render/ambiguity.js';
+import { repairText } from '../render/repair.js';
+import type {
+  AmbiguityOptions,
+  AmbiguityResult,
+  DimacsOptions,
+  ExplainOptions,
+  HintOptions,
+  RateOptions,
+  RepairOptions,
+  RepairResult,
+  RunOptions,
+  SolveOptions,
+  SolveResult,
+} from './requests.js';
 import { run } from './run.js';
 import { validateChoice, validatePuzzle, validateShading } from './validate.js';
 
@@ -139,6 +153,43 @@ export async function hint(puzzle: Puzzle, marks?: readonly (boolean | null)[], 
 export async function rate(puzzle: Puzzle, options: RateOptions = {}): Promise<Rating> {
   const rating = await run({ command: 'rate', puzzle, ...requestPart(options) }, runPart(options));
   return rateJson(puzzle, rating, options.techniques ?? 'thesis');
+}
+
+/** The ambiguity map, with `text` as the CLI prints it and `svg`, its picture. */
+export type AmbiguityReport = AmbiguityResult & { readonly text: string; readonly svg: string };
+
+/**
+ * For a puzzle with several solutions: which cells have the same colour in every solution
+ * (`cells[i]` true forced shaded, false forced unshaded) and which are free (null), by SAT
+ * (the backbone: each cell's other colour is tried under an assumption). Options: `convention`,
+ * `timeoutMs`, `signal`, `onProgress`.
+ *
+ * @example
+ * const map = await ambiguity(parse('1 1 2\n2 2 1\n1 2 1\n'));
+ * map.status;   // 'multiple'
+ * map.free;     // the number of free cells
+ */
+export async function ambiguity(puzzle: Puzzle, options: AmbiguityOptions = {}): Promise<AmbiguityReport> {
+  const map = await run({ command: 'ambiguity', puzzle, ...requestPart(options) }, runPart(options));
+  return { ...map, text: ambiguityText(puzzle, map), svg: renderSvg(puzzle, ambiguityPicture(puzzle, map)) };
+}
+
+/** `repair`'s result, with `text` as the CLI prints it. */
+export type RepairReport = RepairResult & { readonly text: string };
+
+/**
+ * The fewest number changes that make the puzzle uniquely solvable, keeping a solution (`keep`,
+ * else the puzzle's first; any shading when it has none), proven minimal up to `maxChanges`
+ * (default 3), with up to `alternatives` (default 5) minimal change sets. Rules as written.
+ *
+ * @example
+ * const fix = await repair(parse('1 1 2\n2 2 1\n1 2 1\n'));
+ * fix.fewest;                  // the fewest changes, proven
+ * fix.repairs[0]?.changes;     // [{ cell, from, to }, ...]
+ */
+export async function repair(puzzle: Puzzle, options: RepairOptions = {}): Promise<RepairReport> {
+  const result = await run({ command: 'repair', puzzle, ...requestPart(options) }, runPart(options));
+  return { ...result, text: repairText(puzzle, result) };
 }
 
 /**

@@ -14,7 +14,9 @@ import type { BenchSet } from '../bench/sets.js';
 import type { EnumerationResult, EnumerationSpec } from '../generate/enumerate-result.js';
 import type { MissingShards, ShardFile } from '../generate/enumerate-merge.js';
 import type { Shard } from '../generate/enumerate-split.js';
-import type { GeneratedPuzzle } from '../generate/generate.js';
+import type { GeneratedPuzzle, Symmetry } from '../generate/generate.js';
+import type { RepairResult } from '../generate/repair.js';
+import type { AmbiguityMap } from '../solve/ambiguity.js';
 import type { MaxBlackConnectivity, MaxBlackResult } from '../generate/maxblack.js';
 import type { AtLeastResult } from '../generate/maxblack-aimed.js';
 import type { ConstructResult } from '../generate/maxblack-construct.js';
@@ -40,6 +42,8 @@ export const commands = [
   'explain',
   'hint',
   'rate',
+  'ambiguity',
+  'repair',
   'generate',
   'enumerate',
   'maxblack',
@@ -136,6 +140,28 @@ export interface RateRequest extends Bounded {
   readonly techniques?: RuleSet;
 }
 
+/** Which cells have the same colour in every solution (forced) and which differ (free): the backbone, by SAT. */
+export interface AmbiguityRequest extends Bounded {
+  readonly command: 'ambiguity';
+  readonly puzzle: Puzzle;
+  readonly convention?: Convention;
+}
+
+/**
+ * The fewest number changes that make the puzzle uniquely solvable, keeping a solution, proven
+ * minimal up to `maxChanges` (rules as written). See src/generate/repair.ts.
+ */
+export interface RepairRequest extends Bounded {
+  readonly command: 'repair';
+  readonly puzzle: Puzzle;
+  /** The solution to keep (default: the puzzle's first, made maximal; any shading when it has none). */
+  readonly keep?: Shading;
+  /** Search up to this many changes (default 3). */
+  readonly maxChanges?: number;
+  /** List up to this many minimal change sets (default 5). */
+  readonly alternatives?: number;
+}
+
 /** Puzzles with exactly one solution (proven by SAT), optionally of one class. */
 export interface GenerateRequest extends Bounded {
   readonly command: 'generate';
@@ -147,6 +173,10 @@ export interface GenerateRequest extends Bounded {
   readonly class?: Level;
   readonly symbols?: number;
   readonly convention?: Convention;
+  /** The solution's shading, rows x cols (true shaded): numbers are filled around it. */
+  readonly pattern?: Shading;
+  /** A symmetry of the generated shading: `rot180`, `mirror` (left-right), `diagonal` (square boards). */
+  readonly symmetry?: Symmetry;
   /** Worker threads (Node only). */
   readonly jobs?: number;
 }
@@ -191,6 +221,8 @@ export type Request =
   | ExplainRequest
   | HintRequest
   | RateRequest
+  | AmbiguityRequest
+  | RepairRequest
   | GenerateRequest
   | EnumerateRequest
   | MaxBlackRequest
@@ -223,6 +255,7 @@ export interface ConvertResult {
 export type ExplainResult = ExplainRun;
 export type HintResult = Hint;
 export type RateResult = RuleRating;
+export type AmbiguityResult = AmbiguityMap;
 
 export interface GenerateResult {
   readonly puzzles: readonly GeneratedPuzzle[];
@@ -250,6 +283,8 @@ export interface ResultOf {
   readonly explain: ExplainResult;
   readonly hint: HintResult;
   readonly rate: RateResult;
+  readonly ambiguity: AmbiguityResult;
+  readonly repair: RepairResult;
   readonly generate: GenerateResult;
   readonly enumerate: EnumerateResult;
   readonly maxblack: MaxBlackAnswer;
@@ -278,5 +313,7 @@ export type ExplainOptions = OptionsOf<ExplainRequest, 'explain'>;
 export type HintOptions = OptionsOf<Omit<HintRequest, 'marks'>, 'hint'>;
 export type RateOptions = OptionsOf<RateRequest, 'rate'>;
 export type DimacsOptions = OptionsOf<DimacsRequest, 'dimacs'>;
+export type AmbiguityOptions = OptionsOf<AmbiguityRequest, 'ambiguity'>;
+export type RepairOptions = OptionsOf<RepairRequest, 'repair'>;
 
-export type { Puzzle, Shading, Convention, ShardFile, MissingShards, EnumerationSpec, EnumerationResult, RuleSet };
+export type { Puzzle, Shading, Convention, ShardFile, MissingShards, EnumerationSpec, EnumerationResult, RuleSet, RepairResult, Symmetry };

@@ -23,6 +23,7 @@ import { maxTimerMs } from '../sat/timer.js';
 import { solveConnectivities } from '../solve/defaults.js';
 import { engines } from '../solve/engines.js';
 import type { CommandName, Request, ResultOf, RunOptions } from './requests.js';
+import { maxRepairChanges, symmetries } from './choices.js';
 import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
 
 /** What a handler gets besides its request: the limit, and where to tell progress and items. */
@@ -96,6 +97,24 @@ function validate(request: Request): void {
       validatePuzzle(request.puzzle);
       validateChoice('techniques', request.techniques, ruleSetNames);
       return;
+    case 'ambiguity':
+      validatePuzzle(request.puzzle);
+      validateChoice('convention', request.convention, conventions);
+      return;
+    case 'repair':
+      validatePuzzle(request.puzzle);
+      if (request.keep !== undefined) validateShading(request.puzzle, request.keep, 'keep');
+      if (
+        request.maxChanges !== undefined &&
+        !(Number.isSafeInteger(request.maxChanges) && request.maxChanges >= 0 && request.maxChanges <= maxRepairChanges)
+      )
+        throw new InputError(
+          `maxChanges must be a whole number from 0 to ${maxRepairChanges}, got ${String(request.maxChanges)}`,
+          {},
+          'options',
+        );
+      validateCount('alternatives', request.alternatives);
+      return;
     case 'generate':
       validateCount('rows', request.rows);
       validateCount('cols', request.cols);
@@ -103,6 +122,9 @@ function validate(request: Request): void {
       validateCount('symbols', request.symbols);
       validateChoice('class', request.class, levels);
       validateChoice('convention', request.convention, conventions);
+      validateChoice('symmetry', request.symmetry, symmetries);
+      if (request.pattern !== undefined)
+        validateShading({ rows: request.rows, cols: request.cols, values: [] }, request.pattern, 'pattern');
       return;
     case 'maxblack':
       if ('check' in request) {
@@ -199,6 +221,27 @@ export const browserHandlers: Handlers = {
     });
   },
 
+  async ambiguity(request, { limit, progress }) {
+    const { ambiguityMap } = await import('../solve/ambiguity.js');
+    return ambiguityMap(request.puzzle, {
+      ...(request.convention === undefined ? {} : { convention: request.convention }),
+      ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      onProgress: (message) => progress({ phase: 'ambiguity', done: 0, message }),
+    });
+  },
+
+  async repair(request, { limit, progress }) {
+    const { repairPuzzle } = await import('../generate/repair.js');
+    const { keep, maxChanges, alternatives } = request;
+    return repairPuzzle(request.puzzle, {
+      ...(keep === undefined ? {} : { keep }),
+      ...(maxChanges === undefined ? {} : { maxChanges }),
+      ...(alternatives === undefined ? {} : { alternatives }),
+      ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      onProgress: (message) => progress({ phase: 'repair', done: 0, message }),
+    });
+  },
+
   async generate(request, { limit, options, progress }) {
     const { generatePuzzle, puzzleSeed } = await import('../generate/generate.js');
     const count = request.count ?? 1;
@@ -283,6 +326,8 @@ export function specOf(request: Extract<Request, { command: 'generate' }>) {
     convention: request.convention ?? 'literal',
     ...(request.symbols === undefined ? {} : { symbols: request.symbols }),
     ...(request.class === undefined ? {} : { class: request.class }),
+    ...(request.pattern === undefined ? {} : { pattern: request.pattern }),
+    ...(request.symmetry === undefined ? {} : { symmetry: request.symmetry }),
   } as const;
 }
 

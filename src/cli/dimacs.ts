@@ -1,12 +1,9 @@
 /** `hitori-sat dimacs <file|->`: the complete CNF, optionally with a solution blocked. */
 import { Command } from 'commander';
 import { run } from '../api/node-run.js';
-import { describeValue } from '../formats/input-error.js';
-import { parseJsonText } from '../formats/json.js';
 import type { FormatName } from '../formats/document.js';
 import { InputError } from '../job/errors.js';
-import { shadingFromGrid, type Puzzle } from '../puzzle/puzzle.js';
-import { aboutFile, checkOutput, emit, readInput, readPuzzle, sourceName } from './io.js';
+import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from './io.js';
 import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, commandTimeout, type CommonOptions } from './common.js';
 
 const dimacsExitCodeHelp = `
@@ -39,7 +36,7 @@ export function dimacsCommand(): Command {
     const inputs = options.block === undefined ? [file] : [file, options.block];
     if (options.output !== undefined) checkOutput(options.output, inputs);
     const puzzle = await readPuzzle(file, options.from, options.timeout);
-    const block = options.block === undefined ? undefined : await readBlockedSolution(options.block, puzzle);
+    const block = options.block === undefined ? undefined : await readSolutionFile(options.block, puzzle, 'block');
     const cnf = await run({
       command: 'dimacs',
       puzzle,
@@ -54,29 +51,4 @@ export function dimacsCommand(): Command {
     });
     await emit(options.output, cnf.chunks(), { inputs, checkpoint });
   });
-}
-
-/** The `solution` of a `solve --to json` output, checked against the puzzle's size (the request checks it is a solution). */
-async function readBlockedSolution(path: string, puzzle: Puzzle): Promise<boolean[]> {
-  const source = sourceName(path);
-  let report: unknown;
-  try {
-    report = parseJsonText(await readInput(path));
-  } catch (error) {
-    throw error instanceof InputError ? error.withSource(source) : error;
-  }
-  const solution = (report as { solution?: unknown } | null)?.solution;
-  if (!Array.isArray(solution))
-    throw new InputError('no "solution" to block (expected the output of `solve --format json` with a solution)', {}, source);
-  if (solution.length !== puzzle.rows)
-    throw new InputError(`the solution has ${solution.length} rows, the puzzle ${puzzle.rows}`, {}, source);
-  solution.forEach((row: unknown, r) => {
-    if (!Array.isArray(row) || row.length !== puzzle.cols)
-      throw new InputError(`solution row ${r + 1} does not have ${puzzle.cols} cells`, { row: r + 1 }, source);
-    row.forEach((cell: unknown, c) => {
-      if (cell !== 0 && cell !== 1)
-        throw new InputError(`solution cell is ${describeValue(cell)}, expected 0 or 1`, { row: r + 1, column: c + 1 }, source);
-    });
-  });
-  return shadingFromGrid(solution as number[][]);
 }

@@ -9,6 +9,9 @@ import { looksLikeGameId } from '../formats/gameid.js';
 import { looksLikePuzzlink } from '../formats/puzzlink.js';
 import { looksLikePzprv3 } from '../formats/pzprv3.js';
 import type { Puzzle } from '../api/requests.js';
+import { describeValue } from '../formats/input-error.js';
+import { parseJsonText } from '../formats/json.js';
+import { shadingFromGrid } from '../puzzle/puzzle.js';
 import { svgToPng } from '../render/png.js';
 import { errorKindOf, InputError } from '../job/errors.js';
 import { Limit } from '../job/limit.js';
@@ -286,4 +289,41 @@ export async function atomicStream(
       forget();
     },
   };
+}
+
+/**
+ * A shading for `puzzle` from a file: the `solution` of a `solve --to json` output, or (for `to
+ * keep`) a shading file, one line per row, '#' shaded and '.' unshaded (the `generate --pattern`
+ * form), checked against the puzzle's size. What it must be is the request's check.
+ */
+export async function readSolutionFile(path: string, puzzle: Puzzle, purpose: 'block' | 'keep'): Promise<boolean[]> {
+  const source = sourceName(path);
+  const text = await readInput(path);
+  if (purpose === 'keep' && !text.trimStart().startsWith('{')) {
+    const { readShadingText } = await import('../api/shading-file.js');
+    const file = readShadingText(text, source);
+    if (file.rows !== puzzle.rows || file.cols !== puzzle.cols)
+      throw new InputError(`the shading is ${file.rows}x${file.cols}, the puzzle ${puzzle.rows}x${puzzle.cols}`, {}, source);
+    return file.shading;
+  }
+  let report: unknown;
+  try {
+    report = parseJsonText(text);
+  } catch (error) {
+    throw error instanceof InputError ? error.withSource(source) : error;
+  }
+  const solution = (report as { solution?: unknown } | null)?.solution;
+  if (!Array.isArray(solution))
+    throw new InputError(`no "solution" to ${purpose} (expected the output of \`solve --format json\` with a solution)`, {}, source);
+  if (solution.length !== puzzle.rows)
+    throw new InputError(`the solution has ${solution.length} rows, the puzzle ${puzzle.rows}`, {}, source);
+  solution.forEach((row: unknown, r) => {
+    if (!Array.isArray(row) || row.length !== puzzle.cols)
+      throw new InputError(`solution row ${r + 1} does not have ${puzzle.cols} cells`, { row: r + 1 }, source);
+    row.forEach((cell: unknown, c) => {
+      if (cell !== 0 && cell !== 1)
+        throw new InputError(`solution cell is ${describeValue(cell)}, expected 0 or 1`, { row: r + 1, column: c + 1 }, source);
+    });
+  });
+  return shadingFromGrid(solution as number[][]);
 }

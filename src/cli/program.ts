@@ -2,6 +2,7 @@
  * The hitori-sat program: a thin commander layer over the library, every command. The entry of the
  * CommonJS bundle that the command (src/cli/hitori-sat.cts) runs for every command but `solve`.
  */
+import { ambiguityCommand } from './ambiguity.js';
 import { benchCommand } from './bench.js';
 import { convertCommand } from './convert.js';
 import { decodeCommand } from './decode.js';
@@ -11,6 +12,7 @@ import { generateCommand } from './generate.js';
 import { hintCommand } from './hint.js';
 import { maxBlackCommand } from './maxblack.js';
 import { rateCommand } from './rate.js';
+import { repairCommand } from './repair.js';
 import { solveCommand } from './solve.js';
 import { enumerateCommand } from './enumerate.js';
 import { runProgram } from './run.js';
@@ -25,6 +27,8 @@ export function runAll(): Promise<void> {
     explainCommand(),
     hintCommand(),
     rateCommand(),
+    ambiguityCommand(),
+    repairCommand(),
     benchCommand(),
     enumerateCommand(),
     generateCommand(),

@@ -47,10 +47,17 @@ import { createBackend } from '../sat/backends/index.js';
 import { Cnf } from '../sat/cnf.js';
 import { cadicalOptions, solveHitori } from '../solve/solve.js';
 import { TimeoutError, UsageError } from '../job/errors.js';
+import type { Symmetry } from './generate-choices.js';
+
+export type { Symmetry } from './generate-choices.js';
 
 export interface GenerateSpec {
   readonly rows: number;
   readonly cols: number;
+  /** The solution's shading (true shaded), rows x cols: the numbers are filled around it. */
+  readonly pattern?: readonly boolean[];
+  /** The generated shading is symmetric under this (ignored with a pattern). */
+  readonly symmetry?: Symmetry;
   /** The numbers are 1..symbols; default max(rows, cols), as published puzzles use. */
   readonly symbols?: number;
   readonly convention?: Convention;
@@ -99,6 +106,16 @@ export function specProblem(spec: GenerateSpec): string | null {
     if (k < 2) return `a ${rows}x${cols} puzzle needs 2 symbols: [a a] has two solutions under every convention`;
   }
   if (k > rows * cols) return `${k} symbols for ${rows * cols} cells: more symbols than cells cannot all appear (at most ${rows * cols})`;
+  if (spec.pattern !== undefined) {
+    const problem = patternProblem(rows, cols, spec.pattern, convention);
+    if (problem !== null) return problem;
+    const g = geometry(rows, cols);
+    const widest = Math.max(...g.lines.map((line) => line.filter((i) => !spec.pattern![i]).length));
+    if (widest > k)
+      return `the pattern leaves ${widest} unshaded cells in a line, which need ${widest} different numbers, but there are ${k} symbols`;
+    if (spec.symmetry !== undefined) return 'a pattern is the shading itself: give --pattern or --symmetry, not both';
+  }
+  if (spec.symmetry === 'diagonal' && rows !== cols) return `the diagonal symmetry needs a square board, not ${rows}x${cols}`;
   if (k < needed) return `${k} symbols cannot number a line of ${line} cells (at least ${needed} are needed)`;
   if (spec.class === 'A') {
     if (k < Math.max(rows, cols)) return `class A puzzles are Latin: they need at least max(rows, cols) = ${Math.max(rows, cols)} symbols`;
@@ -106,6 +123,39 @@ export function specProblem(spec: GenerateSpec): string | null {
     // rules as written it never has one solution; the other conventions keep unique cells white.
     if (convention === 'literal')
       return 'no class A puzzle is unique under the literal convention (any one cell of a Latin square can be shaded): use --convention unique-white or shaded-duplicates';
+  }
+  return null;
+}
+
+/**
+ * Why a shading cannot be the unique solution of any numbering, or null: two shaded cells that
+ * touch, unshaded cells cut off from the others, or (rules as written) a cell that could be
+ * shaded too, since the shading with it is then a solution whatever the numbers (its unshaded
+ * cells are some of the pattern's, whose numbers differ in every line). The place is named.
+ */
+export function patternProblem(rows: number, cols: number, pattern: readonly boolean[], convention: Convention): string | null {
+  if (pattern.length !== rows * cols) return `the pattern has ${pattern.length} cells, a ${rows}x${cols} board ${rows * cols}`;
+  const g = geometry(rows, cols);
+  const at = (i: number) => `row ${rowOf(g, i) + 1}, column ${colOf(g, i) + 1}`;
+  for (let i = 0; i < g.cells; i++) {
+    if (!pattern[i]) continue;
+    for (const j of neighbours(g, i)) if (j > i && pattern[j]) return `the pattern shades two touching cells: ${at(i)} and ${at(j)}`;
+  }
+  const finder = new CutFinder(g);
+  const parts = finder.label(pattern);
+  if (parts === 0) return 'the pattern shades every cell';
+  if (parts > 1)
+    return `the pattern's unshaded cells fall apart: ${at(finder.component(1)[0]!)} is cut off from ${at(finder.component(0)[0]!)}`;
+  if (convention === 'literal') {
+    const shaded = Uint8Array.from(pattern, (x) => (x ? 1 : 0));
+    for (let i = 0; i < g.cells; i++) {
+      if (shaded[i] || neighbours(g, i).some((j) => shaded[j] === 1)) continue;
+      shaded[i] = 1;
+      const apart = finder.label(shaded) !== 1;
+      shaded[i] = 0;
+      if (!apart)
+        return `the pattern can never be the only solution: ${at(i)} could be shaded too, whatever the numbers (rules as written)`;
+    }
   }
   return null;
 }
@@ -131,12 +181,23 @@ export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?
     if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError(`no puzzle for seed ${seed} before the time limit`);
     // Class A is a Latin square with nothing shaded (only UC is needed), and so is the only
     // unique puzzle of two cells (see specProblem); else a random maximal shading.
-    const planted = spec.class === 'A' || g.cells === 2 ? new Uint8Array(g.cells) : randomShading(g, random);
+    const planted =
+      spec.pattern !== undefined
+        ? Uint8Array.from(spec.pattern, (x) => (x ? 1 : 0))
+        : spec.class === 'A' || g.cells === 2
+          ? new Uint8Array(g.cells)
+          : randomShading(g, random, spec.symmetry);
     const values = numberCells(g, planted, symbolsOf(spec), random);
     if (values === null) continue;
-    const made = await repair(g, values, planted, convention, random, deadline);
+    // With a pattern or a symmetry the planted shading must stay the solution: no switching.
+    const fixed = spec.pattern !== undefined || spec.symmetry !== undefined;
+    const made = await repair(g, values, planted, convention, random, deadline, fixed);
     repairs += made.repairs;
-    if (made.solution === null) continue;
+    if (made.solution === null) {
+      if (spec.pattern !== undefined && attempt >= maxPatternAttempts)
+        throw new UsageError(`no numbering makes the pattern the only solution after ${attempt} attempts`);
+      continue;
+    }
     const puzzle: Puzzle = { rows: spec.rows, cols: spec.cols, values, id: `gen-${seed}` };
     // With a class asked for, the cheap test first: solved below the class means rejected.
     if (spec.class !== undefined && solvableBelow(puzzle, spec.class, deadline)) continue;
@@ -146,6 +207,9 @@ export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?
     return { puzzle, solution, class: cls, seed, attempts: attempt, repairs, timeMs: performance.now() - start };
   }
 }
+
+/** Numberings tried around a pattern before it is given up. */
+const maxPatternAttempts = 200;
 
 /** The SAT engine's proof: a fresh solve under the convention must say `unique`, with S. */
 async function proveUnique(puzzle: Puzzle, planted: Shading, convention: Convention, deadline: number | undefined): Promise<Shading> {
@@ -233,9 +297,24 @@ function shuffled(random: Random, n: number): Int32Array {
 // ---------------------------------------------------------------------------------------------
 // Step 1: a random maximal valid shading.
 
-export function randomShading(g: Geometry, random: Random): Uint8Array {
+export function randomShading(g: Geometry, random: Random, symmetry?: Symmetry): Uint8Array {
   const shaded = new Uint8Array(g.cells);
   const finder = new CutFinder(g);
+  if (symmetry !== undefined) {
+    // Cells shaded an orbit at a time (the cell and its image), so the shading is symmetric.
+    const image = symmetryImage(g, symmetry);
+    for (const i of shuffled(random, g.cells)) {
+      const j = image[i]!;
+      if (shaded[i] || neighbours(g, i).some((k) => shaded[k] === 1) || neighbours(g, j).some((k) => shaded[k] === 1 || k === i)) continue;
+      shaded[i] = 1;
+      shaded[j] = 1;
+      if (finder.label(shaded) !== 1) {
+        shaded[i] = 0;
+        shaded[j] = 0;
+      }
+    }
+    return shaded;
+  }
   for (const i of shuffled(random, g.cells)) {
     if (neighbours(g, i).some((j) => shaded[j] === 1)) continue;
     shaded[i] = 1;
@@ -244,6 +323,22 @@ export function randomShading(g: Geometry, random: Random): Uint8Array {
     if (!joinedAround(g, shaded, i) && finder.label(shaded) !== 1) shaded[i] = 0;
   }
   return shaded;
+}
+
+/** Each cell's image under the symmetry (an involution: the image of the image is the cell). */
+export function symmetryImage(g: Geometry, symmetry: Symmetry): Int32Array {
+  const image = new Int32Array(g.cells);
+  for (let i = 0; i < g.cells; i++) {
+    const r = rowOf(g, i);
+    const c = colOf(g, i);
+    image[i] =
+      symmetry === 'rot180'
+        ? (g.rows - 1 - r) * g.cols + (g.cols - 1 - c)
+        : symmetry === 'mirror'
+          ? r * g.cols + (g.cols - 1 - c)
+          : c * g.cols + r;
+  }
+  return image;
 }
 
 /** The ring around a cell, clockwise from the top; even positions are its orthogonal neighbours. */
@@ -402,6 +497,7 @@ async function repair(
   convention: Convention,
   random: Random,
   deadline: number | undefined,
+  fixed = false,
 ): Promise<Repaired> {
   let planted = Uint8Array.from(start);
   let repairs = 0;
@@ -423,7 +519,9 @@ async function repair(
           for (const y of lineCells(g, x)) if (!planted[y] && !second[y]) moves.push([x, y]);
         }
         if (!sheds) {
-          // S2 shades all that S shades and more: no number can forbid it; it becomes S.
+          // S2 shades all that S shades and more: no number can forbid it; it becomes S, unless
+          // S is fixed (a pattern, a symmetric shading), which is then dropped.
+          if (fixed) return { solution: null, repairs };
           planted = Uint8Array.from(second);
           solver.plant(planted);
           continue;

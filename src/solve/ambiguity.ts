@@ -1,0 +1,85 @@
+/**
+ * The ambiguity map: which cells have the same colour in every solution (forced, and which
+ * colour) and which differ between solutions (free). It is the backbone of the shading
+ * variables, computed by SAT on one incremental session:
+ *
+ * 1. Solve: no model, no solution (every cell is then vacuously forced; the map says "none").
+ * 2. Each model found is a solution (connected by the session's cuts, checked by the independent
+ *    checker); a cell whose colour differs between two solutions is free.
+ * 3. For each cell i not yet known free, solve under the assumption that i has the opposite of
+ *    its colour in the first solution S. A model T is a solution in which i differs, so i is free,
+ *    and so is every other cell where T differs from S. "Unsatisfiable" proves that every solution
+ *    gives i the colour S gives it: i is forced.
+ *
+ * Sound and complete: every cell ends forced (a proof by the solver) or free (two checked
+ * solutions that differ there). A puzzle is unique exactly when every cell is forced.
+ */
+import { SolverError } from '../job/errors.js';
+import { checkShading } from '../puzzle/check.js';
+import type { Convention } from '../puzzle/convention.js';
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { HitoriSession } from './session.js';
+
+export interface AmbiguityOptions {
+  readonly convention?: Convention;
+  /** A `Date.now()` value: past it, TimeoutError. */
+  readonly deadline?: number;
+  readonly onProgress?: (message: string) => void;
+}
+
+export interface AmbiguityMap {
+  /** `none`: no solution; `unique`: every cell forced; `multiple`: some cell free. */
+  readonly status: 'none' | 'unique' | 'multiple';
+  /** Per cell: true forced shaded, false forced unshaded, null free (empty when there is no solution). */
+  readonly cells: readonly (boolean | null)[];
+  readonly forced: number;
+  readonly free: number;
+  /** Solutions found on the way (each checked), the first one first: witnesses of the free cells. */
+  readonly solutions: readonly Shading[];
+  /** SAT calls made (connectivity-cut rounds included). */
+  readonly satCalls: number;
+  readonly timeMs: number;
+}
+
+export async function ambiguityMap(puzzle: Puzzle, options: AmbiguityOptions = {}): Promise<AmbiguityMap> {
+  const start = performance.now();
+  const convention = options.convention ?? 'literal';
+  const session = await HitoriSession.open(puzzle, { convention });
+  try {
+    const n = puzzle.rows * puzzle.cols;
+    const checked = (shading: Uint8Array): Shading => {
+      const solution = Array.from(shading, (s) => s === 1);
+      const violations = checkShading(puzzle, solution, convention);
+      if (violations.length > 0)
+        throw new SolverError(`the model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
+      return solution;
+    };
+    const first = await session.find([], options.deadline);
+    if (first === null)
+      return { status: 'none', cells: [], forced: 0, free: 0, solutions: [], satCalls: session.calls, timeMs: performance.now() - start };
+    const solutions = [checked(first)];
+    const free = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (free[i]) continue;
+      const v = session.vars.shaded(i);
+      const other = await session.find([first[i] ? -v : v], options.deadline);
+      if (other === null) continue;
+      solutions.push(checked(other));
+      for (let j = 0; j < n; j++) if (other[j] !== first[j]) free[j] = 1;
+      options.onProgress?.(`ambiguity map: cell ${i + 1} of ${n}, ${solutions.length} solutions seen`);
+    }
+    const cells = Array.from(first, (s, i) => (free[i] ? null : s === 1));
+    const freeCount = free.reduce((a, b) => a + b, 0);
+    return {
+      status: freeCount === 0 ? 'unique' : 'multiple',
+      cells,
+      forced: n - freeCount,
+      free: freeCount,
+      solutions,
+      satCalls: session.calls,
+      timeMs: performance.now() - start,
+    };
+  } finally {
+    session.dispose();
+  }
+}
