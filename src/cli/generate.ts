@@ -6,9 +6,10 @@ import { randomInt } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
 import { generatedRecord, generatedText } from '../render/generate.js';
-import { levels, type Level } from '../api/choices.js';
+import { levels, symmetries, type Level, type Symmetry } from '../api/choices.js';
+import { readShadingText } from '../api/shading-file.js';
 import type { Convention } from '../api/requests.js';
-import { checkOutput, emit } from './io.js';
+import { checkOutput, emit, readInput, sourceName } from './io.js';
 import {
   addConventionOption,
   addTimeoutOption,
@@ -36,6 +37,8 @@ interface GenerateCliOptions {
   output?: string;
   jobs?: number;
   timeout?: number;
+  pattern?: string;
+  symmetry?: Symmetry;
 }
 
 const generateExitCodeHelp = `
@@ -47,7 +50,7 @@ Exit codes:
 export function generateCommand(): Command {
   const command = new Command('generate')
     .description('generate puzzles with exactly one solution (proven by SAT), optionally of one difficulty class')
-    .argument('<size>', 'board size RxC, e.g. 17x17', boardSize)
+    .argument('[size]', "board size RxC, e.g. 17x17 (with --pattern: the pattern's, which it must match if given)", boardSize)
     .option('--count <n>', 'how many puzzles', positiveInteger('--count'), 1)
     .option(
       '--seed <text>',
@@ -64,6 +67,15 @@ export function generateCommand(): Command {
       'numbers 1..k (default: max(rows, cols)); a k that no solvable grid of the size can have is refused',
       positiveInteger('--symbols', 1_000_000),
     )
+    .option(
+      '--pattern <file>',
+      "the solution's shading: one line per row, '#' shaded and '.' unshaded (';' starts a comment line); the numbers are filled around it",
+    )
+    .addOption(
+      new Option('--symmetry <kind>', 'a symmetric shading: rot180 (half turn), mirror (left-right), diagonal (square boards)').choices(
+        symmetries,
+      ),
+    )
     .addOption(
       new Option('--to <format>', 'text (default), json (one document) or jsonl (one bench/sets record per line)').choices(formats),
     )
@@ -74,9 +86,18 @@ export function generateCommand(): Command {
   addTimeoutOption(command);
   return command
     .addHelpText('after', generateExitCodeHelp)
-    .action(async (size: { rows: number; cols: number }, options: GenerateCliOptions) => {
+    .action(async (sizeGiven: { rows: number; cols: number } | undefined, options: GenerateCliOptions) => {
       const to = chosenOutput(command, options);
-      if (options.output !== undefined) checkOutput(options.output);
+      if (options.output !== undefined) checkOutput(options.output, options.pattern === undefined ? [] : [options.pattern]);
+      const pattern =
+        options.pattern === undefined ? undefined : readShadingText(await readInput(options.pattern), sourceName(options.pattern));
+      if (pattern === undefined && sizeGiven === undefined)
+        command.error('error: missing the board size RxC (or --pattern FILE)', { exitCode: exitCodes.badInput });
+      if (pattern !== undefined && sizeGiven !== undefined && (pattern.rows !== sizeGiven.rows || pattern.cols !== sizeGiven.cols))
+        command.error(`error: the pattern is ${pattern.rows}x${pattern.cols}, not ${sizeGiven.rows}x${sizeGiven.cols}`, {
+          exitCode: exitCodes.badInput,
+        });
+      const size = pattern === undefined ? sizeGiven! : { rows: pattern.rows, cols: pattern.cols };
       const seed = options.seed ?? String(randomInt(2 ** 31));
       const progress = progressLine();
       // With -o the puzzles are kept until the end (the file is written whole or not at all).
@@ -93,6 +114,8 @@ export function generateCommand(): Command {
           jobs: jobsOf(options.jobs),
           ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
           ...(options.class === undefined ? {} : { class: options.class }),
+          ...(pattern === undefined ? {} : { pattern: pattern.shading }),
+          ...(options.symmetry === undefined ? {} : { symmetry: options.symmetry }),
           ...commandTimeout(options.timeout),
         },
         {
