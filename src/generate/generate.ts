@@ -107,6 +107,7 @@ export function specProblem(spec: GenerateSpec): string | null {
   }
   if (k > rows * cols) return `${k} symbols for ${rows * cols} cells: more symbols than cells cannot all appear (at most ${rows * cols})`;
   if (spec.pattern !== undefined) {
+    if (spec.symmetry !== undefined) return 'a pattern is the shading itself: give --pattern or --symmetry, not both';
     const problem = patternProblem(rows, cols, spec.pattern, convention);
     if (problem !== null) return problem;
     const g = geometry(rows, cols);

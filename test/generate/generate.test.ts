@@ -192,3 +192,59 @@ describe('the steps of the method', () => {
     }
   });
 });
+
+describe('generate around a pattern, and with a symmetry', () => {
+  const at = (text: string) =>
+    text
+      .replace(/\s/g, '')
+      .split('')
+      .map((ch) => ch === '#');
+
+  it('fills numbers around a pattern so that it is the only solution: by brute force on 4x4, by MiniSat on 9x9', async () => {
+    // Maximal: shading any other cell breaks rule 2 or 3 (else no numbering could make it unique).
+    const small = at('#.#. .... ...# .#..');
+    expect(specProblem({ rows: 4, cols: 4, pattern: small })).toBeNull();
+    for (let k = 0; k < 5; k++) {
+      const p = await generatePuzzle({ rows: 4, cols: 4, pattern: small }, `pattern:${k}`);
+      expect(p.solution).toEqual(small);
+      expect(bruteForceSolutions(p.puzzle).map((m) => fromMask(m, 16))).toEqual([small]);
+    }
+    // A random shading of a 9x9, used as a pattern.
+    const big = Array.from(randomShading(geometry(9, 9), seededRandom('pattern-9')), (x) => x === 1);
+    const p = await generatePuzzle({ rows: 9, cols: 9, pattern: big }, 'pattern:9');
+    expect(p.solution).toEqual(big);
+    expect(checkShading(p.puzzle, p.solution)).toEqual([]);
+    expect(await minisatFindsNoOther(p, 'literal')).toBe(true);
+  });
+
+  it('refuses a pattern that breaks a rule, or that a larger shading always joins, naming the place', () => {
+    const problem = (rows: number, cols: number, text: string) => specProblem({ rows, cols, pattern: at(text) });
+    expect(problem(2, 3, '##. ...')).toBe('the pattern shades two touching cells: row 1, column 1 and row 1, column 2');
+    expect(problem(3, 3, '.#. #.. ...')).toBe("the pattern's unshaded cells fall apart: row 1, column 3 is cut off from row 1, column 1");
+    expect(problem(2, 3, '... ...')).toMatch(/^the pattern can never be the only solution: row 1, column 1 could be shaded too/);
+    expect(problem(2, 2, '#. .#')).toMatch(/cut off/);
+    expect(specProblem({ rows: 3, cols: 3, pattern: at('#.. ... ..#'), symmetry: 'rot180' })).toMatch(/not both/);
+  });
+
+  it.each(['rot180', 'mirror', 'diagonal'] as const)(
+    'gives a %s-symmetric solution, proven the only one by MiniSat, on 8x8 and 11x11',
+    async (symmetry) => {
+      const image = (n: number, r: number, c: number) =>
+        symmetry === 'rot180' ? [n - 1 - r, n - 1 - c] : symmetry === 'mirror' ? [r, n - 1 - c] : [c, r];
+      for (const n of [8, 11]) {
+        const p = await generatePuzzle({ rows: n, cols: n, symmetry }, `sym:${n}`);
+        for (let r = 0; r < n; r++)
+          for (let c = 0; c < n; c++) {
+            const [r2, c2] = image(n, r, c);
+            expect(p.solution[r * n + c], `${symmetry} ${n}x${n} r${r + 1}c${c + 1}`).toBe(p.solution[r2! * n + c2!]);
+          }
+        expect(checkShading(p.puzzle, p.solution)).toEqual([]);
+        expect(await minisatFindsNoOther(p, 'literal')).toBe(true);
+      }
+    },
+  );
+
+  it('refuses the diagonal symmetry on a board that is not square', () => {
+    expect(specProblem({ rows: 4, cols: 5, symmetry: 'diagonal' })).toBe('the diagonal symmetry needs a square board, not 4x5');
+  });
+});
