@@ -4,7 +4,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as lib from '../../src/index.js';
-import { check, explain, format, formats, hint, parse, rate, render, solve, toDimacs, type Puzzle } from '../../src/index.js';
+import {
+  ambiguity,
+  check,
+  explain,
+  format,
+  formats,
+  hint,
+  parse,
+  rate,
+  render,
+  repair,
+  solve,
+  toDimacs,
+  type Puzzle,
+} from '../../src/index.js';
 import { createBackend } from '../../src/sat/backends/index.js';
 import { parseDimacs } from '../../src/sat/dimacs.js';
 import { readFixtures } from '../support/fixtures.js';
@@ -28,6 +42,7 @@ describe('the library entry', () => {
         'exitCodeOf',
         'exitCodeOfKind',
         'exitCodes',
+        'ambiguity',
         'backends',
         'check',
         'conventions',
@@ -39,6 +54,7 @@ describe('the library entry', () => {
         'parse',
         'rate',
         'render',
+        'repair',
         'run',
         'solve',
         'toDimacs',
@@ -219,5 +235,41 @@ describe('hint', () => {
     expect(wrong).toMatchObject({ kind: 'mistakes', unique: true, mistakes: [{ row: 1, col: 1, marked: 'black' }] });
     expect(wrong.text).toMatch(/^1 mark is wrong: r1c1 is shaded/);
     await expect(hint(puzzle, [true])).rejects.toThrow(InputError);
+  });
+});
+
+describe("the setter's functions", () => {
+  const text = '3 4 2 4\n2 3 2 1\n3 1 4 2\n1 2 3 3\n';
+
+  it('ambiguity: the cells on which every solution the SAT engine lists agrees are forced, the others free; text and SVG come with it', async () => {
+    const puzzle = parse(text);
+    const all = await solve(puzzle, { engine: 'sat', maxSolutions: 1000 });
+    expect(all.complete).toBe(true);
+    const map = await ambiguity(puzzle);
+    const first = all.solutions[0]!;
+    expect(map.cells).toEqual(first.map((x, i) => (all.solutions.every((s) => s[i] === x) ? x : null)));
+    expect(map.text).toMatch(/^ambiguous: /);
+    expect(map.svg).toMatch(/^<\?xml/);
+  });
+
+  it('repair: each change set leaves a puzzle that solve proves unique, with the kept solution', async () => {
+    const puzzle = parse(text);
+    const fix = await repair(puzzle, { maxChanges: 3 });
+    expect(fix.status).toBe('repaired');
+    for (const r of fix.repairs) {
+      const after = await solve(r.puzzle);
+      expect(after.status).toBe('unique');
+      expect(after.solutions[0]).toEqual(r.solution);
+      expect(check(r.puzzle, r.solution)).toEqual([]);
+    }
+  });
+
+  it('checks the requests at the door: a keep of the wrong size, a negative bound', async () => {
+    const puzzle = parse(text);
+    await expect(repair(puzzle, { keep: [true] })).rejects.toThrow(InputError);
+    await expect(repair(puzzle, { maxChanges: -1 })).rejects.toThrow(/maxChanges must be a whole number from 0 to 20/);
+    await expect(lib.run({ command: 'generate', rows: 2, cols: 2, seed: '1', pattern: [true] })).rejects.toThrow(
+      /"pattern" must be an array of 4 booleans/,
+    );
   });
 });

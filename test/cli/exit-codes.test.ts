@@ -36,6 +36,7 @@ const files: Record<string, string> = {
   'model-unsat.txt': 's UNSATISFIABLE\n',
   'model-unknown.txt': 's UNKNOWN\n',
   'not-a-solution.json': '{"solution": [[1, 1], [0, 0]]}\n',
+  'pattern-touching.txt': '##.\n...\n',
   'stuck.jsonl': `${record('stuck', '3 4 2 4\n2 3 2 1\n3 1 4 2\n1 2 3 3\n')}\n`,
   'latin20.jsonl': `${record('latin20', latin(20))}\n`,
   'latin50.jsonl': `${record('latin50', latin(50))}\n`,
@@ -119,6 +120,29 @@ const scenarios: Record<string, Record<number, readonly Scenario[]>> = {
     3: [{ what: 'the rule engine on a 50x50', args: ['rate', 'big50.json', '--timeout', '1'] }],
     4: [{ what: 'stuck', args: ['rate', 'stuck.txt'] }],
   },
+  ambiguity: {
+    0: [
+      { what: 'a unique puzzle', args: ['ambiguity', 'unique.txt'] },
+      { what: 'an ambiguous puzzle', args: ['ambiguity', 'stuck.txt'] },
+    ],
+    1: [{ what: 'a puzzle with no solution', args: ['ambiguity', 'none.txt'] }],
+    2: [{ what: 'a letter in the grid', args: ['ambiguity', 'bad.txt'] }],
+    // A limit spent before the search starts (it counts from the process start).
+    3: [{ what: 'a 20x20 Latin square', args: ['ambiguity', 'latin20.txt', '--timeout', '1'] }],
+  },
+  repair: {
+    0: [
+      { what: 'a puzzle already unique', args: ['repair', 'unique.txt'] },
+      { what: 'an ambiguous puzzle', args: ['repair', 'stuck.txt'] },
+    ],
+    1: [{ what: 'no repair within the bound', args: ['repair', 'none.txt', '--max-changes', '0'] }],
+    2: [
+      { what: 'a letter in the grid', args: ['repair', 'bad.txt'] },
+      { what: 'a grid too large for its CNF', args: ['repair', 'latin120.txt'] },
+      { what: 'a bad --max-changes', args: ['repair', 'unique.txt', '--max-changes', 'x'] },
+    ],
+    3: [{ what: 'a 20x20 Latin square', args: ['repair', 'latin20.txt', '--timeout', '1'] }],
+  },
   bench: {
     0: [{ what: 'every answer correct', args: ['bench', fixture('bench-small.jsonl'), '--warmup', '0'] }],
     1: [{ what: 'a set whose published answer differs', args: ['bench', fixture('bench-wrong.jsonl'), '--warmup', '0'] }],
@@ -157,7 +181,10 @@ const scenarios: Record<string, Record<number, readonly Scenario[]>> = {
   },
   generate: {
     0: [{ what: 'one puzzle', args: ['generate', '5x5', '--seed', '1'] }],
-    2: [{ what: 'a bad size', args: ['generate', '0x5'] }],
+    2: [
+      { what: 'a bad size', args: ['generate', '0x5'] },
+      { what: 'a pattern with touching shaded cells', args: ['generate', '--pattern', 'pattern-touching.txt'] },
+    ],
     3: [{ what: 'many large puzzles', args: ['generate', '30x30', '--count', '100', '--timeout', '300'] }],
   },
   convert: {

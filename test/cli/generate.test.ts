@@ -2,7 +2,11 @@
  * `hitori-sat generate`: the same seed gives the same puzzles whatever --jobs; JSON Lines records
  * in the bench/sets shape whose solutions the built `solve` command proves unique; usage errors.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bruteForceSolutions, fromMask } from '../support/brute-force.js';
 import { linesOf, run } from './run.js';
 
 interface Record {
@@ -107,5 +111,44 @@ describe('generate command', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('time limit');
     expect(linesOf(r.stdout).length).toBeLessThan(100);
+  });
+});
+
+describe('generate --pattern and --symmetry', () => {
+  it('fills numbers around a pattern file: the brute force finds that shading and no other', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-pattern-'));
+    try {
+      const pattern = '; a maximal 4x4 shading\n#.#.\n....\n...#\n.#..\n';
+      writeFileSync(join(dir, 'p.txt'), pattern);
+      const r = await run(['generate', '--pattern', join(dir, 'p.txt'), '--seed', '3', '--count', '3', '--to', 'jsonl']);
+      expect(r.code).toBe(0);
+      const want = pattern
+        .split('\n')
+        .slice(1)
+        .join('')
+        .split('')
+        .map((ch) => ch === '#');
+      for (const line of r.stdout.trim().split('\n')) {
+        const record = JSON.parse(line) as { rows: number; cols: number; grid: number[][] };
+        const solutions = bruteForceSolutions({ rows: 4, cols: 4, values: record.grid.flat() }).map((m) => fromMask(m, 16));
+        expect(solutions).toEqual([want]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a pattern whose unshaded cells fall apart, in one line naming the cells, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-pattern-'));
+    try {
+      writeFileSync(join(dir, 'p.txt'), '.#..\n#...\n....\n');
+      const r = await run(['generate', '--pattern', join(dir, 'p.txt')]);
+      expect(r.code).toBe(2);
+      expect(linesOf(r.stderr)).toEqual([
+        "hitori-sat: the pattern's unshaded cells fall apart: row 1, column 3 is cut off from row 1, column 1 (see --help)",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
