@@ -15,7 +15,7 @@ import type { EnumerationResult, EnumerationSpec } from '../generate/enumerate-r
 import type { MissingShards, ShardFile } from '../generate/enumerate-merge.js';
 import type { Shard } from '../generate/enumerate-split.js';
 import type { GeneratedPuzzle, Symmetry } from '../generate/generate.js';
-import type { RepairResult } from '../generate/repair.js';
+import type { NumberChange, RepairResult } from '../generate/repair.js';
 import type { AmbiguityMap } from '../solve/ambiguity.js';
 import type { MaxBlackConnectivity, MaxBlackResult } from '../generate/maxblack.js';
 import type { AtLeastResult } from '../generate/maxblack-aimed.js';
@@ -316,4 +316,16 @@ export type DimacsOptions = OptionsOf<DimacsRequest, 'dimacs'>;
 export type AmbiguityOptions = OptionsOf<AmbiguityRequest, 'ambiguity'>;
 export type RepairOptions = OptionsOf<RepairRequest, 'repair'>;
 
-export type { Puzzle, Shading, Convention, ShardFile, MissingShards, EnumerationSpec, EnumerationResult, RuleSet, RepairResult, Symmetry };
+export type {
+  Puzzle,
+  Shading,
+  Convention,
+  ShardFile,
+  MissingShards,
+  EnumerationSpec,
+  EnumerationResult,
+  RuleSet,
+  RepairResult,
+  NumberChange,
+  Symmetry,
+};

@@ -134,7 +134,7 @@ export function specProblem(spec: GenerateSpec): string | null {
  * shaded too, since the shading with it is then a solution whatever the numbers (its unshaded
  * cells are some of the pattern's, whose numbers differ in every line). The place is named.
  */
-export function patternProblem(rows: number, cols: number, pattern: readonly boolean[], convention: Convention): string | null {
+function patternProblem(rows: number, cols: number, pattern: readonly boolean[], convention: Convention): string | null {
   if (pattern.length !== rows * cols) return `the pattern has ${pattern.length} cells, a ${rows}x${cols} board ${rows * cols}`;
   const g = geometry(rows, cols);
   const at = (i: number) => `row ${rowOf(g, i) + 1}, column ${colOf(g, i) + 1}`;
@@ -327,7 +327,7 @@ export function randomShading(g: Geometry, random: Random, symmetry?: Symmetry):
 }
 
 /** Each cell's image under the symmetry (an involution: the image of the image is the cell). */
-export function symmetryImage(g: Geometry, symmetry: Symmetry): Int32Array {
+function symmetryImage(g: Geometry, symmetry: Symmetry): Int32Array {
   const image = new Int32Array(g.cells);
   for (let i = 0; i < g.cells; i++) {
     const r = rowOf(g, i);

@@ -67,7 +67,7 @@ export interface NumberChange {
   readonly to: number;
 }
 
-export interface Repair {
+interface Repair {
   readonly changes: readonly NumberChange[];
   /** The puzzle with the changes made. */
   readonly puzzle: Puzzle;

@@ -12,7 +12,7 @@ function plural(n: number, word: string): string {
 }
 
 /** One line: what the map says. */
-export function ambiguitySummary(puzzle: Puzzle, map: AmbiguityMap): string {
+function ambiguitySummary(puzzle: Puzzle, map: AmbiguityMap): string {
   const n = puzzle.rows * puzzle.cols;
   if (map.status === 'none') return 'no solution: every shading breaks a rule, so there is nothing to map';
   if (map.status === 'unique') return `unique: all ${n} cells are forced (the one solution below)`;
