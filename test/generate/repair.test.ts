@@ -11,6 +11,7 @@ import { parseText } from '../../src/formats/text.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { solveHitori } from '../../src/solve/solve.js';
+import { ambiguous10, ambiguous17 } from '../support/ambiguous.js';
 import { bruteForceMasks, judgeMask, mulberry32, randomGrid, randomInt, toMask, type Grid } from '../support/brute-force.js';
 
 /** The shadings that obey rules 2 and 3 (they do not depend on the numbers). */
@@ -160,8 +161,8 @@ describe('repair', () => {
 
   it('repairs a 10x10 with two solutions within a second and a 17x17 within five, each repair proven unique by a fresh solve', async () => {
     for (const [text, limit] of [
-      [ten, 1000],
-      [seventeen, 5000],
+      [ambiguous10, 1000],
+      [ambiguous17, 5000],
     ] as const) {
       const puzzle: Puzzle = parseText(text);
       const before = await solveHitori(puzzle);
@@ -178,35 +179,3 @@ describe('repair', () => {
     }
   });
 });
-
-// A generated unique 10x10 and 17x17, each with one number changed: two and three solutions.
-const ten = `4 3 2 6 5 9 9 7 8 2
-1 2 5 6 8 10 10 9 6 1
-7 1 7 4 6 7 5 5 3 8
-5 7 4 7 3 3 6 10 9 3
-7 5 10 4 1 9 8 6 4 6
-5 10 3 3 2 2 1 5 2 4
-8 4 9 1 3 5 6 6 7 1
-7 6 6 1 3 7 4 8 4 3
-6 7 3 10 9 10 2 6 1 5
-3 10 8 4 10 2 7 4 8 9
-`;
-
-const seventeen = `12 8 15 11 3 17 14 9 16 2 5 15 6 4 15 7 1
-16 1 8 16 5 13 12 12 6 9 8 6 4 10 2 17 6
-8 1 4 1 2 17 3 16 12 7 9 3 14 17 10 10 16
-4 7 3 5 9 14 2 15 2 12 10 10 3 9 6 17 11
-9 1 3 16 4 12 6 13 7 8 10 14 2 13 14 6 12
-1 12 16 17 4 10 4 10 9 6 7 13 1 8 3 17 15
-14 7 12 8 8 1 13 5 17 17 7 7 4 3 7 4 13
-1 10 17 14 16 9 15 8 17 4 3 16 13 2 11 13 5
-7 14 1 3 16 8 12 15 6 12 11 16 11 5 9 13 2
-15 9 15 4 17 6 14 14 2 13 4 11 7 15 11 5 15
-15 8 6 12 14 16 13 4 6 3 2 12 3 16 5 15 9
-3 10 2 13 4 9 16 11 4 13 6 8 5 15 10 1 17
-16 3 11 2 7 4 1 10 5 6 6 14 15 1 8 16 16
-2 7 14 9 1 3 10 10 13 11 8 16 9 2 12 13 6
-11 15 8 8 9 14 7 3 2 16 4 2 4 13 14 12 14
-17 13 5 15 13 16 8 4 10 7 14 3 12 11 7 2 15
-6 9 17 9 11 6 5 7 15 10 3 8 9 12 6 3 4
-`;

@@ -8,6 +8,7 @@ import { conventions } from '../../src/puzzle/convention.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { bruteForceSolutions, fromMask, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 import { parseText } from '../../src/formats/text.js';
+import { ambiguous17 } from '../support/ambiguous.js';
 import { solveHitori } from '../../src/solve/solve.js';
 
 describe('the ambiguity map', () => {
@@ -42,9 +43,8 @@ describe('the ambiguity map', () => {
   );
 
   it('maps a 17x17 with three solutions in well under a second: its free cells are those where the listed solutions differ', async () => {
-    // A generated unique 17x17 with the number at row 1, column 5 changed: three solutions,
-    // every one listed by the SAT engine's solve (complete: it proved there are no more).
-    const puzzle = parseText(seventeen);
+    // Every solution listed by the SAT engine's solve (complete: it proved there are no more).
+    const puzzle = parseText(ambiguous17);
     const all = await solveHitori(puzzle, { maxSolutions: 100 });
     expect(all.complete).toBe(true);
     const map = await ambiguityMap(puzzle);
@@ -55,22 +55,3 @@ describe('the ambiguity map', () => {
     expect(map.cells).toEqual(expected);
   });
 });
-
-const seventeen = `12 8 15 11 3 17 14 9 16 2 5 15 6 4 15 7 1
-16 1 8 16 5 13 12 12 6 9 8 6 4 10 2 17 6
-8 1 4 1 2 17 3 16 12 7 9 3 14 17 10 10 16
-4 7 3 5 9 14 2 15 2 12 10 10 3 9 6 17 11
-9 1 3 16 4 12 6 13 7 8 10 14 2 13 14 6 12
-1 12 16 17 4 10 4 10 9 6 7 13 1 8 3 17 15
-14 7 12 8 8 1 13 5 17 17 7 7 4 3 7 4 13
-1 10 17 14 16 9 15 8 17 4 3 16 13 2 11 13 5
-7 14 1 3 16 8 12 15 6 12 11 16 11 5 9 13 2
-15 9 15 4 17 6 14 14 2 13 4 11 7 15 11 5 15
-15 8 6 12 14 16 13 4 6 3 2 12 3 16 5 15 9
-3 10 2 13 4 9 16 11 4 13 6 8 5 15 10 1 17
-16 3 11 2 7 4 1 10 5 6 6 14 15 1 8 16 16
-2 7 14 9 1 3 10 10 13 11 8 16 9 2 12 13 6
-11 15 8 8 9 14 7 3 2 16 4 2 4 13 14 12 14
-17 13 5 15 13 16 8 4 10 7 14 3 12 11 7 2 15
-6 9 17 9 11 6 5 7 15 10 3 8 9 12 6 3 4
-`;
