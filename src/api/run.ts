@@ -226,6 +226,7 @@ export const browserHandlers: Handlers = {
     return ambiguityMap(request.puzzle, {
       ...(request.convention === undefined ? {} : { convention: request.convention }),
       ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      ...(limit.signal === undefined ? {} : { signal: limit.signal }),
       onProgress: (message) => progress({ phase: 'ambiguity', done: 0, message }),
     });
   },
@@ -238,6 +239,7 @@ export const browserHandlers: Handlers = {
       ...(maxChanges === undefined ? {} : { maxChanges }),
       ...(alternatives === undefined ? {} : { alternatives }),
       ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      ...(limit.signal === undefined ? {} : { signal: limit.signal }),
       onProgress: (message) => progress({ phase: 'repair', done: 0, message }),
     });
   },

@@ -59,6 +59,8 @@ export interface RepairOptions {
   /** A `Date.now()` value: past it the search stops and says how far it got. */
   readonly deadline?: number;
   readonly onProgress?: (message: string) => void;
+  /** Cancels the search (see SessionOptions.signal). */
+  readonly signal?: AbortSignal;
 }
 
 export interface NumberChange {
@@ -124,7 +126,8 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError('the time limit passed while building the CNF');
   };
   past();
-  const check = await HitoriSession.open(puzzle, { numbers: false });
+  const sessionOptions = { numbers: false, ...(options.signal === undefined ? {} : { signal: options.signal }) } as const;
+  const check = await HitoriSession.open(puzzle, sessionOptions);
   let design: HitoriSession | undefined;
   try {
     // The check solver: rule 1 over value variables.
@@ -172,7 +175,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
 
     // The design solver.
     past();
-    const master = await HitoriSession.open(puzzle, { numbers: false });
+    const master = await HitoriSession.open(puzzle, sessionOptions);
     design = master;
     const pool = master.vars.pool;
     const s = (i: number) => master.vars.shaded(i);

@@ -25,6 +25,8 @@ export interface AmbiguityOptions {
   /** A `Date.now()` value: past it, TimeoutError. */
   readonly deadline?: number;
   readonly onProgress?: (message: string) => void;
+  /** Cancels the map (see SessionOptions.signal). */
+  readonly signal?: AbortSignal;
 }
 
 export interface AmbiguityMap {
@@ -44,7 +46,7 @@ export interface AmbiguityMap {
 export async function ambiguityMap(puzzle: Puzzle, options: AmbiguityOptions = {}): Promise<AmbiguityMap> {
   const start = performance.now();
   const convention = options.convention ?? 'literal';
-  const session = await HitoriSession.open(puzzle, { convention });
+  const session = await HitoriSession.open(puzzle, { convention, ...(options.signal === undefined ? {} : { signal: options.signal }) });
   try {
     const n = puzzle.rows * puzzle.cols;
     const checked = (shading: Uint8Array): Shading => {

@@ -28,18 +28,27 @@ export interface SessionOptions {
   readonly convention?: Convention;
   /** Encode rule 1 (and the convention) from the puzzle's numbers (default true). */
   readonly numbers?: boolean;
+  /**
+   * Cancels the work: `find` yields to the event loop every `yieldEveryMs` (so that an abort from
+   * a timer or an event can land) and then throws the signal's reason if it was aborted.
+   */
+  readonly signal?: AbortSignal;
 }
+
+const yieldEveryMs = 25;
 
 export class HitoriSession {
   /** SAT calls made, cut rounds included. */
   calls = 0;
   private readonly finder: CutFinder;
   private readonly model: Uint8Array;
+  private yielded = performance.now();
 
   private constructor(
     readonly puzzle: Puzzle,
     readonly vars: HitoriVars,
     private readonly backend: Backend,
+    private readonly signal: AbortSignal | undefined,
   ) {
     this.finder = new CutFinder(geometryOf(puzzle));
     this.model = new Uint8Array(vars.cells);
@@ -60,7 +69,7 @@ export class HitoriSession {
         ({ cnf, vars } = encodeHitori(puzzle, { connectivity: 'lazy', convention: options.convention ?? 'literal', comments: false }));
       }
       backend.addCnf(cnf);
-      return new HitoriSession(puzzle, vars, backend);
+      return new HitoriSession(puzzle, vars, backend, options.signal);
     } catch (error) {
       backend.dispose();
       throw error;
@@ -78,6 +87,13 @@ export class HitoriSession {
   async find(assumptions: readonly number[], deadline?: number): Promise<Uint8Array | null> {
     const call = deadline === undefined ? { assumptions } : { assumptions, deadline };
     const add = (clause: Int32Array) => this.backend.addClause(clause);
+    if (this.signal !== undefined) {
+      if (performance.now() - this.yielded > yieldEveryMs) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        this.yielded = performance.now();
+      }
+      this.signal.throwIfAborted();
+    }
     for (;;) {
       this.calls++;
       const status = await this.backend.solve(call);

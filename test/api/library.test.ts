@@ -264,6 +264,23 @@ describe("the setter's functions", () => {
     }
   });
 
+  it('ambiguity and repair stop when their signal is aborted, rejecting with its reason', async () => {
+    // Latin squares: their maps and repairs take far longer than the 5 ms before the abort.
+    const latin = (n: number) => ({
+      rows: n,
+      cols: n,
+      values: Array.from({ length: n * n }, (_, i) => 1 + ((Math.floor(i / n) + (i % n)) % n)),
+    });
+    for (const call of [
+      (signal: AbortSignal) => ambiguity(latin(40), { signal }),
+      (signal: AbortSignal) => repair(latin(20), { signal, maxChanges: 20 }),
+    ]) {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 5);
+      await expect(call(controller.signal)).rejects.toThrow(/abort/i);
+    }
+  });
+
   it('checks the requests at the door: a keep of the wrong size, a negative bound', async () => {
     const puzzle = parse(text);
     await expect(repair(puzzle, { keep: [true] })).rejects.toThrow(InputError);
