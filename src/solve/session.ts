@@ -13,6 +13,7 @@
 import { encodeHitori } from '../../encodings/index.js';
 import { encodeAdjacency } from '../../encodings/adjacency.js';
 import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
+import { assertCnfFits } from '../../encodings/size.js';
 import { HitoriVars } from '../../encodings/variables.js';
 import { TimeoutError } from '../job/errors.js';
 import type { Convention } from '../puzzle/convention.js';
@@ -66,6 +67,8 @@ export class HitoriSession {
         encodeAdjacency(puzzle, vars, cnf);
         encodeConnectivitySeeds(puzzle, vars, cnf);
       } else {
+        // As a solve's CaDiCaL CNF is bounded (src/solve/solve.ts): refused before it is built.
+        assertCnfFits(puzzle, 'lazy', options.convention ?? 'literal', 25e6, 'no encoding of this size fits');
         ({ cnf, vars } = encodeHitori(puzzle, { connectivity: 'lazy', convention: options.convention ?? 'literal', comments: false }));
       }
       backend.addCnf(cnf);

@@ -42,6 +42,7 @@ const files: Record<string, string> = {
   'latin50.jsonl': `${record('latin50', latin(50))}\n`,
   // 1 2 1 2 ... in one row of 100,000: 2.5 billion pairs of equal numbers.
   'row100k.jsonl': `${JSON.stringify({ id: 'row', grid: [Array.from({ length: 100_000 }, (_, c) => 1 + (c % 2))] })}\n`,
+  'row100k.json': `${JSON.stringify({ id: 'row', grid: [Array.from({ length: 100_000 }, (_, c) => 1 + (c % 2))] })}\n`,
   'batch-ok.jsonl': `${record('a', '1 1\n2 1\n')}\n${record('b', '1 1\n1 1\n')}\n`,
   'batch-bad.jsonl': `${record('a', '1 1\n2 1\n')}\n{"grid": [[1, 2], [2, x]]}\n`,
 };
@@ -126,7 +127,10 @@ const scenarios: Record<string, Record<number, readonly Scenario[]>> = {
       { what: 'an ambiguous puzzle', args: ['ambiguity', 'stuck.txt'] },
     ],
     1: [{ what: 'a puzzle with no solution', args: ['ambiguity', 'none.txt'] }],
-    2: [{ what: 'a letter in the grid', args: ['ambiguity', 'bad.txt'] }],
+    2: [
+      { what: 'a letter in the grid', args: ['ambiguity', 'bad.txt'] },
+      { what: 'a 1x100000 row with billions of pairs of equal numbers', args: ['ambiguity', 'row100k.json'] },
+    ],
     // A limit spent before the search starts (it counts from the process start).
     3: [{ what: 'a 20x20 Latin square', args: ['ambiguity', 'latin20.txt', '--timeout', '1'] }],
   },
