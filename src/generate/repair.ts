@@ -40,7 +40,8 @@
 import { encodeAtLeastTotalizer } from '../../encodings/cardinality-totalizer.js';
 import { InputError, SolverError, TimeoutError, TooLargeError } from '../job/errors.js';
 import { checkShading } from '../puzzle/check.js';
-import { geometryOf } from '../puzzle/geometry.js';
+import { CutFinder } from '../../encodings/connectivity-cuts.js';
+import { type Geometry, geometryOf, neighbours } from '../puzzle/geometry.js';
 import { roughCount, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import { Cnf } from '../sat/cnf.js';
 import { HitoriSession } from '../solve/session.js';
@@ -133,15 +134,18 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     // The check solver: rule 1 over value variables.
     const cFirst = check.vars.pool.block('value', n * K);
     const cv = (x: number, u: number) => cFirst + x * K + u - 1;
+    // Built in one Cnf and handed over in bulk (a 17x17 has 80,000 of these clauses).
+    const rule1 = new Cnf();
     for (const line of g.lines) {
       for (let p = 0; p < line.length; p++) {
         for (let q = p + 1; q < line.length; q++) {
           const x = line[p]!;
           const y = line[q]!;
-          for (let u = 1; u <= K; u++) check.addClause([-cv(x, u), -cv(y, u), check.vars.shaded(x), check.vars.shaded(y)]);
+          for (let u = 1; u <= K; u++) rule1.add([-cv(x, u), -cv(y, u), check.vars.shaded(x), check.vars.shaded(y)]);
         }
       }
     }
+    check.addCnf(rule1);
     const numbersAssumed = (values: readonly number[]): number[] => {
       const out: number[] = [];
       for (let x = 0; x < n; x++) for (let u = 1; u <= K; u++) out.push(values[x] === u ? cv(x, u) : -cv(x, u));
@@ -159,6 +163,9 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
       // solution whose shaded cells another solution's contain can never be unique: no number
       // can break the other, whose unshaded cells are some of S's).
       const values = numbersAssumed(puzzle.values);
+      // First greedily, cell by cell, where rules 2 and 3 allow (a shading whose unshaded cells
+      // are some of a solution's is a solution); then by SAT, for larger steps.
+      if (fixed !== null) fixed = greedilyExtended(g, fixed);
       for (let round = 0; fixed !== null; round++) {
         const more = check.vars.pool.id(['more', round]);
         const whites: number[] = [-more];
@@ -181,33 +188,31 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     const s = (i: number) => master.vars.shaded(i);
     const mFirst = pool.block('value', n * K);
     const mc = (x: number, u: number) => mFirst + x * K + u - 1;
+    const base = new Cnf();
     for (let x = 0; x < n; x++) {
-      master.addClause(Array.from({ length: K }, (_, k) => mc(x, k + 1)));
-      for (let u = 1; u <= K; u++) for (let w = u + 1; w <= K; w++) master.addClause([-mc(x, u), -mc(x, w)]);
+      base.add(Array.from({ length: K }, (_, k) => mc(x, k + 1)));
+      for (let u = 1; u <= K; u++) for (let w = u + 1; w <= K; w++) base.add2(-mc(x, u), -mc(x, w));
     }
-    if (fixed !== null) for (let i = 0; i < n; i++) master.addClause([fixed[i] ? s(i) : -s(i)]);
+    if (fixed !== null) for (let i = 0; i < n; i++) base.add([fixed[i] ? s(i) : -s(i)]);
     for (const line of g.lines) {
       for (let p = 0; p < line.length; p++) {
         for (let q = p + 1; q < line.length; q++) {
           const x = line[p]!;
           const y = line[q]!;
           if (fixed !== null && (fixed[x] || fixed[y])) continue;
-          for (let u = 1; u <= K; u++) master.addClause(fixed === null ? [-mc(x, u), -mc(y, u), s(x), s(y)] : [-mc(x, u), -mc(y, u)]);
+          for (let u = 1; u <= K; u++) base.add(fixed === null ? [-mc(x, u), -mc(y, u), s(x), s(y)] : [-mc(x, u), -mc(y, u)]);
         }
       }
     }
     let fresh = 0;
-    const counter = new Cnf();
     // "At most k changed" is "at least n - k kept": the totalizer's bound from below, over the kept cells.
     const keptAtLeast = encodeAtLeastTotalizer(
       Array.from({ length: n }, (_, x) => mc(x, puzzle.values[x]!)),
       n,
       () => pool.id(['count', fresh++]),
-      counter,
+      base,
     );
-    counter.forEach((clause) => {
-      master.addClause(clause);
-    });
+    master.addCnf(base);
     const eqOf = new Map<number, number>();
     const eq = (x: number, y: number): number => {
       const key = x * n + y;
@@ -325,6 +330,18 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     check.dispose();
     design?.dispose();
   }
+}
+
+/** The shading with every cell shaded in turn that keeps rules 2 and 3 (in cell order). */
+function greedilyExtended(g: Geometry, shading: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(shading);
+  const finder = new CutFinder(g);
+  for (let i = 0; i < g.cells; i++) {
+    if (out[i] || neighbours(g, i).some((j) => out[j] === 1)) continue;
+    out[i] = 1;
+    if (finder.label(out) !== 1) out[i] = 0;
+  }
+  return out;
 }
 
 /** The SAT engine's proof, on a fresh solver: the changed puzzle is unique with the repair's solution. */

@@ -83,6 +83,11 @@ export class HitoriSession {
     this.backend.addClause(clause);
   }
 
+  /** Adds every clause of a CNF, by the backend's bulk path. */
+  addCnf(cnf: Cnf): void {
+    this.backend.addCnf(cnf);
+  }
+
   /**
    * A connected shading satisfying the clauses under the assumptions (1 shaded), or null when
    * there is none. Past `deadline` (a `Date.now()` value): TimeoutError.

@@ -1,7 +1,7 @@
 /**
  * `--timeout` in the phases other than the SAT search: building a large CNF (`solve`, `dimacs`),
  * writing it, a MiniSat solve in its worker (whose solutions so far are kept), the rule engine
- * (`explain`, `rate`), `bench`, and every engine and backend of `solve`. Each run must end with
+ * (`explain`, `rate`), `bench`, `repair`'s search, and every engine and backend of `solve`. Each run must end with
  * exit code 3 and say so; the tests assert what was stopped and what was kept, never how long it
  * took (the machine may be busy): BENCH.md, section `limits`, measures that.
  */
@@ -129,8 +129,21 @@ describe('--timeout outside the SAT search', () => {
       run(['enumerate', '4x4', '--symbols', '4', '--timeout', '20'], { cwd: dir }),
       run(['generate', '30x30', '--count', '50', '--timeout', '20'], { cwd: dir }),
       run(['hint', 'latin40.txt', '--timeout', '20'], { cwd: dir }),
+      run(['ambiguity', 'latin40.txt', '--timeout', '20'], { cwd: dir }),
+      run(['repair', 'latin40.txt', '--timeout', '20'], { cwd: dir }),
     ]);
     for (const result of results) expect(result.code, result.stderr).toBe(3);
+  });
+
+  it('repair stopped in its search says how far the proof got: exit 3, the bound proven so far', async () => {
+    // A 20x20 Latin square has thousands of solutions: no few changes make it unique.
+    writeFileSync(join(dir, 'latin20.txt'), `${latin(20)}\n`);
+    const result = await run(['repair', 'latin20.txt', '--max-changes', '20', '--timeout', '1500', '--to', 'json'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(3);
+    const report = JSON.parse(result.stdout) as { status: string; provenBelow: number; repairs: unknown[] };
+    expect(report.status).toBe('timeout');
+    expect(report.repairs).toEqual([]);
+    expect(report.provenBelow).toBeGreaterThanOrEqual(0);
   });
 
   it('bench --timeout counts the puzzles that reach it as timeouts: exit 3', async () => {
