@@ -34,7 +34,8 @@ interface RepairCliOptions extends Pick<CommonOptions, 'timeout' | 'to' | 'forma
 const repairExitCodeHelp = `
 Exit codes:
   0  repaired: minimal change sets listed (none needed when the puzzle is already unique)
-  1  no set of at most --max-changes changes works (proven), or none at all can
+  1  no set of at most --max-changes changes works (proven), or none at all can (another
+     solution survives every numbering that keeps the kept one)
   2  bad input or usage
   3  time limit reached (how far the proof got is printed)
 

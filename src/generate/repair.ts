@@ -26,9 +26,10 @@
  * S unique for P' (unsatisfiable: a repair) or returns a counterexample T, which is added to the
  * design solver. Each clause of the design solver is a consequence of (a) and (b), so when it
  * answers "unsatisfiable" under "at most k", no set of k or fewer changes works: that is the
- * proof of minimality, for k = 0, 1, 2, ... up to the bound. A counterexample T that shades
- * every cell S shades leaves (b) no pair (T's unshaded cells are some of S's, distinct by (a)):
- * then no number of changes works, which is reported as such. The loop ends because each round
+ * proof of minimality, for k = 0, 1, 2, ... up to the bound. A counterexample T whose cells
+ * unshaded in a common line are, pair by pair, all unshaded in S too (as when T shades every
+ * cell S shades, or a line holds one cell unshaded in T) leaves (b) no pair, since (a) keeps
+ * those distinct: then no number of changes works, which is reported as such. The loop ends because each round
  * rules out its T for good and there are finitely many shadings. At the fewest k, each repair
  * found is blocked (some change of it not made) and the design solver asked again, which lists
  * the other minimal change sets, up to `alternatives`.
@@ -81,8 +82,8 @@ interface Repair {
 export interface RepairResult {
   /**
    * `repaired`: `repairs` holds minimal change sets; `beyond-bound`: none within `maxChanges`
-   * (proven); `impossible`: none at all, as another solution shades every cell the kept one
-   * shades (proven); `timeout`: none found in time.
+   * (proven); `impossible`: none at all, as another solution has no two unshaded cells in a line
+   * that could be made equal while the kept one holds (proven); `timeout`: none found in time.
    */
   readonly status: 'repaired' | 'beyond-bound' | 'impossible' | 'timeout';
   /** Which solution is kept: the one given, the puzzle's first, or any (the puzzle has none). */
@@ -242,7 +243,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
         }
       }
       if (fixed !== null) {
-        // T shades all that S shades: no change can break T while S holds.
+        // Every pair T could repeat is a pair of S's unshaded cells: no change breaks T while S holds.
         if (clause.length === 0) impossible = true;
         master.addClause(clause);
         return;

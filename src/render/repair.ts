@@ -16,7 +16,9 @@ export function repairText(puzzle: Puzzle, result: RepairResult): string {
   const [first, ...others] = result.repairs;
   if (first === undefined) {
     if (result.status === 'impossible')
-      out.push(`no number changes can make ${kept} the only one: another solution shades every cell it shades (proven)`);
+      out.push(
+        `no number changes can make ${kept} the only one: another solution survives every numbering that keeps it (no two of its unshaded cells in a line can be made equal)`,
+      );
     else if (result.status === 'beyond-bound')
       out.push(
         `no set of at most ${result.maxChanges} changes makes the puzzle unique keeping ${kept} (proven); try a larger --max-changes`,

@@ -53,6 +53,15 @@ function workingSets(grid: Grid, K: number, size: number, kept: number | null, s
   return out;
 }
 
+/** Every pair of cells that share a row or a column. */
+function lineMatesOf(grid: Grid): [number, number][] {
+  const out: [number, number][] = [];
+  for (let x = 0; x < grid.values.length; x++)
+    for (let y = x + 1; y < grid.values.length; y++)
+      if (Math.floor(x / grid.cols) === Math.floor(y / grid.cols) || x % grid.cols === y % grid.cols) out.push([x, y]);
+  return out;
+}
+
 const keyOf = (set: readonly [number, number][]) => set.map(([c, u]) => `${c}=${u}`).join(' ');
 const asPairs = (changes: readonly NumberChange[]): [number, number][] => changes.map((c) => [c.cell, c.to]);
 
@@ -80,9 +89,14 @@ async function judgeRepair(grid: Grid & { id: string }, options: { keep?: boolea
     ).toBe(false);
   }
   if (result.status === 'impossible') {
-    // Another valid shading shades all the kept one does: it survives every numbering that keeps S.
+    // Another valid shading survives every numbering that keeps S: each two of its unshaded
+    // cells in a line are both unshaded in S, so distinct whenever S is a solution.
+    const pairsUnshadedInS = (t: number) =>
+      lineMatesOf(grid).every(
+        ([x, y]) => ((t >>> x) & 1) === 1 || ((t >>> y) & 1) === 1 || (((kept! >>> x) & 1) === 0 && ((kept! >>> y) & 1) === 0),
+      );
     expect(
-      shapes.some((t) => t !== kept && (t & kept!) === kept),
+      shapes.some((t) => t !== kept && pairsUnshadedInS(t)),
       grid.id,
     ).toBe(true);
     return result;
@@ -152,7 +166,7 @@ describe('repair', () => {
     expect(checked).toBe(25);
   });
 
-  it('says no change can help when another shading contains the kept one', async () => {
+  it('says no change can help when another solution survives every numbering that keeps the kept one', async () => {
     // 1 2 / 2 1 has the empty shading as a solution, and shading a corner keeps the rest connected.
     const grid = { rows: 2, cols: 2, values: [1, 2, 2, 1], id: '1 2 / 2 1' };
     const result = await judgeRepair(grid, { keep: [false, false, false, false], maxChanges: 3 });
