@@ -1,0 +1,161 @@
+/**
+ * `npm run bench:setter`: the setter's tools in process, one thread: the ambiguity map
+ * (src/solve/ambiguity.ts) and `repair` (src/generate/repair.ts) on janko's 10x10 and 17x17
+ * puzzles made ambiguous or unsolvable by changed numbers; writes the BENCH.md section `setter`.
+ *
+ *   npm run build && nice npm run bench:setter -- [--count 10]
+ *
+ * The variants are made deterministically from the published puzzle and solution: "1 changed"
+ * gives the first shaded cell (reading order) whose change to the least number its row and column
+ * lack leaves two or more solutions that number; "3 changed" does so three times; "no solution"
+ * gives the first unshaded cell whose right neighbour is unshaded that neighbour's number, when
+ * the SAT engine then finds no solution. Each time is a median of runs of the same puzzle (5 for
+ * the map, 3 for repair) after one untimed warm-up run; the table gives the median, p95 and
+ * maximum of those medians over the puzzles.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { repairPuzzle } from '../src/generate/repair.js';
+import type { Puzzle } from '../src/puzzle/puzzle.js';
+import { ambiguityMap } from '../src/solve/ambiguity.js';
+import { solveHitori } from '../src/solve/solve.js';
+import {
+  commandLine,
+  describeMachine,
+  loadSet,
+  max,
+  median,
+  ms,
+  p95,
+  progress,
+  publishedShading,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+} from './lib.js';
+
+const { values: args } = parseArgs({ options: { count: { type: 'string', default: '10' } } });
+const count = Number(args.count);
+const command = commandLine('setter.js');
+const started = new Date();
+const loadStart = os.loadavg()[0]!;
+
+type Variant = 'ambiguous' | 'three' | 'none';
+
+/** The puzzle made ambiguous (`changes` numbers of shaded cells) or unsolvable, or null when no cell does it. */
+async function variantOf(puzzle: Puzzle, solution: readonly boolean[], variant: Variant): Promise<Puzzle | null> {
+  const { rows, cols } = puzzle;
+  const values = [...puzzle.values];
+  if (variant === 'none') {
+    for (let i = 0; i < values.length; i++) {
+      if (solution[i] || i % cols === cols - 1 || solution[i + 1]) continue;
+      const old = values[i + 1]!;
+      values[i + 1] = values[i]!;
+      if ((await solveHitori({ rows, cols, values })).status === 'none') return { rows, cols, values, id: `${puzzle.id} no solution` };
+      values[i + 1] = old;
+    }
+    return null;
+  }
+  let made = 0;
+  const wanted = variant === 'three' ? 3 : 1;
+  for (let i = 0; i < values.length && made < wanted; i++) {
+    if (!solution[i]) continue;
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    const used = new Set<number>();
+    for (let k = 0; k < cols; k++) used.add(values[r * cols + k]!);
+    for (let k = 0; k < rows; k++) used.add(values[k * cols + c]!);
+    let u = 1;
+    while (used.has(u)) u++;
+    if (u > Math.max(rows, cols)) continue;
+    const old = values[i]!;
+    values[i] = u;
+    if ((await solveHitori({ rows, cols, values }, { maxSolutions: 2 })).status === 'multiple') made++;
+    else values[i] = old;
+  }
+  return made === wanted ? { rows, cols, values, id: `${puzzle.id} ${wanted} changed` } : null;
+}
+
+async function timed(runs: number, work: () => Promise<unknown>): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    const t0 = performance.now();
+    await work();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+const rows: string[][] = [];
+for (const size of [10, 17]) {
+  const group = loadSet().find((g) => g.rows === size && g.cols === size)!;
+  for (const variant of ['ambiguous', 'three', 'none'] as const) {
+    if (variant === 'three' && size === 10) continue;
+    const maps: number[] = [];
+    const repairs: number[] = [];
+    const fewest = new Map<string, number>();
+    for (const record of group.records) {
+      if (maps.length >= count) break;
+      const solution = publishedShading(record);
+      if (solution === undefined) continue;
+      const puzzle = await variantOf(record.puzzle, solution, variant);
+      if (puzzle === null) continue;
+      maps.push(await timed(5, () => ambiguityMap(puzzle)));
+      let last: Awaited<ReturnType<typeof repairPuzzle>> | undefined;
+      repairs.push(
+        await timed(3, async () => {
+          last = await repairPuzzle(puzzle);
+        }),
+      );
+      const key = last!.fewest === null ? last!.status : String(last!.fewest);
+      fewest.set(key, (fewest.get(key) ?? 0) + 1);
+      progress(`${puzzle.id}: map ${ms(maps.at(-1)!)} ms, repair ${ms(repairs.at(-1)!)} ms`);
+    }
+    const label = { ambiguous: '1 number changed', three: '3 numbers changed', none: 'no solution' }[variant];
+    rows.push([
+      `${size}x${size}`,
+      label,
+      String(maps.length),
+      ms(median(maps)),
+      ms(p95(maps)),
+      ms(max(maps)),
+      ms(median(repairs)),
+      ms(p95(repairs)),
+      ms(max(repairs)),
+      [...fewest]
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', '),
+    ]);
+  }
+}
+
+writeSection(
+  'setter',
+  `## setter: the ambiguity map and repair, in process, one thread
+
+- Command: \`${command}\` (after \`npm run build\`)
+- Date: ${timestamp(started)}
+- Machine: ${describeMachine()}; load average (1 min) ${loadStart.toFixed(2)} when the run started, ${os.loadavg()[0]!.toFixed(2)} at the end
+- Code: ${revision()}
+
+${table(
+  [
+    'janko',
+    'variant',
+    'puzzles',
+    'map median ms',
+    'map p95',
+    'map max',
+    'repair median ms',
+    'repair p95',
+    'repair max',
+    'fewest changes: puzzles',
+  ],
+  rows,
+  [false, false, true, true, true, true, true, true, true, false],
+)}
+`,
+);
