@@ -57,7 +57,12 @@ export function repairCommand(): Command {
       wholeNumber('--max-changes', 0, maxRepairChanges),
       3,
     )
-    .option('--alternatives <n>', 'list up to this many minimal change sets', positiveInteger('--alternatives', 1000), 5)
+    .option(
+      '--alternatives <n>',
+      'list up to this many minimal change sets, each on other cells',
+      positiveInteger('--alternatives', 1000),
+      5,
+    )
     .addOption(new Option('--to <format>', 'output format (default: text)').choices(targets))
     .addOption(new Option('--format <format>', 'the same as --to (its older name)').choices(targets))
     .option('-o, --output <file>', 'write to this file (atomically: complete or not at all) instead of stdout');

@@ -29,10 +29,11 @@
  * proof of minimality, for k = 0, 1, 2, ... up to the bound. A counterexample T whose cells
  * unshaded in a common line are, pair by pair, all unshaded in S too (as when T shades every
  * cell S shades, or a line holds one cell unshaded in T) leaves (b) no pair, since (a) keeps
- * those distinct: then no number of changes works, which is reported as such. The loop ends because each round
- * rules out its T for good and there are finitely many shadings. At the fewest k, each repair
- * found is blocked (some change of it not made) and the design solver asked again, which lists
- * the other minimal change sets, up to `alternatives`.
+ * those distinct: then no number of changes works, which is reported as such. The loop ends
+ * because each round rules out its T for good and there are finitely many shadings. At the
+ * fewest k, the cells of each repair found are blocked (one of them keeps its number) and the
+ * design solver asked again, which lists the minimal change sets on other cells, up to
+ * `alternatives` (one choice of numbers each: a setter chooses where to change first).
  *
  * Every repair is then proven unique once more by the SAT engine itself (`solveHitori`, a fresh
  * solver, the encodings of rule 1 from the numbers) and its solution checked by the independent
@@ -56,7 +57,7 @@ export interface RepairOptions {
   readonly keep?: Shading;
   /** Search up to this many changes (default 3). */
   readonly maxChanges?: number;
-  /** List up to this many minimal change sets (default 5). */
+  /** List up to this many minimal change sets, each on other cells (default 5). */
   readonly alternatives?: number;
   /** A `Date.now()` value: past it the search stops and says how far it got. */
   readonly deadline?: number;
@@ -94,9 +95,9 @@ export interface RepairResult {
   readonly provenBelow: number;
   /** The fewest changes (equal to `provenBelow`), or null when none was found. */
   readonly fewest: number | null;
-  /** The minimal change sets found, up to `alternatives`. */
+  /** The minimal change sets found, each on its own set of cells, up to `alternatives`. */
   readonly repairs: readonly Repair[];
-  /** True when `repairs` lists every minimal change set. */
+  /** True when `repairs` lists every set of cells on which a minimal change set exists. */
   readonly complete: boolean;
   readonly symbols: number;
   readonly maxChanges: number;
@@ -306,7 +307,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
             repairs.push({ changes, puzzle: changed, solution: Array.from(planted, (x) => x === 1) });
             options.onProgress?.(`repair: ${repairs.length} set(s) of ${k} change(s) found`);
             if (repairs.length >= wanted || changes.length === 0) break;
-            master.addClause(changes.map((c) => -mc(c.cell, c.to)));
+            master.addClause(changes.map((c) => mc(c.cell, c.from)));
             continue;
           }
           counterexamples++;

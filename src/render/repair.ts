@@ -40,8 +40,8 @@ export function repairText(puzzle: Puzzle, result: RepairResult): string {
   });
   out.push(
     result.complete
-      ? `${result.repairs.length === 1 ? 'the only' : `all ${result.repairs.length}`} minimal change set${result.repairs.length === 1 ? '' : 's'} listed`
-      : 'more minimal change sets may exist (--alternatives N lists more)',
+      ? `${result.repairs.length === 1 ? 'the only cells' : `every set of cells (${result.repairs.length})`} where ${k} change${k === 1 ? '' : 's'} can do it`
+      : 'other cells may do it too (--alternatives N lists more)',
   );
   out.push(
     '',
