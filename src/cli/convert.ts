@@ -48,7 +48,14 @@ export function convertCommand(): Command {
         to: options.to === 'png' ? 'svg' : options.to,
       });
       const [broken] = converted.answerViolations;
-      if (broken !== undefined)
+      const { unfinished } = converted;
+      if (unfinished !== undefined) {
+        const [rule] = unfinished.violations;
+        const breaks = rule === undefined ? '' : `, and the marks so far break a rule (${rule.message})`;
+        process.stderr.write(
+          `hitori-sat: note: the answer in ${sourceName(file)} is unfinished: ${unfinished.marked} of ${unfinished.cells} cells marked${breaks}; it is copied as given\n`,
+        );
+      } else if (broken !== undefined)
         process.stderr.write(
           `hitori-sat: note: the answer in ${sourceName(file)} is not a solution (${broken.message}); it is copied as given\n`,
         );

@@ -23,7 +23,7 @@
  * unmarked cell as unshaded too); the marks as given ("." unmarked) are the document's `marks`, a
  * player's progress for `hint`.
  * Written files have every cell of the answer filled in: "#" or "+", or "." throughout when
- * there is no answer.
+ * there is no answer; a document with marks (a board in progress) is written with its marks.
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
@@ -122,8 +122,11 @@ function rowTokens(lines: readonly string[], at: number, end: number, r: number,
   return tokens;
 }
 
-/** A pzprv3 file of the puzzle, with its answer filled in when the document has one. */
-export function formatPzprv3({ puzzle, solution }: PuzzleDocument): string {
+/**
+ * A pzprv3 file of the puzzle, with its answer filled in when the document has one, or a
+ * player's marks as given ("." where a cell is not marked) when it has them.
+ */
+export function formatPzprv3({ puzzle, solution, marks }: PuzzleDocument): string {
   const { rows, cols } = puzzle;
   const grid = (cell: (i: number) => string) => {
     let out = '';
@@ -134,5 +137,7 @@ export function formatPzprv3({ puzzle, solution }: PuzzleDocument): string {
     return out;
   };
   const answer = (s: Shading | undefined) => (i: number) => (s === undefined ? '.' : s[i] ? '#' : '+');
-  return `pzprv3\nhitori\n${rows}\n${cols}\n${grid((i) => String(puzzle.values[i]))}${grid(answer(solution))}`;
+  const marked = (m: readonly (boolean | null)[]) => (i: number) => (m[i] === null ? '.' : m[i] ? '#' : '+');
+  const answerCell = marks === undefined ? answer(solution) : marked(marks);
+  return `pzprv3\nhitori\n${rows}\n${cols}\n${grid((i) => String(puzzle.values[i]))}${grid(answerCell)}`;
 }
