@@ -157,11 +157,11 @@ describe('simple techniques (one line)', () => {
     expect(found[0]!.technique).toBe('2-SAT');
     // Each chain: black -> white across neighbours, white -> black between equal numbers, until a cell gets both colours.
     expect(found[0]!.reason).toBe(
-      'row 1: every shading of the row without a repeated white number or two adjacent black cells has c1, c6 black and c2, c5 white: ' +
+      'row 1, taken alone, forces c1, c6 black and c2, c5 white: the other colour breaks a rule within the row (' +
         'c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white → c6 black (both 2) → c5 white: impossible; ' +
         'c2 black → c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white: impossible; ' +
         'c5 black → c4 white → c3 black (both 3) → c2 white → c6 black (both 2) → c5 white: impossible; ' +
-        'c6 white → c2 black (both 2) → c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white: impossible',
+        'c6 white → c2 black (both 2) → c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white: impossible)',
     );
     expectSound(p, board, found);
   });
