@@ -124,7 +124,10 @@ exec '${npxPath}' "$@"
   chmodSync(join(bin, 'npx'), 0o755);
   // ssh for GNU parallel's --ssh: "ssh HOST -- COMMAND" runs COMMAND here, as on another machine
   // that shares this filesystem (there is no second machine to log in to).
-  writeFileSync(join(bin, 'fake-ssh'), '#!/bin/sh\nexport SHELL=${SHELL:-/bin/sh}\nwhile [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done\nshift\nexec sh -c "$*"\n');
+  writeFileSync(
+    join(bin, 'fake-ssh'),
+    '#!/bin/sh\nexport SHELL=${SHELL:-/bin/sh}\nwhile [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done\nshift\nexec sh -c "$*"\n',
+  );
   chmodSync(join(bin, 'fake-ssh'), 0o755);
   return bin;
 }
