@@ -150,7 +150,8 @@ function nextStep(
     return undefined;
   };
   const sound = search(selectTechniques({ ...chosen, assumeUnique: false }), () => true);
-  if (sound !== undefined || !unique) return sound;
+  // A search cut short by the time limit has not shown that nothing else applies: no UC then.
+  if (sound !== undefined || !unique || Date.now() > deadline) return sound;
   const all = selectTechniques({ ...chosen, assumeUnique: true });
   const uc = all.some((t) => t.code === 'UC') ? UCEach(board)[0] : undefined;
   if (uc !== undefined) return uc;
