@@ -162,12 +162,13 @@ export const browserHandlers: Handlers = {
     return decodeModel(request, limit);
   },
 
-  async convert(request) {
+  async convert(request, { limit }) {
     const { puzzle, solution, marks, to } = request;
     const answerViolations = solution === undefined ? [] : checkShading(puzzle, solution);
     if (to === 'svg') {
       const { renderSvg } = await import('../render/svg.js');
-      return { output: renderSvg(puzzle, solution === undefined ? {} : { cells: solution }), answerViolations, answerDropped: false };
+      const picture = { checkpoint: () => limit.check(), ...(solution === undefined ? {} : { cells: solution }) };
+      return { output: renderSvg(puzzle, picture), answerViolations, answerDropped: false };
     }
     const output = formatDocument({ ...documentOf(puzzle, solution), ...(marks === undefined ? {} : { marks }) }, to);
     return { output, answerViolations, answerDropped: solution !== undefined && !formats[to].holdsSolution };

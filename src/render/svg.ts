@@ -28,6 +28,8 @@ export interface BoardPicture {
   readonly caption?: readonly string[];
   /** The least width of the picture, for captions wider than a small grid. */
   readonly minWidth?: number;
+  /** Called once per row: a time limit's check (a 1000x1000 picture takes seconds to write). */
+  readonly checkpoint?: () => void;
 }
 
 const cell = 36;
@@ -83,6 +85,7 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
   });
   out.push(`<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" fill="#fff"/>`);
   for (let i = 0; i < rows * cols; i++) {
+    if (i % cols === 0) picture.checkpoint?.();
     const state = stateOf(picture, i);
     const x = pad + (i % cols) * cell;
     const y = top + Math.floor(i / cols) * cell;
@@ -114,6 +117,7 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
     );
   }
   for (let i = 0; i < rows * cols; i++) {
+    if (i % cols === 0) picture.checkpoint?.();
     const value = puzzle.values[i]!;
     const state = stateOf(picture, i);
     const x = pad + (i % cols) * cell + cell / 2;
