@@ -37,8 +37,8 @@ type Outline = 'shaded' | 'white' | 'mistake' | 'differ';
 let puzzle: Puzzle | null = null;
 /** Why the text box does not parse, when it does not. */
 let parseError = '';
-/** The puzzle's one-line form for the address (its puzz.link URL), or null when it has none. */
-let puzzleAddress: string | null = null;
+/** The puzzle's one-line form for the address (addressForm). */
+let puzzleAddress = '';
 /** How many puzzles have been put on the board: work for an older one is dropped. */
 let loaded = 0;
 /** The player's marks, and the marks before each change (undo) and after each undone one (redo). */
@@ -68,11 +68,7 @@ function setPuzzle(next: Puzzle, nextMarks?: Mark[]): void {
   future = [];
   hinted = new Map();
   closeViews();
-  try {
-    puzzleAddress = format(next, { to: 'url' }).trim();
-  } catch {
-    puzzleAddress = null;
-  }
+  puzzleAddress = addressForm(next);
   board.style.setProperty('--cols', String(next.cols));
   const cells: HTMLElement[] = [];
   for (let i = 0; i < n; i++) {
@@ -88,6 +84,15 @@ function setPuzzle(next: Puzzle, nextMarks?: Mark[]): void {
   board.dataset['status'] = '';
   // Marks from an address are judged at once: a finished board shared by a link says "solved".
   changed(nextMarks !== undefined);
+}
+
+/** The puzzle's one-line form for the address: its puzz.link URL, or JSON for numbers a URL cannot hold. */
+function addressForm(next: Puzzle): string {
+  try {
+    return format(next, { to: 'url' }).trim();
+  } catch {
+    return format(next, { to: 'json' }).trim();
+  }
 }
 
 /** No puzzle: the board is cleared. */
@@ -166,7 +171,7 @@ function changed(judge = true): void {
 }
 
 function writeAddress(): void {
-  if (puzzleAddress !== null) history.replaceState(null, '', addressOf(puzzleAddress, marks));
+  history.replaceState(null, '', addressOf(puzzleAddress, marks));
 }
 
 /** A new set of marks, undoable. */
@@ -211,33 +216,41 @@ function cellAt(x: number, y: number): number | null {
   return cell && board.contains(cell) ? Number(cell.dataset['i']) : null;
 }
 
-/** The press in progress: a cell is marked when the pointer is lifted over the cell it went down on. */
-let pressed: { id: number; cell: number; button: number; type: string } | null = null;
+/**
+ * The press in progress: a cell is marked when the pointer is lifted over the cell it went down
+ * on; a finger or pen held on a cell for `longPressMs` marks it the other way at once (the right
+ * click of a touch screen).
+ */
+let pressed: { id: number; cell: number; button: number; done: boolean } | null = null;
+let longPress: ReturnType<typeof setTimeout> | undefined;
+const longPressMs = 450;
 board.addEventListener('pointerdown', (event) => {
+  clearTimeout(longPress);
   const cell = cellAt(event.clientX, event.clientY);
   pressed =
-    cell === null || (event.button !== 0 && event.button !== 2)
-      ? null
-      : { id: event.pointerId, cell, button: event.button, type: event.pointerType };
+    cell === null || (event.button !== 0 && event.button !== 2) ? null : { id: event.pointerId, cell, button: event.button, done: false };
+  const press = pressed;
+  if (press !== null && event.pointerType !== 'mouse')
+    longPress = setTimeout(() => {
+      if (pressed !== press) return;
+      press.done = true;
+      onCell(press.cell, true);
+    }, longPressMs);
 });
 board.addEventListener('pointerup', (event) => {
+  clearTimeout(longPress);
   const press = pressed;
   pressed = null;
-  if (press === null || press.id !== event.pointerId || cellAt(event.clientX, event.clientY) !== press.cell) return;
+  if (press === null || press.done || press.id !== event.pointerId || cellAt(event.clientX, event.clientY) !== press.cell) return;
   onCell(press.cell, press.button === 2);
 });
+// A scroll or a zoom that starts on the board marks nothing.
 board.addEventListener('pointercancel', () => {
+  clearTimeout(longPress);
   pressed = null;
 });
-// No menu on the board; on a touch screen a long press is the right click.
-board.addEventListener('contextmenu', (event) => {
-  event.preventDefault();
-  const press = pressed;
-  if (press !== null && press.type !== 'mouse') {
-    pressed = null;
-    onCell(press.cell, true);
-  }
-});
+// No menu on the board (the right click and the long press are the player's).
+board.addEventListener('contextmenu', (event) => event.preventDefault());
 
 document.addEventListener('keydown', (event) => {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
@@ -371,7 +384,7 @@ async function onNew(): Promise<void> {
   // The player put another puzzle on the board meanwhile: keep theirs.
   if (reply === null || at !== loaded) return;
   const { generated } = reply;
-  input.value = format(generated.puzzle, { to: 'url' }).trim();
+  input.value = addressForm(generated.puzzle);
   setPuzzle(generated.puzzle);
   say(`A new ${rows}x${cols} puzzle, class ${generated.class ?? 'beyond the rules'}, with one solution (proven).`);
   board.dataset['status'] = 'generated';

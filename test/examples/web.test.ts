@@ -276,7 +276,9 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       const e = nearest(edge, ['white', 'dark', 'pink', 'yellow', 'red', 'orange', 'green', 'scarlet']);
       return {
         fill: f.distance < 40 ? f.name : `rgb(${fill.join(',')})`,
-        ring: ring.some((rgb) => nearest(rgb, ['blue', 'white', 'dark', 'pink', 'yellow', 'red', 'orange', 'green', 'scarlet']).name === 'blue'),
+        ring: ring.some(
+          (rgb) => nearest(rgb, ['blue', 'white', 'dark', 'pink', 'yellow', 'red', 'orange', 'green', 'scarlet']).name === 'blue',
+        ),
         outline: ['orange', 'green', 'scarlet'].includes(e.name) && e.distance < 40 ? e.name : null,
       };
     });
@@ -402,7 +404,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.close();
   });
 
-  it('undoes and redoes marks with the buttons, Ctrl-Z, Ctrl-Y and Ctrl-Shift-Z; a new mark after an undo drops the redo', async () => {
+  it('undoes and redoes marks with the buttons, Ctrl-Z, Ctrl-Y and Ctrl-Shift-Z; a new mark after an undo drops the redo; clearing is undoable', async () => {
     const page = await open(`#${small}`);
     const cell = async (i: number) => (await states(page))[i];
     expect(await page.isDisabled('#undo')).toBe(true);
@@ -434,6 +436,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     // Undo, too, keeps the address.
     await page.click('#undo');
     expect(await page.evaluate(() => location.hash)).toBe(`#${small}&marks=x....x`);
+    // "Clear marks" is undone like any other change.
+    await page.click('#clear');
+    expect(await states(page)).toEqual(new Array(16).fill('unmarked'));
+    await page.keyboard.press('Control+z');
+    expect((await states(page)).flatMap((s, i) => (s === 'unmarked' ? [] : [i]))).toEqual([0, 5]);
     await page.close();
   });
 
@@ -523,7 +530,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await Promise.all([page.close(), again.close(), misfit.close()]);
   });
 
-  it('fits a 17x17 on a 390-px-wide touch screen without horizontal scrolling, and a tap marks a cell', async () => {
+  it('fits a 17x17 on a 390-px-wide touch screen without horizontal scrolling; a tap marks a cell, a long press the other way', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
     try {
       const page = await open(`#${janko037Url}`, phone);
@@ -538,6 +545,19 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       const target = boxes[17 + 3]!;
       await page.touchscreen.tap(target.left + target.width / 2, target.top + target.height / 2);
       expect((await states(page))[20]).toBe('shaded');
+      // A long press is the right click: the cycle the other way (unmarked to white).
+      const held = boxes[17 + 5]!;
+      const cdp = await phone.newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ x: held.left + held.width / 2, y: held.top + held.height / 2 }],
+      });
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#board .cell[data-i="22"]')!.dataset['state'] === 'white');
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      expect((await states(page)).flatMap((s, i) => (s === 'unmarked' ? [] : [[i, s]]))).toEqual([
+        [20, 'shaded'],
+        [22, 'white'],
+      ]);
       await expectPainted(page);
     } finally {
       await phone.close();
@@ -571,6 +591,28 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.click('#solve');
     await status(page, 'unique');
     expect(await states(page)).toEqual(shadedOf(published));
+    await page.close();
+  });
+
+  it('shows one solution of a puzzle with several, and outlines the cells where a second one differs', async () => {
+    const page = await open(`#${small}`);
+    const latin = [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3];
+    await page.fill('#puzzle', '1 2 3 4\n2 3 4 1\n3 4 1 2\n4 1 2 3\n');
+    await page.click('#solve');
+    await status(page, 'multiple');
+    expect(await page.textContent('#message')).toMatch(/^More than one solution: this is one of them/);
+    const drawn = await cells(page);
+    const shading = drawn.map((c) => c.state === 'shaded');
+    expect(checkShading({ rows: 4, cols: 4, values: latin }, shading)).toEqual([]);
+    const differ = drawn.flatMap((c, i) => (c.outline === 'differ' ? [i] : []));
+    expect(differ.length).toBeGreaterThan(0);
+    // Flipping the outlined cells gives the second solution.
+    expect(
+      checkShading(
+        { rows: 4, cols: 4, values: latin },
+        shading.map((s, i) => (differ.includes(i) ? !s : s)),
+      ),
+    ).toEqual([]);
     await page.close();
   });
 
