@@ -456,7 +456,8 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     // Marked white, then cleared: no mark left, so the hint is the first deduction.
     await click(page, white);
     await click(page, white);
-    expect(await hinted(page)).toMatch(/^Hint \(step 1 of the rule engine's solve, class [A-G]\): /);
+    expect(await hinted(page)).toMatch(/^Hint\b/);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['status'])).toBe('hint-step');
     const outlined = (await cells(page)).flatMap((cell, i) => (cell.outline === null ? [] : [[i, cell.outline]]));
     expect(outlined.length).toBeGreaterThan(0);
     // Each outlined cell is decided as in the published solution: orange shaded, green white.
@@ -484,8 +485,12 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.close();
   });
 
-  it('makes a new puzzle of the chosen size and class in the page, with one solution, and puts it in the address', async () => {
-    const page = await open(`#${small}`);
+  it('opens with a new puzzle to play, and makes one of the chosen size and class, with one solution, and puts it in the address', async () => {
+    // Without a puzzle in the address: a new 8x8 (the size chosen by default), made in the page.
+    const page = await open();
+    await status(page, 'generated');
+    expect(await page.locator('#board .cell').count()).toBe(64);
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#https:\/\/puzz\.link\/p\?hitori\/8\/8\//);
     await click(page, 0);
     await page.selectOption('#size', '6x6');
     await page.selectOption('#class', 'C');
