@@ -99,7 +99,7 @@ export interface DecodeRequest extends Bounded {
 }
 
 /** A puzzle (and its answer or marks, where the format has room) in another format. */
-export interface ConvertRequest {
+export interface ConvertRequest extends Bounded {
   readonly command: 'convert';
   readonly puzzle: Puzzle;
   readonly solution?: Shading;

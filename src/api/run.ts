@@ -162,7 +162,7 @@ export const browserHandlers: Handlers = {
     return decodeModel(request, limit);
   },
 
-  async convert(request) {
+  async convert(request, { limit }) {
     const { puzzle, solution, marks, to } = request;
     let answerViolations = solution === undefined ? [] : checkShading(puzzle, solution);
     // A board in progress: not a wrong answer while cells are unmarked and it is not yet a solution.
@@ -181,7 +181,8 @@ export const browserHandlers: Handlers = {
     const progress = unfinished === undefined ? {} : { unfinished };
     if (to === 'svg') {
       const { renderSvg } = await import('../render/svg.js');
-      const picture = marks !== undefined ? { marks } : solution !== undefined ? { cells: solution } : {};
+      const shown = marks !== undefined ? { marks } : solution !== undefined ? { cells: solution } : {};
+      const picture = { checkpoint: () => limit.check(), ...shown };
       return { output: renderSvg(puzzle, picture), answerViolations, answerDropped: false, ...progress };
     }
     const output = formatDocument({ ...documentOf(puzzle, solution), ...(marks === undefined ? {} : { marks }) }, to);

@@ -7,7 +7,7 @@ import type { FormatName } from '../formats/document.js';
 import { InputError } from '../job/errors.js';
 import { shadingFromGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { aboutFile, checkOutput, emit, readInput, readPuzzle, sourceName } from './io.js';
-import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, commandTimeout, type CommonOptions } from './common.js';
+import { addConventionOption, addFromOption, addTimeoutOption, commandTimeout, type CommonOptions } from './common.js';
 
 const dimacsExitCodeHelp = `
 Exit codes:
@@ -35,7 +35,6 @@ export function dimacsCommand(): Command {
   addFromOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', dimacsExitCodeHelp).action(async (file: string, options: DimacsCliOptions) => {
-    const checkpoint = deadlineCheck(options.timeout);
     const inputs = options.block === undefined ? [file] : [file, options.block];
     if (options.output !== undefined) checkOutput(options.output, inputs);
     const puzzle = await readPuzzle(file, options.from, options.timeout);
@@ -52,7 +51,7 @@ export function dimacsCommand(): Command {
         ? error
         : aboutFile(file, error);
     });
-    await emit(options.output, cnf.chunks(), { inputs, checkpoint });
+    await emit(options.output, cnf.chunks(), { inputs, timeoutMs: options.timeout });
   });
 }
 

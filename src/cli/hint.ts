@@ -52,6 +52,7 @@ export function hintCommand(): Command {
       .finally(() => progress.done());
     await emit(options.output, [to === 'json' ? `${JSON.stringify(hintJson(puzzle, found, marks))}\n` : hintText(puzzle, found, marks)], {
       inputs: [file],
+      timeoutMs: options.timeout,
     });
     process.exitCode = found.kind === 'no-solution' || found.kind === 'mistakes' ? exitCodes.noSolution : exitCodes.solved;
   });

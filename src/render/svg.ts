@@ -35,6 +35,8 @@ export interface BoardPicture {
    * null not marked (plain white).
    */
   readonly marks?: readonly (boolean | null)[];
+  /** Called once per row: a time limit's check (a 1000x1000 picture takes seconds to write). */
+  readonly checkpoint?: () => void;
 }
 
 const cell = 36;
@@ -92,6 +94,7 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
   });
   out.push(`<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" fill="#fff"/>`);
   for (let i = 0; i < rows * cols; i++) {
+    if (i % cols === 0) picture.checkpoint?.();
     const state = stateOf(picture, i);
     const x = pad + (i % cols) * cell;
     const y = top + Math.floor(i / cols) * cell;
@@ -108,6 +111,7 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
   );
   if (picture.marks !== undefined) {
     for (let i = 0; i < rows * cols; i++) {
+      if (i % cols === 0) picture.checkpoint?.();
       if (picture.marks[i] !== false) continue;
       const x = pad + (i % cols) * cell + cell / 2;
       const y = top + Math.floor(i / cols) * cell + cell / 2;
@@ -131,6 +135,7 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
     );
   }
   for (let i = 0; i < rows * cols; i++) {
+    if (i % cols === 0) picture.checkpoint?.();
     const value = puzzle.values[i]!;
     const state = stateOf(picture, i);
     const x = pad + (i % cols) * cell + cell / 2;
