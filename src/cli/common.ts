@@ -129,15 +129,6 @@ export function commandTimeout(timeoutMs: number | undefined): { timeoutMs?: num
   return timeoutMs === undefined ? {} : { timeoutMs, startedAt: 0 };
 }
 
-/** A function that throws TimeoutError once the command's `--timeout` (counted from the process start) has passed. */
-export function deadlineCheck(timeoutMs: number | undefined): () => void {
-  if (timeoutMs === undefined) return () => {};
-  const deadline = Date.now() + remainingMs(timeoutMs);
-  return () => {
-    if (Date.now() > deadline) throw new TimeoutError(`time limit of ${timeoutMs} ms reached`);
-  };
-}
-
 /**
  * A progress line on stderr for the one progress event, drawn only when stderr is a terminal, at
  * most ten times a second (`throttled`); `done()` erases it. `update` is a progress listener.
