@@ -5,7 +5,7 @@ import { formatNames } from '../formats/document.js';
 import { conventions, type Convention } from '../api/choices.js';
 import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
-import { exitCodes, TimeoutError } from '../job/errors.js';
+import { exitCodes } from '../job/errors.js';
 import { throttled, type ProgressListener } from '../job/progress.js';
 import { resolveJobs } from '../pool/jobs.js';
 
