@@ -477,7 +477,10 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await click(page, shaded.at(-1)!);
     expect(await page.textContent('#message')).toBe('Solved: the shaded cells keep all three rules.');
     await expectPainted(page);
-    // Every white cell marked too: the hint's verdict is "solved".
+    // The white cells left unmarked, as pzprjs accepts an answer: the hint's verdict is "solved".
+    expect(await hinted(page)).toMatch(/^Solved/);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['status'])).toBe('hint-solved');
+    // Every white cell marked too: still "solved".
     for (let i = 0; i < 16; i++) if (!janko001.solution![i]) await click(page, i, 'right');
     expect(await hinted(page)).toMatch(/^Solved/);
     expect(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['status'])).toBe('hint-solved');
