@@ -2,7 +2,8 @@
  * hitori-sat beside a peer: Simon Tatham's Singles solver (Singles is Hitori in his Portable
  * Puzzle Collection; C, deductions only, no proof when they get stuck), on the same puzzles in
  * the same run. Writes the section `peers` of BENCH.md (`npm run bench:peers`, after
- * `npm run build`; `--reps N` timed solves per puzzle and engine, 11 by default).
+ * `npm run build`; `--rounds R --reps N`: per set, R rounds (5 by default) that each run Tatham's
+ * solver, then hitori-sat, N timed solves per puzzle and engine (5 by default)).
  *
  * Nothing of Tatham's is in this repository. At bench time Debian's `sgt-puzzles` source package
  * is fetched with `apt-get source` into node_modules/.cache/hitori-peers (a deb-src entry is added
@@ -44,7 +45,8 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(' / ');
 const loadAtStart = load();
-const reps = numberOption('reps', 11);
+const rounds = numberOption('rounds', 5);
+const reps = numberOption('reps', 5);
 
 const sets = [
   'janko/hitori_17x17.jsonl',
@@ -199,18 +201,16 @@ let peer = preparePeer();
 if ('skipped' in peer) console.log(`peers: Tatham's Singles solver skipped: ${peer.skipped}`);
 
 interface OurTimes {
+  /** Per puzzle, ms. */
   hybrid: number[];
   sat: number[];
   wrong: string[];
 }
 
-/** hitori-sat on a set: an untimed pass per engine, then per puzzle `reps` paired solves (order alternating), their median. */
-async function ours(records: readonly BenchRecord[]): Promise<OurTimes> {
-  const config = (engine: 'hybrid' | 'sat') => ({ engine, backend: defaultBenchBackend, connectivity: defaultBenchConnectivity });
-  for (const r of records) {
-    await solveWith(r.puzzle, config('hybrid'));
-    await solveWith(r.puzzle, config('sat'));
-  }
+const config = (engine: 'hybrid' | 'sat') => ({ engine, backend: defaultBenchBackend, connectivity: defaultBenchConnectivity });
+
+/** One round of hitori-sat on a set: per puzzle `reps` paired solves (order alternating), their median; the first round judges the answers. */
+async function oursRound(records: readonly BenchRecord[], judge: boolean): Promise<OurTimes> {
   const times: OurTimes = { hybrid: [], sat: [], wrong: [] };
   for (const r of records) {
     const runs = { hybrid: [] as number[], sat: [] as number[] };
@@ -219,7 +219,7 @@ async function ours(records: readonly BenchRecord[]): Promise<OurTimes> {
         const start = performance.now();
         const answer: EngineAnswer = await solveWith(r.puzzle, config(engine));
         runs[engine].push(performance.now() - start);
-        if (k === 0) {
+        if (judge && k === 0) {
           const { outcome } = judgeAnswer(r.puzzle, r.expected, answer);
           if (outcome !== 'correct') times.wrong.push(`${r.id} (${engine}: ${outcome})`);
         }
@@ -231,13 +231,30 @@ async function ours(records: readonly BenchRecord[]): Promise<OurTimes> {
   return times;
 }
 
+/** One round of Tatham's solver on the game IDs: one harness process, `reps` timed solves per puzzle. Throws when the harness fails. */
+function tathamRound(binary: string, ids: readonly string[]): HarnessResult[] {
+  const r = spawnSync(binary, [String(reps)], {
+    input: `${ids.join('\n')}\n`,
+    encoding: 'utf8',
+    timeout: 600_000,
+    maxBuffer: 64 * 2 ** 20,
+  });
+  const why = failure(r, 'the harness');
+  if (why !== undefined) throw new Error(why);
+  return parseHarnessOutput(r.stdout, ids.length);
+}
+
+/** Per puzzle, the median over rounds of each round's median. */
+const acrossRounds = (perRound: readonly (readonly number[])[]): number[] =>
+  perRound[0]!.map((_, k) => median(perRound.map((round) => round[k]!)));
+
 interface SetRun {
   readonly name: string;
   readonly n: number;
   /** Puzzles with no Singles game ID. */
   readonly noId: number;
   readonly ours: OurTimes;
-  /** Per puzzle with a game ID, in the order of `withId`. */
+  /** Per puzzle with a game ID, in the order of `withId`: the first round's result, with the median time over rounds. */
   readonly tatham?: readonly HarnessResult[];
   /** Indices (into the set) of the puzzles with a game ID. */
   readonly withId: readonly number[];
@@ -250,37 +267,54 @@ for (const name of sets) {
   const records = parseBenchSet(readFileSync(join(repoRoot, 'bench/sets', name), 'utf8'), name).records;
   const ids = records.map((r) => singlesGameId(r.puzzle));
   const withId = ids.flatMap((id, k) => (id === undefined ? [] : [k]));
+  const idList = withId.map((k) => ids[k]!);
+  progress(
+    `peers: ${name}: ${rounds} rounds of ${reps} timed solves per puzzle and solver (${records.length} puzzles, ${idList.length} game IDs)`,
+  );
+  // Warm: one untimed pass of each engine over the set (the harness warms up inside each round).
+  for (const r of records) {
+    await solveWith(r.puzzle, config('hybrid'));
+    await solveWith(r.puzzle, config('sat'));
+  }
+  const tathamRounds: HarnessResult[][] = [];
+  const ourRounds: OurTimes[] = [];
+  for (let round = 0; round < rounds; round++) {
+    if (!('skipped' in peer) && idList.length > 0) {
+      try {
+        tathamRounds.push(tathamRound(peer.binary, idList));
+      } catch (error) {
+        peer = { skipped: `${name}: ${(error as Error).message}` };
+        console.log(`peers: Tatham's Singles solver skipped: ${peer.skipped}`);
+      }
+    }
+    ourRounds.push(await oursRound(records, round === 0));
+  }
+  const first = tathamRounds[0];
   let tatham: HarnessResult[] | undefined;
   const tathamWrong: string[] = [];
-  if (!('skipped' in peer) && withId.length > 0) {
-    progress(`peers: ${name}: Tatham's solver, ${withId.length} game IDs, ${reps} timed solves each`);
-    const r = spawnSync(peer.binary, [String(reps)], {
-      input: `${withId.map((k) => ids[k]).join('\n')}\n`,
-      encoding: 'utf8',
-      timeout: 600_000,
-      maxBuffer: 64 * 2 ** 20,
-    });
-    const why = failure(r, 'the harness');
-    try {
-      if (why !== undefined) throw new Error(why);
-      tatham = parseHarnessOutput(r.stdout, withId.length);
-    } catch (error) {
-      peer = { skipped: `${name}: ${(error as Error).message}` };
-      console.log(`peers: Tatham's Singles solver skipped: ${peer.skipped}`);
-    }
-    tatham?.forEach((result, j) => {
+  if (first !== undefined && !('skipped' in peer)) {
+    const medians = acrossRounds(tathamRounds.map((results) => results.map((x) => x.medianNs)));
+    tatham = first.map((result, j) => ({
+      ...result,
+      medianNs: medians[j]!,
+      minNs: Math.min(...tathamRounds.map((results) => results[j]!.minNs)),
+    }));
+    tatham.forEach((result, j) => {
       const record = records[withId[j]!]!;
       if (result.status === 'solved' && record.expected.kind === 'solution' && !sameAsShading(result.cells, record.expected.shading))
         tathamWrong.push(record.id);
     });
   }
-  progress(`peers: ${name}: hitori-sat hybrid and sat, ${records.length} puzzles, ${reps} timed solves each`);
   runs.push({
     name,
     n: records.length,
     noId: records.length - withId.length,
-    ours: await ours(records),
-    ...(tatham === undefined || 'skipped' in peer ? {} : { tatham }),
+    ours: {
+      hybrid: acrossRounds(ourRounds.map((x) => x.hybrid)),
+      sat: acrossRounds(ourRounds.map((x) => x.sat)),
+      wrong: ourRounds[0]!.wrong,
+    },
+    ...(tatham === undefined ? {} : { tatham }),
     withId,
     tathamWrong,
   });
@@ -343,8 +377,10 @@ const body = `## peers: hitori-sat beside Simon Tatham's Singles solver (C, dedu
 - Machine: ${describeMachine()}
 - Code: ${revision()}
 ${peerLine}
-- Per puzzle: the median of ${reps} timed solves, warm (Tatham: one untimed solve first; hitori-sat: one untimed pass over the set per
-  engine, then \`hybrid\` and \`sat\` in turn, the order alternating). hitori-sat's time is the whole in-process solve of \`hitori-sat bench\`
+- Per puzzle: ${rounds} rounds per set, each running Tatham's solver, then hitori-sat, over the set, ${reps} timed solves per puzzle
+  and solver in each; a puzzle's time is the median over rounds of each round's median, so that a stretch of load falls on both
+  sides. Warm: Tatham's harness solves each puzzle once untimed in each round; hitori-sat makes one untimed pass over the set per
+  engine first, then runs \`hybrid\` and \`sat\` in turn (the order alternating). hitori-sat's time is the whole in-process solve of \`hitori-sat bench\`
   (rules as written, a second solution sought: every \`unique\` is proven); Tatham's is his deductions only: when they get stuck there
   is no answer and no proof. Cells: median (p95) over the puzzles, in ms.
 - Answers: hitori-sat ${wrongOurs.length === 0 ? 'unique with the published solution on every puzzle, both engines' : `not correct on ${wrongOurs.join(', ')}`}${
