@@ -11,6 +11,7 @@ import { encodeConnectivityLayers } from './connectivity-layers.js';
 import { conventionEncoders } from './conventions.js';
 import { encodeDeductions } from './deductions.js';
 import { encodeUniqueness } from './uniqueness.js';
+import type { CnfSize } from './size.js';
 import { HitoriVars } from './variables.js';
 
 const connectivityModes = ['layers', 'lazy', 'none'] as const;
@@ -36,6 +37,8 @@ export interface EncodeOptions {
    * still open. They must hold in every solution, or a "unique" proven on this CNF is void.
    */
   readonly known?: readonly (boolean | null)[];
+  /** The CNF's estimated size (encodings/size.ts), room for which is made at once; ignored with `known`. */
+  readonly expected?: CnfSize;
 }
 
 export interface HitoriCnf {
@@ -51,6 +54,7 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   const vars = new HitoriVars(puzzle);
   const cnf = new Cnf(options.known === undefined ? undefined : fixedShading(vars, options.known));
   cnf.watch = options.checkpoint;
+  if (options.expected !== undefined && options.known === undefined) cnf.expect(options.expected.literals, options.expected.clauses);
   cnf.declare(vars.cells);
   encodeUniqueness(puzzle, vars, cnf);
   encodeAdjacency(puzzle, vars, cnf);

@@ -70,7 +70,7 @@ const expected: Readonly<Record<string, Runs | NotRun>> = {
   'hitori-sat rate examples/janko-037.txt': { code: 0, line: 'class: F (hard)' },
   [progress]: { code: 0, line: '# . . ./', file: 'progress.pzprv3' },
   'hitori-sat hint progress.pzprv3': { code: 1, line: '1 mark is wrong: r1c1 is shaded' },
-  'hitori-sat hint examples/janko-001.pzprv3': { code: 0, line: 'Hint (step 1' },
+  'hitori-sat hint examples/janko-001.pzprv3': { code: 0, line: 'Hint (Simple sequence of Multiple characters of length 3, class B)' },
   // Generate, enumerate, maxblack
   'hitori-sat generate 6x6 --seed 7': { code: 0, line: 'gen-7:1  6x6' },
   [makeSet]: { code: 0, line: '"id":"gen-7:5"', file: 'set.jsonl' },

@@ -1,11 +1,19 @@
 /**
- * The browser page (examples/web/index.html): paste a puzzle in any format, see it drawn, solve it
- * with a proven verdict, or step through the rule engine's explanation. It uses the library's
- * public entry only (`hitori-sat`, src/index.ts), bundled by build.js with CaDiCaL's wasm beside
- * it; nothing leaves the page. Solving and explaining run in a Web Worker (worker.ts), which
- * "Cancel" ends.
+ * The browser page (examples/web/index.html): play a Hitori puzzle, ask for a hint, solve it with
+ * a proven verdict, step through the rule engine's explanation, or generate a new one. It uses the
+ * library's public entry only (`hitori-sat`, src/index.ts), bundled by build.js with CaDiCaL's wasm
+ * beside it; nothing leaves the page. Solving, explaining, hints and generating run in a Web Worker
+ * (worker.ts), which "Cancel" ends; reading the puzzle and checking the player's shading (`check`)
+ * run here.
+ *
+ * The board is drawn by the page, one element per cell (so that it scales to a phone and a click
+ * or tap lands on a cell): `data-state` is `unmarked`, `shaded` or `white` (marked white, drawn
+ * with a circle); `data-break` a rule the marks break (breaks.ts); `data-outline` a cell a hint
+ * or a step names. The address keeps the puzzle and the marks (address.ts).
  */
-import { type Explanation, type Puzzle, parse, render } from '../../src/index.js';
+import { check, type Explanation, format, type HintReport, type Level, type Puzzle, parse } from '../../src/index.js';
+import { addressOf, marksFrom, readAddress } from './address.js';
+import { type Break, ruleBreaks } from './breaks.js';
 import { janko037 } from './example.js';
 import type { Reply, Request } from './worker.js';
 
@@ -16,45 +24,256 @@ const message = $<HTMLParagraphElement>('message');
 const stepsPanel = $<HTMLElement>('steps');
 const stepText = $<HTMLParagraphElement>('step');
 const counter = $<HTMLSpanElement>('counter');
+const undoButton = $<HTMLButtonElement>('undo');
+const redoButton = $<HTMLButtonElement>('redo');
+const cancel = $<HTMLButtonElement>('cancel');
 
-let explanation: { puzzle: Puzzle; steps: Explanation['steps']; lines: string[]; verdict: string } | undefined;
+/** A cell's state: true shaded, false white (marked, or decided), null not marked. */
+type Mark = boolean | null;
+/** Why a cell is outlined: a cell a hint or step decides shaded or white, a wrong mark, a cell where two solutions differ. */
+type Outline = 'shaded' | 'white' | 'mistake' | 'differ';
+
+/** The puzzle on the board (null: none, or the text box does not parse). */
+let puzzle: Puzzle | null = null;
+/** Why the text box does not parse, when it does not. */
+let parseError = '';
+/** The puzzle's one-line form for the address (addressForm). */
+let puzzleAddress = '';
+/** How many puzzles have been put on the board: work for an older one is dropped. */
+let loaded = 0;
+/** The player's marks, and the marks before each change (undo) and after each undone one (redo). */
+let marks: Mark[] = [];
+let past: Mark[][] = [];
+let future: Mark[][] = [];
+/** The outlines of the last hint, until the marks change. */
+let hinted = new Map<number, Outline>();
+/** What the board shows: the player's marks, a solve's answer, or a step of the explanation. */
+let view: 'play' | 'solution' | 'explain' = 'play';
+let explanation: { steps: Explanation['steps']; lines: string[]; verdict: string } | undefined;
 let shown = 0;
 
 function say(text: string, error = false): void {
   message.textContent = text;
   message.className = error ? 'error' : '';
-  board.dataset['status'] = error ? 'error' : '';
 }
 
-/** The player's marks on the puzzle in the box (true shaded, false white, null not marked); newPuzzle clears them. */
-let marks: (boolean | null)[] | undefined;
+/** Puts a puzzle on the board, with the given marks or none, and a fresh undo history. */
+function setPuzzle(next: Puzzle, nextMarks?: Mark[]): void {
+  puzzle = next;
+  loaded++;
+  parseError = '';
+  const n = next.rows * next.cols;
+  marks = nextMarks ?? new Array<Mark>(n).fill(null);
+  past = [];
+  future = [];
+  hinted = new Map();
+  closeViews();
+  puzzleAddress = addressForm(next);
+  board.style.setProperty('--cols', String(next.cols));
+  const cells: HTMLElement[] = [];
+  for (let i = 0; i < n; i++) {
+    const cell = document.createElement('div');
+    cell.className = 'cell';
+    cell.dataset['i'] = String(i);
+    const value = String(next.values[i]);
+    cell.dataset['digits'] = String(value.length);
+    cell.textContent = value;
+    cells.push(cell);
+  }
+  board.replaceChildren(...cells);
+  board.dataset['status'] = '';
+  // Marks from an address are judged at once: a finished board shared by a link says "solved".
+  changed(nextMarks !== undefined);
+}
 
-/** The puzzle in the text box, drawn bare; null (and the error shown) when it does not parse. */
-function readPuzzle(): Puzzle | null {
+/** The puzzle's one-line form for the address: its puzz.link URL, or JSON for numbers a URL cannot hold. */
+function addressForm(next: Puzzle): string {
   try {
-    const puzzle = parse(input.value);
-    board.innerHTML = render(puzzle, { to: 'svg' });
-    // Cells of a readable size: a small grid is not blown up to the full width (style.css).
-    board.style.setProperty('--cols', String(puzzle.cols));
-    return puzzle;
-  } catch (error) {
-    board.innerHTML = '';
-    say((error as Error).message, true);
-    return null;
+    return format(next, { to: 'url' }).trim();
+  } catch {
+    return format(next, { to: 'json' }).trim();
   }
 }
 
+/** No puzzle: the board is cleared. */
+function clearPuzzle(error: string): void {
+  puzzle = null;
+  loaded++;
+  parseError = error;
+  closeViews();
+  board.replaceChildren();
+  board.dataset['status'] = error === '' ? '' : 'error';
+  undoButton.disabled = true;
+  redoButton.disabled = true;
+}
+
+/** The puzzle on the board; when there is none, says why and gives null. */
+function current(): Puzzle | null {
+  if (puzzle === null)
+    say(parseError === '' ? 'Paste a puzzle, load the example or make a new puzzle first.' : parseError, parseError !== '');
+  return puzzle;
+}
+
+/** Draws the board: each cell's state, the rule it breaks, its outline. */
+function draw(cells: readonly Mark[], outlines: ReadonlyMap<number, Outline>, breaks: readonly (Break | null)[] = []): void {
+  if (puzzle === null) return;
+  const { cols, values } = puzzle;
+  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => {
+    const state = cells[i] === true ? 'shaded' : cells[i] === false ? 'white' : 'unmarked';
+    cell.dataset['state'] = state;
+    setData(cell, 'break', breaks[i] ?? null);
+    setData(cell, 'outline', outlines.get(i) ?? null);
+    cell.setAttribute('aria-label', `r${Math.floor(i / cols) + 1}c${(i % cols) + 1} ${values[i]} ${state}`);
+  });
+  board.dataset['view'] = view;
+}
+
+function setData(element: HTMLElement, key: string, value: string | null): void {
+  if (value === null) delete element.dataset[key];
+  else element.dataset[key] = value;
+}
+
+/** Draws the player's marks with the rule breaks they make and the last hint's outlines. */
+function drawPlay(): void {
+  if (puzzle !== null) draw(marks, hinted, ruleBreaks(puzzle, marks));
+}
+
+/** Back to the player's marks from a solve's answer or an explanation. */
+function leaveViews(): void {
+  if (view === 'play') return;
+  closeViews();
+  say('');
+  drawPlay();
+}
+
+/** No solve's answer or explanation shown any more (the caller draws the board). */
+function closeViews(): void {
+  view = 'play';
+  explanation = undefined;
+  stepsPanel.hidden = true;
+}
+
+/**
+ * After the marks change: draw them, keep them in the address, and say "solved" when the shaded
+ * cells keep all three rules (the library's checker; unmarked cells count as white).
+ */
+function changed(judge = true): void {
+  hinted = new Map();
+  drawPlay();
+  writeAddress();
+  undoButton.disabled = past.length === 0;
+  redoButton.disabled = future.length === 0;
+  if (!judge || puzzle === null) return;
+  const shading = marks.map((m) => m === true);
+  const solved = check(puzzle, shading).length === 0;
+  say(solved ? 'Solved: the shaded cells keep all three rules.' : '');
+  board.dataset['status'] = solved ? 'play-solved' : '';
+}
+
+function writeAddress(): void {
+  history.replaceState(null, '', addressOf(puzzleAddress, marks));
+}
+
+/** A new set of marks, undoable. */
+function commit(next: Mark[]): void {
+  past.push(marks);
+  future = [];
+  marks = next;
+  changed();
+}
+
+function undo(): void {
+  const previous = past.pop();
+  if (previous === undefined) return;
+  leaveViews();
+  future.push(marks);
+  marks = previous;
+  changed();
+}
+
+function redo(): void {
+  const next = future.pop();
+  if (next === undefined) return;
+  leaveViews();
+  past.push(marks);
+  marks = next;
+  changed();
+}
+
+/** A click or tap on cell i: not marked, shaded, white, not marked; `backwards` (right click, long press) the other way. */
+function onCell(i: number, backwards: boolean): void {
+  if (puzzle === null) return;
+  leaveViews();
+  const now = marks[i] ?? null;
+  const next = marks.slice();
+  next[i] = backwards ? (now === null ? false : now === false ? true : null) : now === null ? true : now === true ? false : null;
+  commit(next);
+}
+
+/** The cell under a point of the screen, or null. */
+function cellAt(x: number, y: number): number | null {
+  const cell = document.elementFromPoint(x, y)?.closest<HTMLElement>('.cell');
+  return cell && board.contains(cell) ? Number(cell.dataset['i']) : null;
+}
+
+/**
+ * The press in progress: a cell is marked when the pointer is lifted over the cell it went down
+ * on; a finger or pen held on a cell for `longPressMs` marks it the other way at once (the right
+ * click of a touch screen).
+ */
+let pressed: { id: number; cell: number; button: number; done: boolean } | null = null;
+let longPress: ReturnType<typeof setTimeout> | undefined;
+const longPressMs = 450;
+board.addEventListener('pointerdown', (event) => {
+  clearTimeout(longPress);
+  const cell = cellAt(event.clientX, event.clientY);
+  pressed =
+    cell === null || (event.button !== 0 && event.button !== 2) ? null : { id: event.pointerId, cell, button: event.button, done: false };
+  const press = pressed;
+  if (press !== null && event.pointerType !== 'mouse')
+    longPress = setTimeout(() => {
+      if (pressed !== press) return;
+      press.done = true;
+      onCell(press.cell, true);
+    }, longPressMs);
+});
+board.addEventListener('pointerup', (event) => {
+  clearTimeout(longPress);
+  const press = pressed;
+  pressed = null;
+  if (press === null || press.done || press.id !== event.pointerId || cellAt(event.clientX, event.clientY) !== press.cell) return;
+  onCell(press.cell, press.button === 2);
+});
+// A scroll or a zoom that starts on the board marks nothing.
+board.addEventListener('pointercancel', () => {
+  clearTimeout(longPress);
+  pressed = null;
+});
+// No menu on the board (the right click and the long press are the player's).
+board.addEventListener('contextmenu', (event) => event.preventDefault());
+
+document.addEventListener('keydown', (event) => {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  // The text box keeps its own undo.
+  if ((event.target as HTMLElement | null)?.closest('textarea, input, select')) return;
+  const key = event.key.toLowerCase();
+  if (key === 'z' && !event.shiftKey) undo();
+  else if (key === 'y' || (key === 'z' && event.shiftKey)) redo();
+  else return;
+  event.preventDefault();
+});
+
 let worker: Worker | undefined;
 let asked = 0;
-const cancel = $<HTMLButtonElement>('cancel');
+type Ask = Request extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 /** Asks the worker; resolves with its reply, or with null when cancelled. */
-function ask(kind: Request['kind'], text: string, marked?: readonly (boolean | null)[]): Promise<Reply | null> {
+function ask(request: Ask): Promise<Reply | null> {
   worker ??= new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   const id = ++asked;
   const current = worker;
   cancel.hidden = false;
-  return new Promise((resolve) => {
+  return new Promise<Reply | null>((resolve) => {
     current.onmessage = ({ data }: MessageEvent<Reply>) => {
       if (data.id === id) resolve(data);
     };
@@ -64,110 +283,111 @@ function ask(kind: Request['kind'], text: string, marked?: readonly (boolean | n
       worker = undefined;
       resolve(null);
     };
-    current.postMessage({ id, kind, text, ...(marked === undefined ? {} : { marks: marked }) } satisfies Request);
+    current.postMessage({ ...request, id } as Request);
   }).finally(() => {
-    cancel.hidden = true;
-  }) as Promise<Reply | null>;
+    if (id === asked) cancel.hidden = true;
+  });
+}
+
+/** The reply of a kind, or null after saying what went wrong (cancelled, an error). */
+function replyOf<K extends Exclude<Reply, { error: string }>['kind']>(reply: Reply | null, kind: K): Extract<Reply, { kind: K }> | null {
+  if (reply === null) {
+    say('Cancelled.');
+    return null;
+  }
+  if ('error' in reply || reply.kind !== kind) {
+    say('error' in reply ? reply.error : 'unexpected reply', true);
+    board.dataset['status'] = 'error';
+    return null;
+  }
+  return reply as Extract<Reply, { kind: K }>;
 }
 
 async function onSolve(): Promise<void> {
-  stepsPanel.hidden = true;
-  explanation = undefined;
-  const puzzle = readPuzzle();
-  if (puzzle === null) return;
-  say(`Solving the ${puzzle.rows}x${puzzle.cols} puzzle...`);
-  const reply = await ask('solve', input.value);
-  if (reply === null) return say('Cancelled.');
-  if ('error' in reply || reply.kind !== 'solve') return say('error' in reply ? reply.error : 'unexpected reply', true);
+  const target = current();
+  if (target === null) return;
+  leaveViews();
+  const at = loaded;
+  say(`Solving the ${target.rows}x${target.cols} puzzle...`);
+  const reply = replyOf(await ask({ kind: 'solve', text: input.value }), 'solve');
+  if (reply === null || at !== loaded) return;
   const { result } = reply;
   const first = result.solutions[0] ?? result.partial;
-  if (first !== undefined) board.innerHTML = render(puzzle, { to: 'svg', cells: first });
+  if (first !== undefined) {
+    view = 'solution';
+    draw(first, new Map((result.differ ?? []).map((i) => [i, 'differ'])));
+  }
   const verdict = {
     unique: 'Unique solution, proven: no other shading satisfies the rules.',
-    multiple: 'More than one solution: this is one of them.',
+    multiple: 'More than one solution: this is one of them; the cells where a second one differs are outlined.',
     none: 'No solution: no shading satisfies the rules.',
     timeout: 'Time limit reached before the solver decided.',
-    stuck: 'The rules alone could not decide every cell (undecided cells in grey).',
+    stuck: 'The rules alone could not decide every cell (undecided cells unmarked).',
   }[result.status];
   say(`${verdict} (${result.engine} engine${result.backend ? `, ${result.backend}` : ''}, ${result.timeMs.toFixed(0)} ms)`);
   board.dataset['status'] = result.status;
 }
 
 async function onExplain(): Promise<void> {
-  const puzzle = readPuzzle();
-  if (puzzle === null) return;
+  if (current() === null) return;
+  leaveViews();
+  const at = loaded;
   say('Explaining...');
-  const reply = await ask('explain', input.value);
-  if (reply === null) return say('Cancelled.');
-  if ('error' in reply || reply.kind !== 'explain') return say('error' in reply ? reply.error : 'unexpected reply', true);
+  const reply = replyOf(await ask({ kind: 'explain', text: input.value }), 'explain');
+  if (reply === null || at !== loaded) return;
   const e = reply.explanation;
-  explanation = { puzzle, steps: e.steps, lines: stepTexts(e.text), verdict: e.text.split('\n').at(-2) ?? '' };
+  explanation = { steps: e.steps, lines: stepTexts(e.text), verdict: e.text.split('\n').at(-2) ?? '' };
+  view = 'explain';
   stepsPanel.hidden = false;
   show(e.steps.length);
-  say(`${e.steps.length} steps. ${explanation.verdict}`);
+  say(`${e.steps.length} steps. ${explanation.verdict} Click the grid to go back to your marks.`);
   board.dataset['status'] = e.status;
 }
 
-/** Draws the player's marks (unmarked cells grey), the given cells outlined. */
-function drawMarks(puzzle: Puzzle, highlight: readonly number[] = []): void {
-  const cells = marks ?? new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null);
-  board.innerHTML = render(puzzle, { to: 'svg', cells, highlight });
-}
-
-/** The cell under a click on the drawn grid (its frame is the rect with stroke-width 2), or null. */
-function cellAt(puzzle: Puzzle, event: MouseEvent): number | null {
-  const svg = board.querySelector('svg');
-  const frame = svg?.querySelector<SVGRectElement>('rect[stroke-width="2"]');
-  const toSvg = svg?.getScreenCTM()?.inverse();
-  if (!svg || !frame || !toSvg) return null;
-  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(toSvg);
-  const x = (p.x - frame.x.baseVal.value) / frame.width.baseVal.value;
-  const y = (p.y - frame.y.baseVal.value) / frame.height.baseVal.value;
-  if (x < 0 || x >= 1 || y < 0 || y >= 1) return null;
-  return Math.floor(y * puzzle.rows) * puzzle.cols + Math.floor(x * puzzle.cols);
-}
-
-/** A click cycles the cell: not marked, shaded, marked white, not marked. */
-function onBoardClick(event: MouseEvent): void {
-  if (explanation !== undefined) return;
-  let puzzle: Puzzle;
-  try {
-    puzzle = parse(input.value);
-  } catch {
-    return;
-  }
-  const i = cellAt(puzzle, event);
-  if (i === null) return;
-  marks ??= new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null);
-  const now = marks[i];
-  marks[i] = now === null ? true : now === true ? false : null;
-  board.dataset['status'] = '';
-  drawMarks(puzzle);
+/** The outlines of a hint: the cells a step decides, a wrong mark, the one cell SAT gives. */
+function hintOutlines(hint: HintReport, cols: number): Map<number, Outline> {
+  const at = (c: { row: number; col: number }) => (c.row - 1) * cols + (c.col - 1);
+  const colour = (c: { colour: 'black' | 'white' }): Outline => (c.colour === 'black' ? 'shaded' : 'white');
+  if (hint.kind === 'step') return new Map(hint.cells.map((c) => [at(c), colour(c)]));
+  if (hint.kind === 'mistakes') return new Map(hint.mistakes.map((c) => [at(c), 'mistake']));
+  if (hint.kind === 'solution-cell') return new Map([[at(hint.cell), colour(hint.cell)]]);
+  return new Map();
 }
 
 async function onHint(): Promise<void> {
-  stepsPanel.hidden = true;
-  explanation = undefined;
-  const puzzle = readPuzzle();
-  if (puzzle === null) return;
-  drawMarks(puzzle);
+  const target = current();
+  if (target === null) return;
+  leaveViews();
+  const sent = marks;
   say('Checking your marks...');
-  const reply = await ask('hint', input.value, marks);
-  if (reply === null) return say('Cancelled.');
-  if ('error' in reply || reply.kind !== 'hint') return say('error' in reply ? reply.error : 'unexpected reply', true);
+  board.dataset['status'] = 'hinting';
+  const reply = replyOf(await ask({ kind: 'hint', text: input.value, marks: sent }), 'hint');
+  if (reply === null || target !== puzzle) return;
+  if (sent !== marks) return say('Your marks changed while they were checked: ask again.');
   const { hint } = reply;
-  const at = (c: { row: number; col: number }) => (c.row - 1) * puzzle.cols + (c.col - 1);
-  const outlined =
-    hint.kind === 'step'
-      ? hint.cells.map(at)
-      : hint.kind === 'mistakes'
-        ? hint.mistakes.map(at)
-        : hint.kind === 'solution-cell'
-          ? [at(hint.cell)]
-          : [];
-  drawMarks(puzzle, outlined);
+  hinted = hintOutlines(hint, target.cols);
+  drawPlay();
   say(hint.text.trim(), hint.kind === 'mistakes' || hint.kind === 'no-solution');
   board.dataset['status'] = `hint-${hint.kind}`;
+}
+
+/** A new puzzle of the chosen size and class, made by the library's generator in the worker. */
+async function onNew(): Promise<void> {
+  const [rows, cols] = $<HTMLSelectElement>('size').value.split('x').map(Number) as [number, number];
+  const chosen = $<HTMLSelectElement>('class').value;
+  const level = chosen === '' ? undefined : (chosen as Level);
+  const seed = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const at = loaded;
+  say(`Making a new ${rows}x${cols} puzzle${level === undefined ? '' : ` of class ${level}`}...`);
+  board.dataset['status'] = 'generating';
+  const reply = replyOf(await ask({ kind: 'generate', rows, cols, seed, ...(level === undefined ? {} : { level }) }), 'generate');
+  // The player put another puzzle on the board meanwhile: keep theirs.
+  if (reply === null || at !== loaded) return;
+  const { generated } = reply;
+  input.value = addressForm(generated.puzzle);
+  setPuzzle(generated.puzzle);
+  say(`A new ${rows}x${cols} puzzle, class ${generated.class ?? 'beyond the rules'}, with one solution (proven).`);
+  board.dataset['status'] = 'generated';
 }
 
 /**
@@ -183,52 +403,78 @@ function stepTexts(text: string): string[] {
   return texts;
 }
 
-/** Draws the board after the first `k` steps, the cells of step k highlighted. */
+/** Draws the board after the first `k` steps, the cells of step k outlined. */
 function show(k: number): void {
-  if (explanation === undefined) return;
-  const { puzzle, steps, lines } = explanation;
+  if (explanation === undefined || puzzle === null) return;
+  const { steps, lines } = explanation;
+  const { cols } = puzzle;
   shown = Math.max(0, Math.min(steps.length, k));
-  const cells: (boolean | null)[] = new Array(puzzle.rows * puzzle.cols).fill(null);
-  const highlight: number[] = [];
+  const cells: Mark[] = new Array<Mark>(puzzle.rows * cols).fill(null);
+  const outlines = new Map<number, Outline>();
   steps.slice(0, shown).forEach((step, s) => {
     for (const c of step.cells) {
-      const i = (c.row - 1) * puzzle.cols + (c.col - 1);
+      const i = (c.row - 1) * cols + (c.col - 1);
       cells[i] = c.colour === 'black';
-      if (s === shown - 1) highlight.push(i);
+      if (s === shown - 1) outlines.set(i, c.colour === 'black' ? 'shaded' : 'white');
     }
   });
-  board.innerHTML = render(puzzle, { to: 'svg', cells, highlight });
+  draw(cells, outlines);
   counter.textContent = `step ${shown} of ${steps.length}`;
   stepText.textContent = shown === 0 ? 'The puzzle, before any step.' : (lines[shown - 1] ?? '');
 }
 
+/** The puzzle in the text box onto the board, with the given marks or none. */
+function readInput(marksText: string | null = null): void {
+  if (input.value.trim() === '') {
+    clearPuzzle('');
+    say('');
+    return;
+  }
+  let next: Puzzle;
+  try {
+    next = parse(input.value);
+  } catch (error) {
+    clearPuzzle((error as Error).message);
+    say(parseError, true);
+    return;
+  }
+  const n = next.rows * next.cols;
+  const given = marksText === null ? null : marksFrom(marksText, n);
+  setPuzzle(next, given ?? undefined);
+  say(given === null && marksText !== null ? `The marks in the address do not fit this ${next.rows}x${next.cols} puzzle: left off.` : '');
+}
+
+/** The puzzle (and marks) in the address onto the board; false when the address has none. */
+function readAddressBar(): boolean {
+  const { puzzle: text, marks: marksText } = readAddress(location.hash);
+  if (text.trim() === '') return false;
+  input.value = text;
+  readInput(marksText);
+  return true;
+}
+
 $('solve').addEventListener('click', () => void onSolve());
 $('hint').addEventListener('click', () => void onHint());
-board.addEventListener('click', onBoardClick);
 $('explain').addEventListener('click', () => void onExplain());
-/** A new puzzle in the box: no marks, no explanation of the old one. */
-function newPuzzle(): void {
-  marks = undefined;
-  explanation = undefined;
-  stepsPanel.hidden = true;
-}
+$('new').addEventListener('click', () => void onNew());
+undoButton.addEventListener('click', undo);
+redoButton.addEventListener('click', redo);
+$('clear').addEventListener('click', () => {
+  if (puzzle === null || marks.every((m) => m === null)) return;
+  leaveViews();
+  commit(new Array<Mark>(marks.length).fill(null));
+});
 $('example').addEventListener('click', () => {
-  newPuzzle();
   input.value = janko037;
-  readPuzzle();
-  say('');
+  readInput();
 });
 $('first').addEventListener('click', () => show(0));
 $('prev').addEventListener('click', () => show(shown - 1));
 $('next').addEventListener('click', () => show(shown + 1));
 $('last').addEventListener('click', () => show(Number.MAX_SAFE_INTEGER));
-input.addEventListener('input', () => {
-  newPuzzle();
-  if (input.value.trim() !== '' && readPuzzle() !== null) say('');
-});
-// A puzzle in the address (`#https://puzz.link/p?hitori/...` or any one-line form) is loaded.
-if (location.hash.length > 1) {
-  input.value = decodeURIComponent(location.hash.slice(1));
-  readPuzzle();
-}
+input.addEventListener('input', () => readInput());
+// A link someone shared, or an address typed in: `#https://puzz.link/p?hitori/...&marks=...`, or any one-line form.
+window.addEventListener('hashchange', () => readAddressBar());
+// Without a puzzle in the address, a new one to play.
+if (!readAddressBar()) void onNew();
 document.body.dataset['ready'] = 'true';

@@ -1,32 +1,66 @@
 /**
- * The page's Web Worker: solves or explains off the page's thread, so the page stays responsive
- * and "Cancel" can end a long solve at once (by terminating this worker). CaDiCaL's wasm is
- * loaded here, from beside this script.
+ * The page's Web Worker: solves, explains, hints and generates off the page's thread, so the page
+ * stays responsive and "Cancel" can end long work at once (by terminating this worker). It calls
+ * the library's public entry only (src/index.ts): `solve`, `explain` and `hint`, and `run` with a
+ * generate request (the one door; the library has no `generate` function of its own). CaDiCaL's
+ * wasm is loaded here, from beside this script.
  */
-import { explain, hint, parse, solve } from '../../src/index.js';
+import { explain, type GenerateResult, hint, type Level, parse, run, solve } from '../../src/index.js';
 
-export type Request = {
-  readonly id: number;
-  readonly kind: 'solve' | 'explain' | 'hint';
-  readonly text: string;
-  /** For a hint: the player's marks (true shaded, false marked unshaded, null not marked). */
-  readonly marks?: readonly (boolean | null)[];
-};
+/** The time limit of every request, in ms: "Cancel" ends work sooner. */
+const limitMs = 120_000;
+
+export type Request =
+  | { readonly id: number; readonly kind: 'solve' | 'explain'; readonly text: string }
+  | {
+      readonly id: number;
+      readonly kind: 'hint';
+      readonly text: string;
+      /** The player's marks: true shaded, false marked unshaded, null not marked. */
+      readonly marks: readonly (boolean | null)[];
+    }
+  | {
+      readonly id: number;
+      readonly kind: 'generate';
+      readonly rows: number;
+      readonly cols: number;
+      /** Only puzzles the rule engine rates this class; any class when absent. */
+      readonly level?: Level;
+      readonly seed: string;
+    };
+type Generated = GenerateResult['puzzles'][number];
 export type Reply =
   | { readonly id: number; readonly kind: 'solve'; readonly result: Awaited<ReturnType<typeof solve>> }
   | { readonly id: number; readonly kind: 'explain'; readonly explanation: Awaited<ReturnType<typeof explain>> }
   | { readonly id: number; readonly kind: 'hint'; readonly hint: Awaited<ReturnType<typeof hint>> }
+  | { readonly id: number; readonly kind: 'generate'; readonly generated: Generated }
   | { readonly id: number; readonly error: string };
 
 const scope = self as unknown as { onmessage: (event: MessageEvent<Request>) => void; postMessage: (reply: Reply) => void };
 
+async function answer(data: Request): Promise<Reply> {
+  if (data.kind === 'generate') {
+    const { puzzles } = await run({
+      command: 'generate',
+      rows: data.rows,
+      cols: data.cols,
+      seed: data.seed,
+      ...(data.level === undefined ? {} : { class: data.level }),
+      timeoutMs: limitMs,
+    });
+    const generated = puzzles[0];
+    if (generated === undefined) return { id: data.id, error: 'No puzzle was found within the time limit: try again, or another class.' };
+    return { id: data.id, kind: 'generate', generated };
+  }
+  const puzzle = parse(data.text);
+  if (data.kind === 'solve') return { id: data.id, kind: 'solve', result: await solve(puzzle, { timeoutMs: limitMs }) };
+  if (data.kind === 'hint') return { id: data.id, kind: 'hint', hint: await hint(puzzle, data.marks, { timeoutMs: limitMs }) };
+  return { id: data.id, kind: 'explain', explanation: await explain(puzzle, { timeoutMs: limitMs }) };
+}
+
 scope.onmessage = async ({ data }) => {
   try {
-    const puzzle = parse(data.text);
-    if (data.kind === 'solve') scope.postMessage({ id: data.id, kind: 'solve', result: await solve(puzzle, { timeoutMs: 120_000 }) });
-    else if (data.kind === 'hint')
-      scope.postMessage({ id: data.id, kind: 'hint', hint: await hint(puzzle, data.marks, { timeoutMs: 120_000 }) });
-    else scope.postMessage({ id: data.id, kind: 'explain', explanation: await explain(puzzle, { timeoutMs: 120_000 }) });
+    scope.postMessage(await answer(data));
   } catch (error) {
     scope.postMessage({ id: data.id, error: (error as Error).message });
   }

@@ -5,7 +5,7 @@
  * that lets `decode` read any solver's model.
  */
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
-import { assertCnfFits } from '../../encodings/size.js';
+import { assertCnfFits, type CnfSize } from '../../encodings/size.js';
 import { HitoriVars } from '../../encodings/variables.js';
 import { InputError } from '../job/errors.js';
 import type { Limit } from '../job/limit.js';
@@ -22,15 +22,15 @@ import type { DecodeRequest, DecodeResult, DimacsRequest, DimacsResult } from '.
 const maxDimacsLiterals = 100e6;
 
 /** The layered CNF's variable count, or a TooLargeError saying why the export refuses the grid. */
-function layeredSize(puzzle: Puzzle, convention: Convention, why: string): number {
-  return assertCnfFits(puzzle, 'layers', convention, maxDimacsLiterals, why).variables;
+function layeredSize(puzzle: Puzzle, convention: Convention, why: string): CnfSize {
+  return assertCnfFits(puzzle, 'layers', convention, maxDimacsLiterals, why);
 }
 
 export function dimacsOf(request: DimacsRequest, limit: Limit): DimacsResult {
   const { puzzle, block } = request;
   const convention = request.convention ?? 'literal';
-  layeredSize(puzzle, convention, 'the export is always the complete layered CNF; `solve` works without it');
-  const { cnf, vars } = encodeHitori(puzzle, { convention, checkpoint: () => limit.check() });
+  const expected = layeredSize(puzzle, convention, 'the export is always the complete layered CNF; `solve` works without it');
+  const { cnf, vars } = encodeHitori(puzzle, { convention, expected, checkpoint: () => limit.check() });
   limit.check();
   if (block !== undefined) {
     // "UNSATISFIABLE <=> unique" holds only for a solution: blocking a shading that breaks the
@@ -55,7 +55,7 @@ export function decodeModel(request: DecodeRequest, limit: Limit): DecodeResult 
   const source = request.modelSource ?? 'model';
   // The model belongs to the layered CNF the export writes for this puzzle (a blocked solution
   // adds no variables): a literal beyond its variables means a model of another puzzle or size.
-  const variables = layeredSize(puzzle, convention, '`dimacs` does not export it');
+  const { variables } = layeredSize(puzzle, convention, '`dimacs` does not export it');
   let answer: ReturnType<typeof parseSolverOutput>;
   try {
     answer = parseSolverOutput(request.model, variables);

@@ -132,7 +132,7 @@ export type HintReport = HintJson & { readonly text: string };
  * @example
  * const h = await hint(parse('1 1\n2 1\n'), [null, null, null, null]);
  * h.kind;   // 'step'
- * h.text;   // 'Hint (step 1 of the rule engine's solve, class ...): ...'
+ * h.text;   // 'Hint (<technique>, class <A-G>): ...', one small deduction
  */
 export async function hint(puzzle: Puzzle, marks?: readonly (boolean | null)[], options: HintOptions = {}): Promise<HintReport> {
   const found = await run(

@@ -103,7 +103,7 @@ export interface DecodeRequest extends Bounded {
 }
 
 /** A puzzle (and its answer or marks, where the format has room) in another format. */
-export interface ConvertRequest {
+export interface ConvertRequest extends Bounded {
   readonly command: 'convert';
   readonly puzzle: Puzzle;
   readonly solution?: Shading;
@@ -250,6 +250,12 @@ export interface ConvertResult {
   readonly answerViolations: readonly Violation[];
   /** True when the document has an answer and the format has no room for it. */
   readonly answerDropped: boolean;
+  /**
+   * For a board in progress (marks with cells not marked) that is not yet a solution: how many
+   * cells are marked, and the rules the marks so far already break (checkMarks). In its place,
+   * `answerViolations` is then empty: an unfinished board is not a wrong answer.
+   */
+  readonly unfinished?: { readonly marked: number; readonly cells: number; readonly violations: readonly Violation[] };
 }
 
 export type ExplainResult = ExplainRun;

@@ -14,7 +14,7 @@ import { documentOf } from '../formats/document.js';
 import { InputError, UsageError } from '../job/errors.js';
 import { Limit } from '../job/limit.js';
 import type { ProgressEvent, ProgressListener } from '../job/progress.js';
-import { checkShading } from '../puzzle/check.js';
+import { checkMarks, checkShading } from '../puzzle/check.js';
 import { conventions } from '../puzzle/convention.js';
 import { levels, ruleSetNames } from '../rules/types.js';
 import { backendNames } from '../sat/backend.js';
@@ -22,7 +22,7 @@ import { externalNeedsNode } from '../sat/backends/index.js';
 import { maxTimerMs } from '../sat/timer.js';
 import { solveConnectivities } from '../solve/defaults.js';
 import { engines } from '../solve/engines.js';
-import type { CommandName, Request, ResultOf, RunOptions } from './requests.js';
+import type { CommandName, ConvertResult, Request, ResultOf, RunOptions } from './requests.js';
 import { maxRepairChanges, symmetries } from './choices.js';
 import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
 
@@ -184,15 +184,31 @@ export const browserHandlers: Handlers = {
     return decodeModel(request, limit);
   },
 
-  async convert(request) {
+  async convert(request, { limit }) {
     const { puzzle, solution, marks, to } = request;
-    const answerViolations = solution === undefined ? [] : checkShading(puzzle, solution);
+    let answerViolations = solution === undefined ? [] : checkShading(puzzle, solution);
+    // A board in progress: not a wrong answer while cells are unmarked and it is not yet a solution.
+    let unfinished: ConvertResult['unfinished'];
+    if (
+      marks?.includes(null) &&
+      checkShading(
+        puzzle,
+        marks.map((m) => m === true),
+      ).length > 0
+    ) {
+      const marked = marks.reduce<number>((k, m) => (m === null ? k : k + 1), 0);
+      unfinished = { marked, cells: marks.length, violations: checkMarks(puzzle, marks) };
+      answerViolations = [];
+    }
+    const progress = unfinished === undefined ? {} : { unfinished };
     if (to === 'svg') {
       const { renderSvg } = await import('../render/svg.js');
-      return { output: renderSvg(puzzle, solution === undefined ? {} : { cells: solution }), answerViolations, answerDropped: false };
+      const shown = marks !== undefined ? { marks } : solution !== undefined ? { cells: solution } : {};
+      const picture = { checkpoint: () => limit.check(), ...shown };
+      return { output: renderSvg(puzzle, picture), answerViolations, answerDropped: false, ...progress };
     }
     const output = formatDocument({ ...documentOf(puzzle, solution), ...(marks === undefined ? {} : { marks }) }, to);
-    return { output, answerViolations, answerDropped: solution !== undefined && !formats[to].holdsSolution };
+    return { output, answerViolations, answerDropped: solution !== undefined && !formats[to].holdsSolution, ...progress };
   },
 
   async explain(request, { limit, progress }) {

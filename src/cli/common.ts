@@ -5,7 +5,7 @@ import { formatNames } from '../formats/document.js';
 import { conventions, type Convention } from '../api/choices.js';
 import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
-import { exitCodes, TimeoutError } from '../job/errors.js';
+import { exitCodes } from '../job/errors.js';
 import { throttled, type ProgressListener } from '../job/progress.js';
 import { resolveJobs } from '../pool/jobs.js';
 
@@ -127,15 +127,6 @@ export function remainingMs(timeoutMs: number): number {
 /** A request's limit for `--timeout`: it counts from the process start (see remainingMs), or nothing without one. */
 export function commandTimeout(timeoutMs: number | undefined): { timeoutMs?: number; startedAt?: number } {
   return timeoutMs === undefined ? {} : { timeoutMs, startedAt: 0 };
-}
-
-/** A function that throws TimeoutError once the command's `--timeout` (counted from the process start) has passed. */
-export function deadlineCheck(timeoutMs: number | undefined): () => void {
-  if (timeoutMs === undefined) return () => {};
-  const deadline = Date.now() + remainingMs(timeoutMs);
-  return () => {
-    if (Date.now() > deadline) throw new TimeoutError(`time limit of ${timeoutMs} ms reached`);
-  };
 }
 
 /**

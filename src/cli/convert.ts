@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/detect.js';
 import { checkOutput, emit, readDocument, refuseBinaryOnTerminal, sourceName, writePicture } from './io.js';
-import { addFromOption, addTimeoutOption, exitCodes, outputTargets, type OutputTarget } from './common.js';
+import { addFromOption, addTimeoutOption, commandTimeout, exitCodes, outputTargets, type OutputTarget } from './common.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 
 interface ConvertCliOptions extends BatchCliOptions {
@@ -46,9 +46,17 @@ export function convertCommand(): Command {
         ...(doc.solution === undefined ? {} : { solution: doc.solution }),
         ...(doc.marks === undefined ? {} : { marks: doc.marks }),
         to: options.to === 'png' ? 'svg' : options.to,
+        ...commandTimeout(options.timeout),
       });
       const [broken] = converted.answerViolations;
-      if (broken !== undefined)
+      const { unfinished } = converted;
+      if (unfinished !== undefined) {
+        const [rule] = unfinished.violations;
+        const breaks = rule === undefined ? '' : `, and the marks so far break a rule (${rule.message})`;
+        process.stderr.write(
+          `hitori-sat: note: the answer in ${sourceName(file)} is unfinished: ${unfinished.marked} of ${unfinished.cells} cells marked${breaks}; it is copied as given\n`,
+        );
+      } else if (broken !== undefined)
         process.stderr.write(
           `hitori-sat: note: the answer in ${sourceName(file)} is not a solution (${broken.message}); it is copied as given\n`,
         );
@@ -56,8 +64,9 @@ export function convertCommand(): Command {
         process.stderr.write(
           `hitori-sat: note: --to ${options.to} has no place for the answer in ${sourceName(file)}; only the puzzle is written\n`,
         );
-      if (options.to === 'svg' || options.to === 'png') return writePicture(converted.output, options.to, options.output, [file]);
-      await emit(options.output, [converted.output], { inputs: [file] });
+      if (options.to === 'svg' || options.to === 'png')
+        return writePicture(converted.output, options.to, options.output, { inputs: [file], timeoutMs: options.timeout });
+      await emit(options.output, [converted.output], { inputs: [file], timeoutMs: options.timeout });
     });
 }
 

@@ -61,7 +61,10 @@ export function decodeCommand(): Command {
       const { convention } = options;
       const base = { id: puzzle.id ?? null, rows: puzzle.rows, cols: puzzle.cols, convention };
       const print = (json: object, text: string) =>
-        emit(options.output, [to === 'json' ? `${JSON.stringify(json)}\n` : text], { inputs: [puzzleFile, modelFile] });
+        emit(options.output, [to === 'json' ? `${JSON.stringify(json)}\n` : text], {
+          inputs: [puzzleFile, modelFile],
+          timeoutMs: options.timeout,
+        });
       if (!('shading' in answer)) {
         const text =
           answer.status === 'none'

@@ -4,7 +4,7 @@ import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
 import { InputError } from '../job/errors.js';
 import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from './io.js';
-import { addConventionOption, addFromOption, addTimeoutOption, deadlineCheck, commandTimeout, type CommonOptions } from './common.js';
+import { addConventionOption, addFromOption, addTimeoutOption, commandTimeout, type CommonOptions } from './common.js';
 
 const dimacsExitCodeHelp = `
 Exit codes:
@@ -32,7 +32,6 @@ export function dimacsCommand(): Command {
   addFromOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', dimacsExitCodeHelp).action(async (file: string, options: DimacsCliOptions) => {
-    const checkpoint = deadlineCheck(options.timeout);
     const inputs = options.block === undefined ? [file] : [file, options.block];
     if (options.output !== undefined) checkOutput(options.output, inputs);
     const puzzle = await readPuzzle(file, options.from, options.timeout);
@@ -49,6 +48,6 @@ export function dimacsCommand(): Command {
         ? error
         : aboutFile(file, error);
     });
-    await emit(options.output, cnf.chunks(), { inputs, checkpoint });
+    await emit(options.output, cnf.chunks(), { inputs, timeoutMs: options.timeout });
   });
 }

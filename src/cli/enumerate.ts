@@ -110,7 +110,7 @@ export function enumerateCommand(): Command {
       ).finally(() => progress.done());
     }
     const text = to === 'json' ? `${JSON.stringify(result, null, 2)}\n` : enumerationText(result);
-    await emit(options.output, [text], { inputs: options.merge ?? [] });
+    await emit(options.output, [text], { inputs: options.merge ?? [], timeoutMs: options.timeout });
     if (!result.complete) {
       process.stderr.write(
         `hitori-sat: time limit of ${options.timeout} ms reached after ${result.itemsDone} of ${result.items} work items; the result is partial\n`,

@@ -89,7 +89,8 @@ export function explainCommand(): Command {
       .finally(() => progress.done());
     // The report names the limit the user gave, not what was left of it after start-up.
     const explained = options.timeout === undefined ? stopped : { ...stopped, timeoutMs: options.timeout };
-    if (to === 'svg' || to === 'png') await writePicture(explainSvg(puzzle, explained), to, options.output, [file]);
+    if (to === 'svg' || to === 'png')
+      await writePicture(explainSvg(puzzle, explained), to, options.output, { inputs: [file], timeoutMs: options.timeout });
     else
       await emit(
         options.output,
@@ -98,7 +99,7 @@ export function explainCommand(): Command {
             ? `${JSON.stringify(explainJson(puzzle, explained))}\n`
             : explainText(puzzle, explained, { color: useColor(options) && options.output === undefined }),
         ],
-        { inputs: [file] },
+        { inputs: [file], timeoutMs: options.timeout },
       );
     const { result } = explained;
     process.exitCode = result.timedOut

@@ -137,7 +137,7 @@ export function generateCommand(): Command {
         const document = { ...size, convention: options.convention, seed, complete: result.complete, puzzles: records };
         out(`${JSON.stringify(document)}\n`);
       }
-      if (options.output !== undefined) await emit(options.output, chunks);
+      if (options.output !== undefined) await emit(options.output, chunks, { timeoutMs: options.timeout });
       if (!result.complete) {
         process.stderr.write(
           `hitori-sat: time limit of ${options.timeout} ms reached after ${result.puzzles.length} of ${options.count} puzzles\n`,

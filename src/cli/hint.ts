@@ -1,7 +1,7 @@
 /**
  * `hitori-sat hint <file|->`: for a puzzle part-way through (a pzprv3 file with the player's
- * marks, as puzz.link saves it) the wrong marks, or else the next deduction; for a bare puzzle
- * the first one.
+ * marks, as puzz.link saves it) the wrong marks, or else whether it is solved, or else the
+ * smallest next deduction from the marks; for a bare puzzle the first one.
  */
 import { Command } from 'commander';
 import { run } from '../api/node-run.js';
@@ -20,8 +20,8 @@ interface HintCliOptions {
 
 const hintExitCodeHelp = `
 Exit codes:
-  0  a hint: the next deduction, or one cell of the solution where the rules stop; or the
-     marks are a whole solution
+  0  a hint: the smallest next deduction, or one cell of the solution where the rules stop;
+     or solved: the shaded cells are the solution (cells left unmarked count as unshaded)
   1  no solution fits: the puzzle has none, or some marks are wrong (they are named)
   2  bad input or usage
   3  time limit reached
@@ -52,6 +52,7 @@ export function hintCommand(): Command {
       .finally(() => progress.done());
     await emit(options.output, [to === 'json' ? `${JSON.stringify(hintJson(puzzle, found, marks))}\n` : hintText(puzzle, found, marks)], {
       inputs: [file],
+      timeoutMs: options.timeout,
     });
     process.exitCode = found.kind === 'no-solution' || found.kind === 'mistakes' ? exitCodes.noSolution : exitCodes.solved;
   });

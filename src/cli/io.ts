@@ -1,5 +1,5 @@
 /** Reading the user's files (or stdin) and writing output files without ever leaving a partial one. */
-import { chmodSync, existsSync, readlinkSync, realpathSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
+import { chmodSync, existsSync, fstatSync, readlinkSync, realpathSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -22,7 +22,7 @@ import { Limit } from '../job/limit.js';
  * the command's --timeout, counted from the process start: a FIFO with no writer ends at it.
  */
 export function readInput(path: string, timeoutMs?: number): Promise<string> {
-  return readInputText(path, timeoutMs === undefined ? {} : { limit: Limit.after(timeoutMs, undefined, 0) });
+  return readInputText(path, timeoutMs === undefined ? {} : { limit: commandLimit(timeoutMs) });
 }
 
 /** An input's name in messages: the path, or "stdin" for "-". */
@@ -95,17 +95,69 @@ export async function readPuzzle(path: string, from?: FormatName, timeoutMs?: nu
 async function writeAtomic(
   path: string,
   chunks: Iterable<string | Uint8Array>,
-  checkpoint?: () => void,
+  limit: Limit,
   inputs: readonly string[] = [],
 ): Promise<void> {
   const { target, existing } = checkOutput(path, inputs);
-  if (existing && (existing.isCharacterDevice() || existing.isFIFO())) {
-    await writeChunks(path, target, 'w', chunks, checkpoint);
-    return;
+  const checkpoint = makingCheck(chunks, limit);
+  if (existing?.isFIFO()) {
+    const { stream, finish } = await openPipe(target, path, limit);
+    for (const chunk of chunks) {
+      checkpoint();
+      stream.write(chunk);
+    }
+    return finish();
   }
+  if (existing?.isCharacterDevice()) return writeChunks(path, target, 'w', chunks, checkpoint);
   if (existing && !existing.isFile()) throw new InputError('cannot write it: not a regular file, a device or a pipe', {}, path);
   const { temporary, release } = temporaryBeside(target);
   await settle(temporary, () => writeChunks(path, temporary, 'wx', chunks, checkpoint), { target, existing, path }).finally(release);
+}
+
+/** How often an output FIFO with no reader yet is tried again. */
+const pipeRetryMs = 20;
+
+/**
+ * A FIFO opened for writing without blocking, and written by the event loop: a blocking open
+ * waits for a reader in one of libuv's threads, which no time limit (not even process.exit())
+ * can end. The open is tried again until a reader comes or the limit passes; `finish()` resolves
+ * once everything written has gone into the pipe, and rejects at the limit if the reader stalls.
+ */
+async function openPipe(target: string, path: string, limit: Limit): Promise<{ readonly stream: Writable; finish(): Promise<void> }> {
+  const { constants, openSync } = await import('node:fs');
+  const { Socket } = await import('node:net');
+  let fd: number | undefined;
+  while (fd === undefined) {
+    try {
+      fd = openSync(target, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      // ENXIO: no process has the FIFO open for reading yet.
+      if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw fileError(error, path);
+      if (limit.expired) throw limit.reached(`with no reader on the pipe ${path}`);
+      await new Promise((resolve) => setTimeout(resolve, pipeRetryMs));
+    }
+  }
+  const stream = new Socket({ fd, readable: false, writable: true });
+  const finish = () =>
+    new Promise<void>((resolve, reject) => {
+      const left = limit.remainingMs();
+      const timer =
+        left === undefined
+          ? undefined
+          : setTimeout(() => {
+              stream.destroy();
+              reject(limit.reached(`while the reader of the pipe ${path} was not reading`));
+            }, left);
+      stream.once('error', (error) => {
+        clearTimeout(timer);
+        reject(fileError(error, path));
+      });
+      stream.end(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  return { stream, finish };
 }
 
 /**
@@ -158,12 +210,13 @@ export function checkOutput(path: string, inputs: readonly string[] = []): { tar
   const existing = statOrUndefined(target, path);
   if (existing?.isDirectory()) throw new InputError('cannot write it: it is a directory', {}, path);
   for (const input of inputs) {
-    // An input that is no file (stdin, a URL, a game ID) cannot be the output.
+    // An input that is no file (a URL, a game ID, stdin from a pipe) cannot be the output.
+    // Stdin redirected from a file (`< puzzle.txt`) is that file.
     let other: Stats | undefined;
     try {
-      other = input === '-' ? undefined : statSync(input);
+      other = input === '-' ? fstatSync(0) : statSync(input);
     } catch {}
-    if (existing && other && existing.dev === other.dev && existing.ino === other.ino)
+    if (existing?.isFile() && other && existing.dev === other.dev && existing.ino === other.ino)
       throw new InputError(`cannot write it: it is the input ${input}, which the output would overwrite`, {}, path);
   }
   return { target, existing };
@@ -232,24 +285,71 @@ export function refuseBinaryOnTerminal(to: string, output?: string): void {
 }
 
 /** Writes a picture to stdout or (atomically) to a file: the SVG as it is, or rasterised for --to png. */
-export async function writePicture(svg: string, to: 'svg' | 'png', output?: string, inputs: readonly string[] = []): Promise<void> {
-  await emit(output, [to === 'png' ? await svgToPng(svg) : svg], { inputs });
+export async function writePicture(
+  svg: string,
+  to: 'svg' | 'png',
+  output?: string,
+  options: { readonly inputs?: readonly string[]; readonly timeoutMs?: number | undefined } = {},
+): Promise<void> {
+  const limit = commandLimit(options.timeoutMs);
+  await emit(output, [to === 'png' ? await svgToPng(svg, limit) : svg], options);
 }
 
 /**
- * Writes a command's output: to stdout as it comes, or with `-o FILE` atomically (see
- * writeAtomic). `checkpoint` runs before each chunk, so the time limit holds while writing.
+ * The most a command holds back for stdout under a time limit (see emit): 256 MiB, a layered
+ * 36x36 puzzle's DIMACS.
+ */
+const maxHeldBytes = 256 * 1024 * 1024;
+
+/**
+ * Writes a command's output, to stdout or with `-o FILE` atomically (see writeAtomic), within the
+ * command's `--timeout` (`timeoutMs`, counted from the process start), so that what is written
+ * is never cut short by it:
+ * - a file is replaced only once complete; a FIFO waits for its reader only until the limit;
+ * - stdout, under a time limit, gets output made as it is written (a generator: DIMACS) only once
+ *   all of it is made (at most `maxHeldBytes`; more is refused with a pointer to -o): a DIMACS
+ *   header never claims more clauses than follow it. Without a limit, chunks go out as they come.
  */
 export async function emit(
   output: string | undefined,
   chunks: Iterable<string | Uint8Array>,
-  options: { readonly inputs?: readonly string[]; readonly checkpoint?: () => void } = {},
+  options: { readonly inputs?: readonly string[]; readonly timeoutMs?: number | undefined } = {},
 ): Promise<void> {
-  if (output !== undefined) return writeAtomic(output, chunks, options.checkpoint, options.inputs ?? []);
-  for (const chunk of chunks) {
-    options.checkpoint?.();
-    process.stdout.write(chunk);
+  const limit = commandLimit(options.timeoutMs);
+  if (output !== undefined) return writeAtomic(output, chunks, limit, options.inputs ?? []);
+  if (limit.remainingMs() === undefined || Array.isArray(chunks)) {
+    for (const chunk of chunks) process.stdout.write(chunk);
+    return;
   }
+  const held: (string | Uint8Array)[] = [];
+  let bytes = 0;
+  for (const chunk of chunks) {
+    limit.check();
+    bytes += chunk.length;
+    if (bytes > maxHeldBytes)
+      throw new InputError(
+        `the output passes ${maxHeldBytes / 1024 / 1024} MiB, more than is held back to write it whole under --timeout: give -o FILE (written whole, atomically), or no --timeout`,
+        {},
+        'stdout',
+      );
+    held.push(chunk);
+  }
+  limit.check();
+  for (const chunk of held) process.stdout.write(chunk);
+}
+
+/**
+ * The time-limit check while `chunks` are made: none for output already made (an array; a
+ * partial result found before the limit is still written after it), the limit's for a
+ * generator (a DIMACS text made as it is written).
+ */
+function makingCheck(chunks: Iterable<string | Uint8Array>, limit: Limit): () => void {
+  return Array.isArray(chunks) ? () => {} : () => limit.check();
+}
+
+/** The limit of a command's `--timeout`, which counts from the process start (none without one). */
+function commandLimit(timeoutMs: number | undefined): Limit {
+  return Limit.after(timeoutMs, undefined, 0);
 }
 
 /**
@@ -269,7 +369,11 @@ export async function atomicStream(
       stream.once('error', reject);
       stream.end(() => resolve());
     });
-  if (existing && (existing.isCharacterDevice() || existing.isFIFO())) {
+  if (existing?.isFIFO()) {
+    const { stream, finish } = await openPipe(target, path, Limit.none);
+    return { stream, commit: finish, abort: () => stream.destroy() };
+  }
+  if (existing?.isCharacterDevice()) {
     const stream = createWriteStream(target);
     return {
       stream,

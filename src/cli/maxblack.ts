@@ -63,7 +63,8 @@ export function maxBlackCommand(): Command {
     .action(async (size: { rows: number; cols: number } | undefined, options: MaxBlackCliOptions) => {
       const json = chosenOutput(command, options) === 'json';
       if (options.output !== undefined) checkOutput(options.output, options.check === undefined ? [] : [options.check]);
-      const print = (text: string) => emit(options.output, [text], { inputs: options.check === undefined ? [] : [options.check] });
+      const print = (text: string) =>
+        emit(options.output, [text], { inputs: options.check === undefined ? [] : [options.check], timeoutMs: options.timeout });
       if (options.check !== undefined) {
         const text = await readInput(options.check, options.timeout);
         const answer = await run({ command: 'maxblack', check: text, checkSource: sourceName(options.check) });

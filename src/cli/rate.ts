@@ -102,7 +102,7 @@ export function rateCommand(): Command {
               ? `${JSON.stringify(rateJson(puzzle, rating, options.techniques))}\n`
               : rateText(puzzle, rating, options.techniques, options.timeout),
           ],
-          { inputs: [file] },
+          { inputs: [file], timeoutMs: options.timeout },
         );
         process.exitCode = rating.result.timedOut
           ? exitCodes.timeout
@@ -136,7 +136,7 @@ export function rateCommand(): Command {
             ? `${JSON.stringify(rateSetJson(rated, options.techniques))}\n`
             : rateSetText(rated, options.techniques, sourceName(file)),
         ],
-        { inputs: [file] },
+        { inputs: [file], timeoutMs: options.timeout },
       );
       process.exitCode = rated.some((x) => x.rating.result.timedOut) ? exitCodes.timeout : exitCodes.solved;
     });

@@ -125,8 +125,8 @@ export function solveCommand(): Command {
     if (to === 'svg' || to === 'png') {
       // The SVG renderer draws explanations too, so it pulls in the rule engine: loaded on demand.
       const { renderSvg, solvePicture } = await import('../render/svg.js');
-      await writePicture(renderSvg(puzzle, solvePicture(result)), to, options.output, [file]);
-    } else await emit(options.output, [solveOutput(puzzle, result, to, style, grids)], { inputs: [file] });
+      await writePicture(renderSvg(puzzle, solvePicture(result)), to, options.output, { inputs: [file], timeoutMs: options.timeout });
+    } else await emit(options.output, [solveOutput(puzzle, result, to, style, grids)], { inputs: [file], timeoutMs: options.timeout });
     // The other forms carry no verdict: say it where a person watching will see it.
     if (to !== 'text' && to !== 'json' && process.stderr.isTTY) process.stderr.write(`${solveVerdict(puzzle, result)}\n`);
     process.exitCode = {

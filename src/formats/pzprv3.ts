@@ -13,13 +13,17 @@
  *     ...
  *
  * pzprjs turns every "/" into a line break before reading, so the one-line form its tests use
- * (`pzprv3/hitori/4/4/1 1 1 4 /.../# + # . /...`) reads the same. The answer grid may be missing
- * (an unsolved puzzle). Lines after the grids that pzprjs writes (`info:`, `history:`, trial
- * data) are skipped. An answer with at least one shaded cell becomes the document's solution,
- * "#" shaded and every other cell unshaded (pzprjs counts an unmarked cell as unshaded too); the
- * marks as given ("." unmarked) are the document's `marks`, a player's progress for `hint`.
+ * (`pzprv3/hitori/4/4/1 1 1 4 /.../# + # . /...`) reads the same. A first line `v:<variant>`
+ * (pzprjs's parseFileType reads one before the header) may name the empty variant only: Hitori has
+ * no variants. The answer grid may be missing (an unsolved puzzle). Whatever follows the answer
+ * grid is skipped, as pzprjs's Hitori FileIO reads the two grids and nothing more: the sections
+ * other varieties and versions write there (a grid of crosses, × marks, `TrialData(n)` boards,
+ * `info:`/`history:` metadata, an old file's URL line). An answer with at least one shaded cell
+ * becomes the document's solution, "#" shaded and every other cell unshaded (pzprjs counts an
+ * unmarked cell as unshaded too); the marks as given ("." unmarked) are the document's `marks`, a
+ * player's progress for `hint`.
  * Written files have every cell of the answer filled in: "#" or "+", or "." throughout when
- * there is no answer.
+ * there is no answer; a document with marks (a board in progress) is written with its marks.
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
@@ -27,7 +31,7 @@ import { checkCells, parseValue, showText } from './input-error.js';
 import { InputError } from '../job/errors.js';
 
 export function looksLikePzprv3(text: string): boolean {
-  return /^\uFEFF?\s*pzprv3(\.\d+)?\s*[/\r\n]/.test(text);
+  return /^\uFEFF?\s*(v:[^\s/]*\s*[/\r\n]\s*)?pzprv3(\.\d+)?\s*[/\r\n]/.test(text);
 }
 
 export function parsePzprv3(text: string, id?: string): PuzzleDocument {
@@ -39,6 +43,11 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
   // Line numbers in messages count the "/"-separated fields of a one-line file as lines too.
   let at = 0;
   while (at < lines.length && lines[at]!.trim() === '') at++;
+  const variant = /^v:(.*)$/.exec(lines[at]?.trim() ?? '');
+  if (variant !== null) {
+    if (variant[1] !== '') throw new InputError(`the variant "${showText(variant[1]!)}": Hitori has no variants`, { line: at + 1 });
+    at++;
+  }
   const header = lines[at]?.trim() ?? '';
   if (!/^pzprv3(\.\d+)?$/.test(header))
     throw new InputError(`expected "pzprv3" as the first line, found "${showText(header)}"`, { line: at + 1 });
@@ -64,7 +73,9 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
   }
   let solution: boolean[] | undefined;
   let marks: (boolean | null)[] | undefined;
-  if (lines.slice(at, end).some((line) => line.trim() !== '' && !isTrailer(line))) {
+  // An answer grid follows unless the rest is blank or one of pzprjs's trailing sections.
+  const next = lines.slice(at, end).find((line) => line.trim() !== '');
+  if (next !== undefined && !isTrailer(next)) {
     const answer: boolean[] = [];
     const marked: (boolean | null)[] = [];
     for (let r = 0; r < rows; r++, at++) {
@@ -82,20 +93,16 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
     }
     if (answer.includes(true)) solution = answer;
     if (marked.some((m) => m !== null)) marks = marked;
-    for (; at < lines.length; at++) {
-      if (isTrailer(lines[at]!)) break;
-      if (lines[at]!.trim() !== '')
-        throw new InputError(`unexpected text after the answer grid: "${lines[at]!.trim().slice(0, 20)}"`, { line: at + 1 });
-    }
+    // What follows (crosses, trial boards, metadata) is not Hitori's: skipped, as pzprjs does.
   }
   const puzzle: Puzzle = id === undefined ? { rows, cols, values } : { rows, cols, values, id };
   const document = documentOf(puzzle, solution);
   return marks === undefined ? document : { ...document, marks };
 }
 
-/** What pzprjs writes after the grids: metadata, undo history, trial boards. */
+/** What pzprjs writes after the grids: metadata, undo history, trial boards; an old file's URL line. */
 function isTrailer(line: string): boolean {
-  return /^(info:|history:|__HISTORY__|TrialData)/.test(line.trim());
+  return /^(info:|history:|__HISTORY__|TrialData|https?:)/.test(line.trim());
 }
 
 function sizeLine(lines: readonly string[], at: number, what: string): number {
@@ -115,8 +122,11 @@ function rowTokens(lines: readonly string[], at: number, end: number, r: number,
   return tokens;
 }
 
-/** A pzprv3 file of the puzzle, with its answer filled in when the document has one. */
-export function formatPzprv3({ puzzle, solution }: PuzzleDocument): string {
+/**
+ * A pzprv3 file of the puzzle, with its answer filled in when the document has one, or a
+ * player's marks as given ("." where a cell is not marked) when it has them.
+ */
+export function formatPzprv3({ puzzle, solution, marks }: PuzzleDocument): string {
   const { rows, cols } = puzzle;
   const grid = (cell: (i: number) => string) => {
     let out = '';
@@ -127,5 +137,7 @@ export function formatPzprv3({ puzzle, solution }: PuzzleDocument): string {
     return out;
   };
   const answer = (s: Shading | undefined) => (i: number) => (s === undefined ? '.' : s[i] ? '#' : '+');
-  return `pzprv3\nhitori\n${rows}\n${cols}\n${grid((i) => String(puzzle.values[i]))}${grid(answer(solution))}`;
+  const marked = (m: readonly (boolean | null)[]) => (i: number) => (m[i] === null ? '.' : m[i] ? '#' : '+');
+  const answerCell = marks === undefined ? answer(solution) : marked(marks);
+  return `pzprv3\nhitori\n${rows}\n${cols}\n${grid((i) => String(puzzle.values[i]))}${grid(answerCell)}`;
 }

@@ -23,6 +23,7 @@ import { encodeLexLeader } from '../../encodings/symmetry-lex.js';
 import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
 import { encodeConnectivityLayers } from '../../encodings/connectivity-layers.js';
 import { HitoriVars } from '../../encodings/variables.js';
+import { TimeoutError } from '../job/errors.js';
 import { checkShading } from '../puzzle/check.js';
 import { maxBlackBound } from './maxblack-bound.js';
 import { boardSymmetries, geometry } from '../puzzle/geometry.js';
@@ -97,35 +98,53 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
   const board = blankBoard(rows, cols);
   const n = rows * cols;
   const vars = new HitoriVars(board);
+  const { bound } = maxBlackBound(rows, cols);
+  // Building and loading the CNF of a large board takes seconds (a 40x40: a million clauses):
+  // the deadline is checked while it grows and while the solver takes it in.
+  const checkpoint = () => {
+    if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError('time limit reached');
+  };
+  const unfinished = (): MaxBlackResult => ({
+    rows,
+    cols,
+    value: 0,
+    shading: new Array<boolean>(n).fill(false),
+    proven: false,
+    provenBy: null,
+    bound,
+    foundMs: performance.now() - start,
+    timeMs: performance.now() - start,
+    solveCalls: 0,
+    cuts: 0,
+    variables: vars.pool.top,
+    clauses: 0,
+  });
   const cnf = new Cnf();
+  cnf.watch = checkpoint;
   cnf.declare(n);
-  encodeAdjacency(board, vars, cnf);
   const lazy = (options.connectivity ?? 'lazy') === 'lazy';
-  if (lazy) encodeConnectivitySeeds(board, vars, cnf);
-  else encodeConnectivityLayers(board, vars, cnf);
   // No valid shading has more than ceil(n/2) shaded cells (pair the cells into dominoes, one
   // shaded cell at most per domino), so ceil(n/2) + 1 is the largest bound ever asked for.
   const cap = Math.ceil(n / 2) + 1;
   // The counter's auxiliary variables, each from the pool under its own key.
   let counted = 0;
   const fresh = () => vars.pool.id(['count', counted++]);
-  const outputs = encodeAtLeastTotalizer(
-    Array.from({ length: n }, (_, i) => vars.shaded(i)),
-    cap,
-    fresh,
-    cnf,
-  );
-  // Rotations and reflections keep a shading valid and its count: keep only lex-leaders.
-  if (options.symmetry !== false)
-    encodeLexLeader(
-      Array.from({ length: n }, (_, i) => vars.shaded(i)),
-      boardSymmetries(rows, cols),
-      fresh,
-      cnf,
-    );
   const backend = await createBackend('cadical', { cadical: maxBlackCadical });
   try {
-    backend.addCnf(cnf);
+    let outputs: number[];
+    try {
+      encodeAdjacency(board, vars, cnf);
+      if (lazy) encodeConnectivitySeeds(board, vars, cnf);
+      else encodeConnectivityLayers(board, vars, cnf);
+      const shaded = Array.from({ length: n }, (_, i) => vars.shaded(i));
+      outputs = encodeAtLeastTotalizer(shaded, cap, fresh, cnf);
+      // Rotations and reflections keep a shading valid and its count: keep only lex-leaders.
+      if (options.symmetry !== false) encodeLexLeader(shaded, boardSymmetries(rows, cols), fresh, cnf);
+      backend.addCnf(cnf, checkpoint);
+    } catch (error) {
+      if (error instanceof TimeoutError) return unfinished();
+      throw error;
+    }
     const finder = lazy ? new CutFinder(geometry(rows, cols)) : undefined;
     const model = new Uint8Array(n);
     let best: boolean[] = new Array<boolean>(n).fill(false);
@@ -137,7 +156,6 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
      * Every valid shading has fewer shaded cells than this: one above the edge-counting bound
      * at first (a shading that meets it needs no refutation), then proven by an unsatisfiable call.
      */
-    const { bound } = maxBlackBound(rows, cols);
     let above = bound + 1;
     let first = options.from !== undefined && options.from > 1 ? Math.min(options.from, cap, bound) : undefined;
     const call = deadline === undefined ? {} : { deadline };

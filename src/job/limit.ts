@@ -44,7 +44,12 @@ export class Limit {
   /** Throws TimeoutError past the deadline, or the signal's reason once aborted. */
   check(): void {
     if (this.signal?.aborted === true) throw abortReason(this.signal);
-    if (Date.now() > this.deadline) throw new TimeoutError(`${this.what} reached`);
+    if (Date.now() > this.deadline) throw this.reached();
+  }
+
+  /** The TimeoutError of this limit, `while` saying what was waiting when it passed. */
+  reached(while_ = ''): TimeoutError {
+    return new TimeoutError(`${this.what} reached${while_ === '' ? '' : ` ${while_}`}`);
   }
 }
 

@@ -164,3 +164,62 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   }
   return out;
 }
+
+/**
+ * The rules a board in progress already breaks, judged only by what is marked (true shaded, false
+ * marked unshaded, null not marked): a number twice among the cells marked unshaded in a line,
+ * two shaded cells that touch, or cells marked unshaded that the shaded cells already cut apart
+ * (no path through cells not shaded joins them). An unfinished board that breaks none may still
+ * have no solution; one that breaks one has none. Empty when the marks break no rule.
+ */
+export function checkMarks(puzzle: Puzzle, marks: readonly (boolean | null)[]): Violation[] {
+  const n = puzzle.rows * puzzle.cols;
+  if (marks.length !== n) return [{ rule: 'size', cells: [], message: `${marks.length} marks for ${n} cells` }];
+  const out: Violation[] = [];
+  const name = (i: number) => cellName(puzzle, i);
+  const v = puzzle.values;
+  const { rows, cols } = puzzle;
+  const lines = [
+    ...Array.from({ length: rows }, (_, r) => rowCells(puzzle, r)),
+    ...Array.from({ length: cols }, (_, c) => columnCells(puzzle, c)),
+  ];
+  for (const line of lines) {
+    const seen = new Map<number, number>();
+    for (const i of line) {
+      if (marks[i] !== false) continue;
+      const first = seen.get(v[i]!);
+      if (first === undefined) seen.set(v[i]!, i);
+      else out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is marked unshaded twice, at ${name(first)} and ${name(i)}` });
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    if (marks[i] !== true) continue;
+    for (const j of [i % cols < cols - 1 ? i + 1 : -1, i + cols < n ? i + cols : -1])
+      if (j >= 0 && marks[j] === true)
+        out.push({ rule: 'adjacent-shaded', cells: [i, j], message: `shaded cells touch at ${name(i)} and ${name(j)}` });
+  }
+  const first = marks.indexOf(false);
+  if (first >= 0) {
+    const reached = new Uint8Array(n);
+    const stack = [first];
+    reached[first] = 1;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const c = i % cols;
+      for (const j of [i >= cols ? i - cols : -1, c > 0 ? i - 1 : -1, c < cols - 1 ? i + 1 : -1, i + cols < n ? i + cols : -1]) {
+        if (j < 0 || reached[j] || marks[j] === true) continue;
+        reached[j] = 1;
+        stack.push(j);
+      }
+    }
+    const cut: number[] = [];
+    for (let i = 0; i < n; i++) if (marks[i] === false && !reached[i]) cut.push(i);
+    if (cut.length > 0)
+      out.push({
+        rule: 'disconnected',
+        cells: cut,
+        message: `${cut.length} cell(s) marked unshaded are cut off from ${name(first)} by shaded cells, first at ${name(cut[0]!)}`,
+      });
+  }
+  return out;
+}

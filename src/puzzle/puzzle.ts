@@ -22,11 +22,12 @@ export function puzzleFromGrid(grid: readonly (readonly number[])[], id?: string
   const rows = grid.length;
   const cols = grid[0]?.length ?? 0;
   if (rows === 0 || cols === 0) throw new RangeError('a puzzle needs at least one row and one column');
-  const values: number[] = [];
-  for (const [r, row] of grid.entries()) {
+  const values = new Array<number>(rows * cols);
+  for (let r = 0; r < rows; r++) {
+    const row = grid[r]!;
     if (row.length !== cols) throw new RangeError(`row ${r + 1} has ${row.length} values, row 1 has ${cols}`);
     // One by one: spreading a row of a million values would overflow the call stack.
-    for (const v of row) values.push(v);
+    for (let c = 0; c < cols; c++) values[r * cols + c] = row[c]!;
   }
   return id === undefined ? { rows, cols, values } : { rows, cols, values, id };
 }

@@ -1,10 +1,53 @@
 /** A hint (src/solve/hint.ts) as the `hint` command prints it: text lines, or one JSON object. */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { cellLabel } from '../rules/board.js';
-import { levelOf } from '../rules/catalogue.js';
+import { levelOf, technique } from '../rules/catalogue.js';
 import { explainStepLines } from '../rules/explain.js';
 import { listing } from '../rules/lines.js';
+import type { TechniqueCode } from '../rules/types.js';
 import type { Hint, Marks } from '../solve/hint.js';
+
+/**
+ * Each technique's rule in a player's words, printed under a hint so that the step can be
+ * followed without the rule catalogue (docs/rules.md has the full statements).
+ */
+const ruleInWords: Readonly<Record<TechniqueCode, string>> = {
+  UC: 'a cell whose number no other white cell of its row and column shows need never be shaded; a puzzle with one solution leaves it white',
+  NoB: 'shaded cells never touch, so the neighbours of a shaded cell are white',
+  DoW: 'a number shows at most once among the white cells of a row or column, so the other copies of a white number are shaded',
+  'Sim-M3': 'of two equal numbers with one cell between them, one is shaded; the cell between touches it, so it is white',
+  'Sim-U3':
+    'of three equal numbers side by side, shading the middle one would leave both outer ones white; so the outer ones are shaded, the middle one white',
+  'Sim-U*':
+    'of two equal numbers side by side one stays white (shaded cells never touch), so every other copy of that number in the line is shaded',
+  'Sim-M4': 'in a b a b, one a and one b are shaded and cannot touch: the outer two are shaded, the inner two white',
+  'Sim-M*': 'in a b b a, one b is shaded and its neighbour a stays white; so every other a in the line is shaded',
+  '2-SAT':
+    'looking at this line alone: every way to shade it without a repeated white number or touching shaded cells gives these cells the same colours',
+  DP: 'two touching cells are not both shaded, so one of their numbers stays white there and its copy elsewhere is shaded; the cells that touch both possible copies are white',
+  SbP: 'two touching pairs a over b, a over b: exactly one a and one b of them stay white, so every other a of the one line and b of the other is shaded',
+  CP: 'two pairs in a corner square shade diagonally; shading the two cells beside the corner would cut the corner off, so the corner and its diagonal are shaded',
+  DoT: 'a corner whose two neighbours show its number: shading both neighbours would cut the corner off, so the corner is shaded and its neighbours white',
+  'BoP-D':
+    'pairs stacked against an edge are shaded like a checkerboard; each flanking cell touches a shaded cell or is the only way out of a white one, so it is white',
+  'BoP-T':
+    'pairs stacked against an edge are shaded like a checkerboard; each flanking cell touches a shaded cell or is the only way out of a white one, so it is white',
+  BoP: 'pairs stacked against an edge are shaded like a checkerboard; each flanking cell touches a shaded cell or is the only way out of a white one, so it is white',
+  'NCO-C':
+    'the white cells must stay connected: a white corner cell with one neighbour shaded gets out only through the other, which is white',
+  'NCO-B':
+    'the white cells must stay connected: a white border cell with two neighbours shaded gets out only through the third, which is white',
+  EP: 'the white cells must stay connected: one of the equal pair is shaded, and either way the named cell is the only way out, so it is white',
+  'EP-B':
+    'the white cells must stay connected: one of the equal pair is shaded, and either way the named cell is the only way out, so it is white',
+  'EP-M':
+    'the white cells must stay connected: one of the equal pair is shaded, and either way the named cell is the only way out, so it is white',
+  NCO: 'the white cells must stay connected: shading this cell would cut white cells off, so it is white',
+  'NCO-K': 'the white cells must stay connected: shading this cell, with what follows from it, would cut white cells off, so it is white',
+  Prob: 'trying the other colour leads, step by step, to a broken rule; so the cell has this colour',
+  'Prob-C': 'both colours of the tried cell lead to the same colours for these cells; so they have them',
+  'Prob-2': 'trying the other colour leads to a broken rule, where the trial itself tried a cell both ways',
+};
 
 export function hintText(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): string {
   const label = (i: number) => cellLabel(puzzle.cols, i);
@@ -19,17 +62,24 @@ export function hintText(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): 
       return `${count}: ${listing(each)}; the only solution has ${hint.cells.length === 1 ? 'it' : 'them'} the other way round.\n`;
     }
     case 'solved':
-      return 'Solved: every cell is marked, and the marks are a solution of the puzzle.\n';
+      return `${solvedText(hint.unique, hint.unmarked)}\n`;
     case 'step': {
       const [first, ...trial] = explainStepLines(hint.step);
-      const head = `Hint (step ${hint.number} of the rule engine's solve, class ${levelOf(hint.step.technique)}): ${first}`;
-      return `${[head, ...trial].join('\n')}\n`;
+      const { name, level } = technique(hint.step.technique);
+      const head = `Hint (${name}, class ${level}): ${first}`;
+      return `${[head, ...trial, `The rule: ${ruleInWords[hint.step.technique]}.`].join('\n')}\n`;
     }
     case 'solution-cell':
       return `No technique decides another cell from here. The only solution has ${label(hint.cell)} ${hint.shaded ? 'shaded' : 'unshaded'} (found by SAT, so no reason can be given).\n`;
     case 'stuck':
       return 'No technique decides another cell from here, and the puzzle has more than one solution.\n';
   }
+}
+
+function solvedText(unique: boolean, unmarked: number): string {
+  const which = unique ? 'the shaded cells are exactly those of the only solution' : 'the shaded cells are one of the solutions';
+  const rest = unmarked === 0 ? '' : ` (the ${unmarked === 1 ? 'unmarked cell is' : `${unmarked} unmarked cells are`} white)`;
+  return `Solved: ${which}${rest}.`;
 }
 
 interface CellJson {
@@ -46,14 +96,22 @@ export type HintJson =
     }
   | {
       readonly kind: 'step';
-      readonly number: number;
       readonly technique: string;
       readonly class: string;
+      /** Whether the step relies on the puzzle having one solution (UC, or a probe that used it). */
+      readonly assumesUnique: boolean;
       readonly text: string;
+      /** The technique's rule in a player's words. */
+      readonly rule: string;
+      /** The cells the step decides, with their colours. */
       readonly cells: readonly (CellJson & { readonly colour: 'black' | 'white' })[];
+      /** The cells it reasons from (their numbers or colours); `given`: the colours it states as known. */
+      readonly premises: readonly CellJson[];
+      readonly given: readonly (CellJson & { readonly colour: 'black' | 'white' })[];
     }
+  | { readonly kind: 'solved'; readonly unique: boolean; readonly unmarked: number }
   | { readonly kind: 'solution-cell'; readonly cell: CellJson & { readonly colour: 'black' | 'white' } }
-  | { readonly kind: 'no-solution' | 'solved' | 'stuck' };
+  | { readonly kind: 'no-solution' | 'stuck' };
 
 export function hintJson(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): HintJson {
   const at = (i: number): CellJson => ({ row: Math.floor(i / puzzle.cols) + 1, col: (i % puzzle.cols) + 1 });
@@ -67,12 +125,17 @@ export function hintJson(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): 
     case 'step':
       return {
         kind: hint.kind,
-        number: hint.number,
         technique: hint.step.technique,
         class: levelOf(hint.step.technique),
+        assumesUnique: hint.step.usedUniqueness === true,
         text: explainStepLines(hint.step).join('\n'),
+        rule: ruleInWords[hint.step.technique],
         cells: hint.step.cells.map(({ cell, colour }) => ({ ...at(cell), colour })),
+        premises: [...new Set(hint.step.premises)].map(at),
+        given: (hint.step.given ?? []).map(({ cell, colour }) => ({ ...at(cell), colour })),
       };
+    case 'solved':
+      return { kind: hint.kind, unique: hint.unique, unmarked: hint.unmarked };
     case 'solution-cell':
       return { kind: hint.kind, cell: { ...at(hint.cell), colour: hint.shaded ? 'black' : 'white' } };
     default:

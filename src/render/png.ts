@@ -10,7 +10,8 @@
  * number; that is refused instead (`fontsMissing`).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { InputError } from '../job/errors.js';
+import { errorFromData, InputError, SolverError, type ErrorData } from '../job/errors.js';
+import { abortReason, Limit } from '../job/limit.js';
 
 /** How many pixels per SVG unit: a cell is 36 units, so 72 pixels, sharp on a high-density screen. */
 const zoom = 2;
@@ -24,20 +25,17 @@ const maxPngSide = 16_384;
 
 /**
  * Rasterises an SVG picture. Where it cannot be drawn (resvg has no binary for the platform, or no
- * font is installed) it rejects with an InputError about `--to png`: a usage the machine cannot
- * serve, exit code 2, rather than a solver failure.
+ * font is installed, or the picture is larger than resvg reads) it rejects with an InputError
+ * about `--to png`: a usage the machine cannot serve, exit code 2, rather than a solver failure.
+ *
+ * resvg draws synchronously, in native code, and a large picture takes minutes (a 700x700 puzzle
+ * about 3). Under a time limit (`limit` with a deadline or a signal) it draws in a child process
+ * (png-process.ts), killed when the limit passes (TimeoutError); without one, here. Not in a
+ * worker thread of the pool: terminating a thread waits for its native call to return, and so
+ * does the process's exit.
  */
-export async function svgToPng(svg: string): Promise<Uint8Array> {
-  let resvg: typeof import('@resvg/resvg-js');
-  try {
-    resvg = await import('@resvg/resvg-js');
-  } catch (error) {
-    throw new InputError(
-      `needs @resvg/resvg-js's native renderer, which did not load on this platform (${(error as Error).message.split('\n')[0]}); write --to svg and convert it with another program`,
-      {},
-      '--to png',
-    );
-  }
+export async function svgToPng(svg: string, limit: Limit = Limit.none): Promise<Uint8Array> {
+  await loadResvg();
   if (fontsMissing())
     throw new InputError(
       'needs a font installed to draw the numbers, and none was found (on Debian: apt-get install fonts-dejavu-core)',
@@ -51,6 +49,66 @@ export async function svgToPng(svg: string): Promise<Uint8Array> {
       {},
       '--to png',
     );
+  limit.check();
+  if (limit.remainingMs() === undefined && limit.signal === undefined) return rasterise(svg);
+  return rasteriseInChild(svg, limit);
+}
+
+// Through ../render/ so that the path also holds from the CLI bundle in dist/src/cli/.
+const childScript = new URL('../render/png-process.js', import.meta.url);
+
+/** rasterise() in a child process that `limit` kills: the PNG on its stdout, or its error (ErrorData) on stderr. */
+async function rasteriseInChild(svg: string, limit: Limit): Promise<Uint8Array> {
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const child = spawn(process.execPath, [fileURLToPath(childScript)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (b: Buffer) => out.push(b));
+  child.stderr.on('data', (b: Buffer) => err.push(b));
+  // A child that ends before reading all of the picture (a crash) closes the pipe: its exit says why.
+  child.stdin.on('error', () => {});
+  child.stdin.end(svg);
+  return new Promise<Uint8Array>((resolve, reject) => {
+    const stop = (error: Error) => {
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const left = limit.remainingMs();
+    const timer = left === undefined ? undefined : setTimeout(() => stop(limit.reached('while drawing the PNG')), left);
+    const onAbort = () => stop(abortReason(limit.signal!));
+    limit.signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (error) => stop(error));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      limit.signal?.removeEventListener('abort', onAbort);
+      if (code === 0) return resolve(new Uint8Array(Buffer.concat(out)));
+      const text = Buffer.concat(err).toString('utf8');
+      try {
+        reject(errorFromData(JSON.parse(text) as ErrorData));
+      } catch {
+        reject(new SolverError(`the PNG renderer ended with ${signal ?? `exit code ${code}`}: ${text.split('\n')[0] ?? ''}`));
+      }
+    });
+  });
+}
+
+/** resvg's module, or an InputError about `--to png` when its native binary does not load here. */
+async function loadResvg(): Promise<typeof import('@resvg/resvg-js')> {
+  try {
+    return await import('@resvg/resvg-js');
+  } catch (error) {
+    throw new InputError(
+      `needs @resvg/resvg-js's native renderer, which did not load on this platform (${(error as Error).message.split('\n')[0]}); write --to svg and convert it with another program`,
+      {},
+      '--to png',
+    );
+  }
+}
+
+/** Draws the (checked) picture with resvg, here and now. The pool's PNG worker runs this too. */
+export async function rasterise(svg: string): Promise<Uint8Array> {
+  const resvg = await loadResvg();
   const [, width = '1', height = '1'] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg) ?? [];
   try {
     const image = new resvg.Resvg(svg, {

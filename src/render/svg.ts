@@ -8,7 +8,9 @@
  * dark with their number still readable in grey (as puzz.link draws them); undecided cells of a
  * partial grid are light grey; cells a step decides are outlined in colour, orange for shaded and
  * blue for unshaded, with a ring around a newly unshaded number. Cells where a second solution
- * differs are outlined in dashed red.
+ * differs are outlined in dashed red. A player's board in progress (`marks`, as a pzprv3 file
+ * saves it) draws shaded cells dark, cells marked unshaded with a grey ring around the number (as
+ * Tatham's Singles circles them) and unmarked cells plain white, so the three look distinct.
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { explainStep, type ExplainRun } from '../rules/index.js';
@@ -28,6 +30,13 @@ export interface BoardPicture {
   readonly caption?: readonly string[];
   /** The least width of the picture, for captions wider than a small grid. */
   readonly minWidth?: number;
+  /**
+   * A player's board in progress in place of `cells`: true shaded, false marked unshaded (ringed),
+   * null not marked (plain white).
+   */
+  readonly marks?: readonly (boolean | null)[];
+  /** Called once per row: a time limit's check (a 1000x1000 picture takes seconds to write). */
+  readonly checkpoint?: () => void;
 }
 
 const cell = 36;
@@ -43,6 +52,7 @@ const colours = {
   newShaded: '#e8590c',
   newUnshaded: '#1c7ed6',
   differ: '#e03131',
+  markedWhite: '#555',
 } as const;
 
 /** Escapes text for SVG content and attributes. */
@@ -64,8 +74,9 @@ function boardSize(puzzle: Puzzle, captionLines: number, minWidth = 0): { width:
   return { width: Math.max(minWidth, puzzle.cols * cell + 2 * pad), height: puzzle.rows * cell + 2 * pad + captionHeight(captionLines) };
 }
 
-/** A cell's state in a picture: a bare puzzle draws every cell unshaded. */
+/** A cell's state in a picture: a bare puzzle draws every cell unshaded, and so does a player's unmarked cell. */
 function stateOf(picture: BoardPicture, i: number): CellState {
+  if (picture.marks !== undefined) return picture.marks[i] === true;
   const state = picture.cells?.[i];
   return state === undefined ? false : state;
 }
@@ -83,6 +94,7 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
   });
   out.push(`<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" fill="#fff"/>`);
   for (let i = 0; i < rows * cols; i++) {
+    if (i % cols === 0) picture.checkpoint?.();
     const state = stateOf(picture, i);
     const x = pad + (i % cols) * cell;
     const y = top + Math.floor(i / cols) * cell;
@@ -97,6 +109,15 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
   out.push(
     `<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" stroke="${colours.border}" stroke-width="2" fill="none"/>`,
   );
+  if (picture.marks !== undefined) {
+    for (let i = 0; i < rows * cols; i++) {
+      if (i % cols === 0) picture.checkpoint?.();
+      if (picture.marks[i] !== false) continue;
+      const x = pad + (i % cols) * cell + cell / 2;
+      const y = top + Math.floor(i / cols) * cell + cell / 2;
+      out.push(`<circle cx="${x}" cy="${y}" r="${cell / 2 - 4}" stroke="${colours.markedWhite}" stroke-width="1.5" fill="none"/>`);
+    }
+  }
   for (const i of picture.highlight ?? []) {
     const state = stateOf(picture, i);
     const x = pad + (i % cols) * cell;
@@ -114,6 +135,7 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
     );
   }
   for (let i = 0; i < rows * cols; i++) {
+    if (i % cols === 0) picture.checkpoint?.();
     const value = puzzle.values[i]!;
     const state = stateOf(picture, i);
     const x = pad + (i % cols) * cell + cell / 2;
@@ -139,7 +161,14 @@ ${body}
 /** A picture of the puzzle, or of a shading or partial grid when `cells` is given. */
 export function renderSvg(puzzle: Puzzle, picture: BoardPicture = {}): string {
   const { width, height } = boardSize(puzzle, picture.caption?.length ?? 0, picture.minWidth);
-  const what = picture.cells === undefined ? 'puzzle' : picture.cells.includes(null) ? 'partly solved' : 'solution';
+  const what =
+    picture.marks !== undefined
+      ? 'in progress'
+      : picture.cells === undefined
+        ? 'puzzle'
+        : picture.cells.includes(null)
+          ? 'partly solved'
+          : 'solution';
   const title = `Hitori ${puzzle.rows}x${puzzle.cols}${puzzle.id === undefined ? '' : ` ${puzzle.id}`}, ${what}`;
   return svgDocument(width, height, picture.caption?.join(' ') ?? title, boardElements(puzzle, picture));
 }

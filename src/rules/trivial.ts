@@ -65,13 +65,37 @@ export function UC(board: Board): Deduction[] {
   ];
 }
 
+/**
+ * UC one cell at a time, for a hint a player can follow: one deduction per cell UC would whiten,
+ * the cells that are the only copy of their number first, each with its own premises.
+ */
+export function UCEach(board: Board): Deduction[] {
+  const all = UC(board)[0];
+  if (all === undefined) return [];
+  const one = (cell: number): Deduction => {
+    const mates = [...board.mates(cell)];
+    return withReason(
+      {
+        technique: 'UC',
+        cells: [{ cell, colour: 'white' }],
+        premises: [cell, ...mates],
+        usedUniqueness: true,
+        given: mates.map((m) => ({ cell: m, colour: 'black' as const })),
+      },
+      () => ucReason(board, mates.length === 0 ? [cell] : [], mates.length === 0 ? [] : [cell]),
+    );
+  };
+  return all.cells.map(({ cell }) => one(cell)).sort((a, b) => a.premises.length - b.premises.length);
+}
+
 function ucReason(board: Board, lone: readonly number[], freed: readonly number[]): string {
   const v = (i: number) => board.value(i);
   if (lone.length + freed.length === 1) {
     const i = (lone[0] ?? freed[0])!;
-    if (lone.length === 1) return `${board.label(i)} is the only ${v(i)} in its row and column, so it is white`;
+    const why = 'nothing forces it black, and a puzzle with one solution never shades such a cell';
+    if (lone.length === 1) return `${board.label(i)} is the only ${v(i)} in its row and column: ${why}, so it is white`;
     const mates = [...board.mates(i)];
-    return `the other ${v(i)}${plural(mates.length, '', 's')} in the row and column of ${board.label(i)} (${labels(board, mates)}) ${plural(mates.length, 'is', 'are')} black, so it is white`;
+    return `${board.label(i)} is the last ${v(i)} left in its row and column (the other ${v(i)}${plural(mates.length, ' at', 's at')} ${labels(board, mates)} ${plural(mates.length, 'is', 'are')} black): ${why}, so it is white`;
   }
   const parts: string[] = [];
   if (lone.length > 0) {
@@ -82,9 +106,16 @@ function ucReason(board: Board, lone: readonly number[], freed: readonly number[
         : `${list} each show the only copy of their number in their row and column`,
     );
   }
-  if (freed.length > 0) {
-    const list = listing(freed.map((i) => `${board.label(i)} (${v(i)}: ${labels(board, [...board.mates(i)])})`));
-    parts.push(`every other copy of the number of ${list} is black`);
+  const others = (i: number) => {
+    const mates = [...board.mates(i)];
+    return `the other ${v(i)}${plural(mates.length, ' at', 's at')} ${labels(board, mates)} ${plural(mates.length, 'is', 'are')} black`;
+  };
+  if (freed.length === 1) {
+    const i = freed[0]!;
+    parts.push(`${board.label(i)} is the last ${v(i)} left in its row and column (${others(i)})`);
+  } else if (freed.length > 1) {
+    const list = listing(freed.map((i) => `${board.label(i)} (${others(i)})`));
+    parts.push(`${list} are each the last copy of their number left in their row and column`);
   }
   return `${parts.join(', and ')}; so these ${lone.length + freed.length} cells are white`;
 }

@@ -135,7 +135,7 @@ function solveLine(board: Board, line: number): Deduction | undefined {
     technique: '2-SAT',
     cells: forced,
     premises,
-    reason: `${name}: every shading of the ${isRowLine(board, line) ? 'row' : 'column'} without a repeated white number or two adjacent black cells has ${parts.join(' and ')}: ${chains.map((c) => c.text).join('; ')}`,
+    reason: `${name}, taken alone, forces ${parts.join(' and ')}: the other colour breaks a rule within the ${isRowLine(board, line) ? 'row' : 'column'} (${chains.map((c) => c.text).join('; ')})`,
     given: chains.flatMap((c) => c.given),
   };
 }

@@ -138,6 +138,15 @@ export class Cnf {
     return { lits: this.lits.subarray(0, this.litCount), ends: this.ends.subarray(0, this.clauseCount) };
   }
 
+  /**
+   * Makes room at once for a CNF of about this many literals and clauses in all (an estimate:
+   * more still fits). Growing by doubling copies a large CNF's arrays several times over, and
+   * each copy is a pause no time limit can interrupt (a layered 40x40: 5 million clauses).
+   */
+  expect(literals: number, clauses: number): void {
+    this.reserveMore(Math.max(0, literals - this.litCount), Math.max(0, clauses - this.clauseCount));
+  }
+
   private reserve(extra: number): void {
     this.reserveMore(extra, 1);
   }

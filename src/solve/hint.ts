@@ -1,22 +1,33 @@
 /**
- * A hint for a player part-way through a puzzle: first the marks that are wrong, then the next
- * deduction from where the player stands.
+ * A hint for a player part-way through a puzzle: first the marks that are wrong, then whether the
+ * board is solved, then the smallest next deduction from where the player stands.
  *
  * Wrong marks are found against the puzzle's solutions, by SAT: with one solution, a mark that
  * differs from it is wrong; with several, the marks are wrong when no solution agrees with all of
  * them (a solve with the marks as known cells finds none), and which ones cannot be said.
  *
- * The next deduction is the first step of the rule engine's explanation (explainPuzzle, the same
- * run `explain` prints) that decides a cell the player has not marked. Every step before it
- * decides only cells the player has marked, and marked right, so the colours it reasons from are
- * on the player's board; the techniques only get more from more decided cells, so the step holds
- * there too. When the rules stop short of the player's board, the hint is one cell of the only
- * solution, as SAT found it (no reason can be given for it).
+ * Solved: the shaded marks are a solution (the independent checker of the three rules passes the
+ * board with every cell not marked shaded read as white), whatever the white marks. With one
+ * solution that is: the shaded cells are exactly the solution's.
+ *
+ * The next deduction is searched on the player's board itself (the rule engine's board with the
+ * marks as its known cells, every mark being right by then), not on a solve from scratch: the
+ * techniques are tried level by level, cheapest class first, and the first class that decides an
+ * unmarked cell gives the hint, its deduction that decides the fewest unmarked cells. NoB and DoW
+ * are tried too (the board owes them after the player's marks). The techniques that assume a
+ * unique solution come last: UC, for one cell only (with its premises), then the probes that may
+ * use UC inside; both only when SAT has shown the solution unique. Where no technique decides a
+ * cell, the hint is one cell of the only solution, as SAT found it (no reason can be given).
  */
 import { TimeoutError } from '../job/errors.js';
+import { checkShading } from '../puzzle/check.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { type ExplainRunOptions, explainPuzzle } from '../rules/explain.js';
-import type { Deduction } from '../rules/types.js';
+import { BLACK, Board, UNKNOWN, WHITE } from '../rules/board.js';
+import type { Context, Technique } from '../rules/catalogue.js';
+import { probeRunner, type RulesOptions, selectTechniques } from '../rules/strategy.js';
+import { UCEach } from '../rules/trivial.js';
+import { type Deduction, levels } from '../rules/types.js';
+import { Witnesses } from '../rules/witnesses.js';
 import { solveHitori } from './solve.js';
 
 /** A player's marks, one per cell: true shaded, false marked unshaded, null not marked. */
@@ -30,18 +41,25 @@ export type Hint =
    * it has several (no solution agrees with all the marks, which ones cannot be singled out).
    */
   | { readonly kind: 'mistakes'; readonly cells: readonly number[]; readonly unique: boolean }
-  /** Every cell is marked, and the marks are a solution (the only one, when there is one). */
-  | { readonly kind: 'solved' }
-  /** The next deduction: step `number` (1-based) of the explanation. */
-  | { readonly kind: 'step'; readonly number: number; readonly step: Deduction }
+  /**
+   * The shaded marks are a solution (the only one, when `unique`), whatever the white marks;
+   * `unmarked` cells were left unmarked (they are white).
+   */
+  | { readonly kind: 'solved'; readonly unique: boolean; readonly unmarked: number }
+  /** The next deduction from the player's marks: one technique, the cells it decides, its premises. */
+  | { readonly kind: 'step'; readonly step: Deduction }
   /** The rules stop short of the player's board: one cell of the only solution, from SAT. */
   | { readonly kind: 'solution-cell'; readonly cell: number; readonly shaded: boolean }
   /** The rules stop short and the puzzle has several solutions: no cell is forced. */
   | { readonly kind: 'stuck' };
 
-export interface HintSearchOptions extends Pick<ExplainRunOptions, 'onProgress'> {
+export interface HintSearchOptions {
+  /** The techniques the hint may use (default: every one, as `explain`). */
+  readonly techniques?: RulesOptions['techniques'];
   /** A time limit in ms for the whole hint; past it, a TimeoutError. */
   readonly timeoutMs?: number;
+  /** Called now and then while the techniques search, with the undecided cells and all the cells. */
+  readonly onProgress?: (undecided: number, cells: number) => void;
 }
 
 export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: HintSearchOptions = {}): Promise<Hint> {
@@ -54,30 +72,91 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
   if (solved.status === 'timeout') throw timeoutError();
   if (solved.status === 'none') return { kind: 'no-solution' };
   const only = solved.status === 'unique' ? solved.solutions[0]! : undefined;
+  const unmarked = played.reduce<number>((k, m) => (m === null ? k + 1 : k), 0);
   if (only !== undefined) {
     const wrong = played.flatMap((m, i) => (m !== null && m !== only[i] ? [i] : []));
     if (wrong.length > 0) return { kind: 'mistakes', cells: wrong, unique: true };
-    if (played.every((m) => m !== null)) return { kind: 'solved' };
-  } else if (played.some((m) => m !== null)) {
-    const fits = await solveHitori(puzzle, { maxSolutions: 1, known: played, ...remaining() });
-    if (fits.status === 'timeout') throw timeoutError();
-    if (fits.status === 'none') return { kind: 'mistakes', cells: [], unique: false };
-    // A full board that fits is one of the solutions.
-    if (played.every((m) => m !== null)) return { kind: 'solved' };
+    if (only.every((black, i) => black === (played[i] === true))) return { kind: 'solved', unique: true, unmarked };
+  } else {
+    // The shaded marks, every other cell white: one of the solutions when the checker passes it.
+    if (
+      checkShading(
+        puzzle,
+        played.map((m) => m === true),
+      ).length === 0
+    )
+      return { kind: 'solved', unique: false, unmarked };
+    if (played.some((m) => m !== null)) {
+      const fits = await solveHitori(puzzle, { maxSolutions: 1, known: played, ...remaining() });
+      if (fits.status === 'timeout') throw timeoutError();
+      if (fits.status === 'none') return { kind: 'mistakes', cells: [], unique: false };
+    }
   }
-  // SAT has told whether the solution is unique: the steps that assume it (UC) are used only then.
-  const run = explainPuzzle(puzzle, {
-    ...remaining(),
-    assumeUnique: only !== undefined,
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-  });
-  // A run stopped by the time limit still gives a hint when a step it made reaches past the marks.
-  const k = run.result.steps.findIndex((d) => d.cells.some(({ cell }) => played[cell] === null));
-  if (k >= 0) return { kind: 'step', number: k + 1, step: run.result.steps[k]! };
-  if (run.result.timedOut) throw timeoutError();
+  const step = nextStep(puzzle, played, only !== undefined, deadline ?? Infinity, options);
+  if (step !== undefined) return { kind: 'step', step };
+  if (deadline !== undefined && Date.now() > deadline) throw timeoutError();
   if (only === undefined) return { kind: 'stuck' };
-  const cell = played.indexOf(null);
+  // Not solved, so some shaded cell of the solution is not marked yet.
+  const cell = only.findIndex((black, i) => black && played[i] === null);
   return { kind: 'solution-cell', cell, shaded: only[cell]! };
+}
+
+/**
+ * The smallest deduction on the player's board (see the header), or undefined when no technique
+ * decides an unmarked cell. `unique`: SAT showed the solution unique, so the techniques that
+ * assume it may run, last.
+ */
+function nextStep(
+  puzzle: Puzzle,
+  played: Marks,
+  unique: boolean,
+  deadline: number,
+  { techniques, onProgress }: HintSearchOptions,
+): Deduction | undefined {
+  const chosen = techniques === undefined ? {} : { techniques };
+  const state = Uint8Array.from(played, (m) => (m === null ? UNKNOWN : m ? BLACK : WHITE));
+  // A trace, so that a probe tells its failed trial (the techniques only read the board).
+  const board = new Board(puzzle, undefined, state, []);
+  const tick = onProgress === undefined ? undefined : () => onProgress(board.unknownCount, board.n);
+  const decides = (d: Deduction) => d.cells.reduce((k, { cell }) => (board.isUnknown(cell) ? k + 1 : k), 0);
+  const search = (specs: readonly Technique[], only: (t: Technique) => boolean): Deduction | undefined => {
+    const ctx: Context = {
+      scope: {},
+      prober: probeRunner(specs, false, deadline, tick),
+      prober2: probeRunner(specs, true, deadline, tick, new Witnesses()),
+      cursor: { next: 0 },
+    };
+    for (const level of levels) {
+      let best: Deduction | undefined;
+      let fewest = Infinity;
+      for (const t of specs) {
+        if (t.level !== level || !only(t)) continue;
+        if (Date.now() > deadline) return undefined;
+        tick?.();
+        // Every cheaper class found nothing: a probe may start its trials from this board.
+        if (level === 'G') board.stable = true;
+        for (const d of t.find(board, ctx)) {
+          const k = decides(d);
+          if (k > 0 && k < fewest) {
+            best = d;
+            fewest = k;
+          }
+        }
+        // A probe decides one cell at a time: the first that succeeds will do.
+        if (level === 'G' && best !== undefined) return best;
+      }
+      if (best !== undefined) return best;
+    }
+    return undefined;
+  };
+  const sound = search(selectTechniques({ ...chosen, assumeUnique: false }), () => true);
+  // A search cut short by the time limit has not shown that nothing else applies: no UC then.
+  if (sound !== undefined || !unique || Date.now() > deadline) return sound;
+  const all = selectTechniques({ ...chosen, assumeUnique: true });
+  const uc = all.some((t) => t.code === 'UC') ? UCEach(board)[0] : undefined;
+  if (uc !== undefined) return uc;
+  // Probes whose trials may use UC (every technique without a probe found nothing above).
+  return search(all, (t) => t.level === 'G');
 }
 
 function timeoutError(): TimeoutError {

@@ -119,7 +119,7 @@ export async function solveHitori(puzzle: Puzzle, options: SatOptions = {}): Pro
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const convention = options.convention ?? 'literal';
   const connectivity = options.connectivity ?? defaultConnectivity;
-  assertCnfFits(puzzle, connectivity, convention, maxLiterals[options.backend ?? defaultBackend], cnfAdvice(connectivity));
+  const expected = assertCnfFits(puzzle, connectivity, convention, maxLiterals[options.backend ?? defaultBackend], cnfAdvice(connectivity));
   // The deduction units are sound consequences of rules 1 and 2 (encodings/deductions.ts): they
   // spare the solver some search and cut no solution.
   // A large CNF takes seconds to build: the time limit stops the encoding too.
@@ -153,6 +153,7 @@ export async function solveHitori(puzzle: Puzzle, options: SatOptions = {}): Pro
       convention,
       connectivity,
       comments: false,
+      expected,
       // Known cells come from a deduction core that covers these line patterns (src/rules/core.ts):
       // their units would all be dropped as satisfied.
       deductions: options.known === undefined,

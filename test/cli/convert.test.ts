@@ -108,6 +108,42 @@ describe('convert', () => {
     expect([...out.stdout.matchAll(/<text [^>]*>(\d+)<\/text>/g)].map((m) => Number(m[1]))).toEqual(janko037.grid.flat());
   });
 
+  // robx/pzprjs, test/script/hitori.js: its puzzle, and boards in progress on it.
+  const pzprjsFile = (answer: string) => `pzprv3/hitori/4/4/1 1 1 4 /1 4 2 3 /3 3 2 1 /4 2 1 3 /${answer}`;
+
+  it('a board in progress is unfinished, not a wrong answer: the note counts the marked cells and names a rule the marks break', async () => {
+    const started = await run(['convert', '-', '--to', 'pzprv3'], { stdin: pzprjsFile('# + . . /+ . . . /. . . . /. . . . /') });
+    expect(started.code).toBe(0);
+    expect(started.stderr).toMatch(/is unfinished: 3 of 16 cells marked; it is copied as given\n$/);
+    expect(started.stderr).not.toMatch(/not a solution/);
+    // The marks are written back as given: "." stays unmarked.
+    expect(linesOf(started.stdout).slice(8)).toEqual(['# + . . ', '+ . . . ', '. . . . ', '. . . . ']);
+    // pzprjs's "csAdjacent" board: two shaded cells touch.
+    const touching = await run(['convert', '-', '--to', 'svg'], { stdin: pzprjsFile('# . . . /# . . . /. . . . /. . . . /') });
+    expect(touching.stderr).toMatch(
+      /is unfinished: 2 of 16 cells marked, and the marks so far break a rule \(shaded cells touch at row 1, column 1 and row 2, column 1\)/,
+    );
+    // Every cell marked and wrong: a wrong answer, as before.
+    const wrong = await run(['convert', '-', '--to', 'text'], { stdin: pzprjsFile('# + # + /+ + + + /# + # + /+ + + + /') });
+    expect(wrong.stderr).toMatch(/is not a solution \(/);
+    // The answer pzprjs accepts, white cells partly unmarked: a solution, no note.
+    const done = await run(['convert', '-', '--to', 'pzprv3'], { stdin: pzprjsFile('# + # . /+ + + . /# + # . /+ + + # /') });
+    expect(done.stderr).toBe('');
+  });
+
+  it('--to svg draws a board in progress: shaded cells dark, each cell marked unshaded ringed, unmarked cells plain', async () => {
+    const answer = '# + # . /+ + + . /# + # . /+ + + # /';
+    const out = await run(['convert', '-', '--to', 'svg'], { stdin: pzprjsFile(answer) });
+    expect(out.code).toBe(0);
+    const tokens = answer.split(/[ /]+/).filter((t) => t !== '');
+    const at = (token: string) => tokens.flatMap((t, i) => (t === token ? [`${Math.floor(i / 4)},${i % 4}`] : []));
+    expect(shadedCellsOf(out.stdout).sort()).toEqual(at('#').sort());
+    const ringed = [...out.stdout.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="14"/g)].map(
+      (m) => `${(Number(m[2]) - 6 - 18) / 36},${(Number(m[1]) - 6 - 18) / 36}`,
+    );
+    expect(ringed.sort()).toEqual(at('+').sort());
+  });
+
   it('-o writes the file atomically and a failed conversion leaves an existing file untouched', async () => {
     const target = join(dir, 'out.txt');
     writeFileSync(target, 'keep me\n');

@@ -46,16 +46,31 @@ describe('hint', () => {
     for (const c of hint.cells) expect(c.colour === 'black').toBe(solution[c.row - 1]![c.col - 1] === 1);
     expect(hint.cells.some((c) => marks[(c.row - 1) * puzzle.cols + c.col - 1] === null)).toBe(true);
     const text = await run(['hint', '-'], { stdin: saved(marks) });
-    expect(linesOf(text.stdout)[0]).toMatch(/^Hint \(step \d+ of the rule engine's solve, class [A-G]\): /);
+    expect(linesOf(text.stdout)[0]).toMatch(/^Hint \([A-Za-z0-9 ,-]+, class [A-G]\): /);
   });
 
-  it('says solved when every mark is the solution, and takes a bare puzzle from the start', async () => {
+  it('says solved when the shaded cells are the solution, whether the white cells are marked or not, in text and JSON', async () => {
     const all = await run(['hint', '-'], { stdin: saved(Array.from({ length: cells }, (_, i) => shaded(i))) });
     expect(all.code).toBe(0);
-    expect(all.stdout).toMatch(/^Solved: /);
+    expect(all.stdout).toBe('Solved: the shaded cells are exactly those of the only solution.\n');
+    // As pzprjs's own test script leaves it: the shaded cells placed, the white ones unmarked.
+    const shadedOnly = Array.from({ length: cells }, (_, i) => (shaded(i) ? true : null));
+    const whites = shadedOnly.filter((m) => m === null).length;
+    const text = await run(['hint', '-'], { stdin: saved(shadedOnly) });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe(`Solved: the shaded cells are exactly those of the only solution (the ${whites} unmarked cells are white).\n`);
+    const json = await run(['hint', '-', '--to', 'json'], { stdin: saved(shadedOnly) });
+    expect(JSON.parse(json.stdout)).toEqual({ kind: 'solved', unique: true, unmarked: whites });
+  });
+
+  it('takes a bare puzzle from the start: one small deduction that assumes nothing', async () => {
     const bare = await run(['hint', fixture('janko-037.txt'), '--format', 'json']);
     expect(bare.code).toBe(0);
-    expect((JSON.parse(bare.stdout) as { number: number }).number).toBe(1);
+    const step = JSON.parse(bare.stdout) as { kind: string; assumesUnique: boolean; cells: { row: number; col: number; colour: string }[] };
+    expect(step.kind).toBe('step');
+    expect(step.assumesUnique).toBe(false);
+    expect(step.cells.length).toBeLessThanOrEqual(3);
+    for (const c of step.cells) expect(c.colour === 'black').toBe(solution[c.row - 1]![c.col - 1] === 1);
   });
 
   it('refuses a bad mark with its place (exit 2, one line)', async () => {

@@ -124,7 +124,19 @@ exec '${npxPath}' "$@"
   chmodSync(join(bin, 'npx'), 0o755);
   // ssh for GNU parallel's --ssh: "ssh HOST -- COMMAND" runs COMMAND here, as on another machine
   // that shares this filesystem (there is no second machine to log in to).
-  writeFileSync(join(bin, 'fake-ssh'), '#!/bin/sh\nexport SHELL=${SHELL:-/bin/sh}\nwhile [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done\nshift\nexec sh -c "$*"\n');
+  // sshd gives the remote command the user's login shell in SHELL; GNU parallel runs nothing, and
+  // exits 0, when it is unset there (as in CI, where the test's own environment has none).
+  writeFileSync(
+    join(bin, 'fake-ssh'),
+    [
+      '#!/bin/sh',
+      'export SHELL="$' + '{SHELL:-/bin/sh}"',
+      'while [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done',
+      'shift',
+      'exec sh -c "$*"',
+      '',
+    ].join('\n'),
+  );
   chmodSync(join(bin, 'fake-ssh'), 0o755);
   return bin;
 }

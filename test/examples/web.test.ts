@@ -1,40 +1,185 @@
 /**
  * The browser page (examples/web/), built as `npm run build:web` builds it and opened in headless
- * Chromium (Debian's `chromium`, driven by playwright-core): it solves the 17x17 janko 037 from
- * its puzz.link URL, and the solution drawn on the page, read back from the SVG, passes the
- * independent checker and is the published one. Skipped, with a message, where Chromium is
- * not installed (`.ci/run` installs it).
+ * Chromium (Debian's `chromium`, driven by playwright-core), played as a player would: clicks and
+ * taps that cycle a cell, live rule breaks, undo and redo, hints, the solved message, a new
+ * puzzle, the address that keeps the puzzle and the marks, a phone-sized screen and print. Each
+ * state is also checked in a screenshot: the colours painted in each cell (its fill, the circle of
+ * a white mark, a hint's outline) must be those of the cell's state, so that a state the page
+ * records but does not show, or shows alike for two states, fails.
+ *
+ * Outside CI the browser tests skip, with a message, where Chromium is not installed; in CI
+ * (CI=true) a missing Chromium fails, so that the page cannot go untested while CI is green. The
+ * page's own pure parts (rule breaks, the address) are tested here without a browser too.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressOf, marksFrom, marksText, readAddress } from '../../examples/web/address.js';
+import { ruleBreaks } from '../../examples/web/breaks.js';
 import { buildWeb } from '../../examples/web/build.js';
+import { janko037 as janko037Url } from '../../examples/web/example.js';
+import { parse, solve } from '../../src/index.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { repoRoot } from '../cli/run.js';
 import { readFixtures } from '../support/fixtures.js';
 
+const inCi = process.env.CI === 'true';
 const chromiumPath = ['chromium', 'chromium-browser']
   .map((name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim())
   .find((path) => path !== '');
-if (chromiumPath === undefined) console.warn('skipping the browser page test: no chromium on the PATH (apt-get install chromium)');
+if (chromiumPath === undefined && !inCi) console.warn('skipping the browser page test: no chromium on the PATH (apt-get install chromium)');
 
-const janko037 = readFixtures('janko-sample.jsonl').find((f) => f.id === 'janko-037')!;
+const fixtures = readFixtures('janko-sample.jsonl');
+const janko037 = fixtures.find((f) => f.id === 'janko-037')!;
 const { puzzle } = janko037;
 /** janko.at's published solution. */
 const published = janko037.solution!;
+/** janko 001, 4x4: 3 3 1 4 / 4 3 2 2 / 1 3 4 2 / 3 4 3 2; its solution shades cells 1, 7, 9, 12, 15. */
+const janko001 = fixtures.find((f) => f.id === 'janko-001')!;
+const small = 'https://puzz.link/p?hitori/4/4/3314432213423432';
+
+describe('the page computes rule breaks from the marks alone', () => {
+  const grid = janko001.puzzle;
+  const none = () => new Array<boolean | null>(16).fill(null);
+
+  it('finds none on a fresh board, although numbers repeat among the unmarked cells', () => {
+    expect(ruleBreaks(grid, none()).every((b) => b === null)).toBe(true);
+  });
+
+  it('flags two shaded cells that share an edge, and not two that touch at a corner', () => {
+    const marks = none();
+    marks[0] = marks[1] = true;
+    marks[6] = true;
+    expect(ruleBreaks(grid, marks).flatMap((b, i) => (b === null ? [] : [[i, b]]))).toEqual([
+      [0, 'touch'],
+      [1, 'touch'],
+    ]);
+  });
+
+  it('flags a number marked white twice in a line, and not a white one beside an unmarked twin', () => {
+    const marks = none();
+    marks[6] = marks[7] = false; // row 2: 4 3 2 2
+    marks[0] = false; // row 1: 3 3, the second not marked
+    expect(ruleBreaks(grid, marks).flatMap((b, i) => (b === null ? [] : [[i, b]]))).toEqual([
+      [6, 'repeat'],
+      [7, 'repeat'],
+    ]);
+  });
+
+  it('flags the smaller region that shaded cells cut off, unmarked cells counting as white', () => {
+    const marks = none();
+    marks[1] = marks[4] = true;
+    expect(ruleBreaks(grid, marks).flatMap((b, i) => (b === null ? [] : [[i, b]]))).toEqual([[0, 'cut']]);
+  });
+
+  it('finds none on the published solution with its white cells marked', () => {
+    expect(ruleBreaks(grid, janko001.solution!).every((b) => b === null)).toBe(true);
+  });
+});
+
+describe('the page keeps the puzzle and the marks in its address', () => {
+  it('writes the puzzle alone for a fresh board, and reads it back', () => {
+    const address = addressOf(small, new Array(16).fill(null));
+    expect(address).toBe(`#${small}`);
+    expect(readAddress(address)).toEqual({ puzzle: small, marks: null });
+  });
+
+  it('writes x for shaded, o for white and . for unmarked, leaving off trailing dots, and reads them back', () => {
+    const marks = [true, null, false, null, ...new Array(12).fill(null)];
+    const address = addressOf(small, marks);
+    expect(address).toBe(`#${small}&marks=x.o`);
+    const read = readAddress(address);
+    expect(read.puzzle).toBe(small);
+    expect(marksFrom(read.marks!, 16)).toEqual(marks);
+    expect(marksText(janko001.solution!)).toBe('oxoooooxoxooxoox');
+  });
+
+  it('reads a percent-encoded address as a browser may give it', () => {
+    expect(readAddress('#4x4:3314432213423432%26marks=xo')).toEqual({ puzzle: '4x4:3314432213423432', marks: 'xo' });
+  });
+
+  it('refuses marks that do not fit the board', () => {
+    expect(marksFrom('xo.', 2)).toBeNull();
+    expect(marksFrom('xq', 4)).toBeNull();
+  });
+});
+
+it.runIf(inCi && chromiumPath === undefined)('the browser page test runs in CI', () => {
+  throw new Error(
+    'in CI (CI=true) the browser page must be tested in Chromium, but there is no chromium on the PATH (apt-get install chromium)',
+  );
+});
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+
+/** A cell as the page records it. */
+interface Cell {
+  state: 'unmarked' | 'shaded' | 'white';
+  break: 'repeat' | 'touch' | 'cut' | null;
+  outline: 'shaded' | 'white' | 'mistake' | 'differ' | null;
+}
+
+/** A cell as painted in a screenshot: the colour names of its fill and outline, and whether a white mark's circle shows. */
+interface Paint {
+  fill: string;
+  ring: boolean;
+  outline: string | null;
+}
+
+/** The page's colours (style.css), by name. */
+const palette = {
+  white: [0xff, 0xff, 0xff],
+  dark: [0x22, 0x22, 0x22],
+  pink: [0xff, 0xc9, 0xc9],
+  yellow: [0xff, 0xec, 0x99],
+  red: [0xc9, 0x2a, 0x2a],
+  blue: [0x19, 0x71, 0xc2],
+  orange: [0xe8, 0x59, 0x0c],
+  green: [0x0c, 0xa6, 0x78],
+  scarlet: [0xe0, 0x31, 0x31],
+} as const;
+type Colour = keyof typeof palette;
+
+function nearest(rgb: readonly number[], names: readonly Colour[]): { name: Colour; distance: number } {
+  let best = { name: names[0]!, distance: Number.POSITIVE_INFINITY };
+  for (const name of names) {
+    const distance = Math.hypot(...palette[name].map((v, k) => v - rgb[k]!));
+    if (distance < best.distance) best = { name, distance };
+  }
+  return best;
+}
+
+/** What a cell in a given state must look like on the screen (the live tints shown; `print` without them). */
+function expectedPaint(cell: Cell, print = false): Paint {
+  const fill: Colour =
+    cell.state === 'shaded'
+      ? !print && cell.break === 'touch'
+        ? 'red'
+        : 'dark'
+      : print || cell.break === null
+        ? 'white'
+        : cell.break === 'repeat'
+          ? 'pink'
+          : 'yellow';
+  const outline = print
+    ? null
+    : ({ shaded: 'orange', white: 'green', mistake: 'scarlet', differ: null, null: null } as const)[`${cell.outline}`];
+  return { fill, ring: cell.state === 'white', outline };
+}
 
 describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromium', () => {
   let dir: string;
   let server: Server;
   let browser: Browser;
-  let page: Page;
+  let context: BrowserContext;
+  /** A blank page that decodes screenshots (the browser's PNG decoder, no dependency). */
+  let decoder: Page;
   let url: string;
+  const errors: string[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hitori-web-'));
@@ -58,70 +203,137 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
-    page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(url);
-    await page.waitForSelector('body[data-ready="true"]');
-    expect(errors).toEqual([]);
+    context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+    decoder = await context.newPage();
   });
 
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => server?.close(resolve));
     if (dir) rmSync(dir, { recursive: true, force: true });
+    expect(errors).toEqual([]);
   });
 
-  /** The shading drawn on the page: the dark cells of the board's SVG, by their position. */
-  async function drawnShading(): Promise<(boolean | null)[]> {
-    return page.$eval(
-      '#board svg',
-      (svg, cols) => {
-        const rects = [...svg.querySelectorAll('rect')];
-        const frame = rects.find((r) => r.getAttribute('stroke-width') === '2')!;
-        const x0 = Number(frame.getAttribute('x'));
-        const y0 = Number(frame.getAttribute('y'));
-        const size = Number(frame.getAttribute('width'));
-        const cell = size / cols;
-        const rows = Math.round(Number(frame.getAttribute('height')) / cell);
-        const cells: (boolean | null)[] = new Array(rows * cols).fill(false);
-        for (const r of rects) {
-          if (r.getAttribute('width') !== String(cell) || r.getAttribute('stroke') !== null) continue;
-          const i = Math.round((Number(r.getAttribute('y')) - y0) / cell) * cols + Math.round((Number(r.getAttribute('x')) - x0) / cell);
-          cells[i] = r.getAttribute('fill') === '#222' ? true : null;
-        }
-        return cells;
-      },
-      puzzle.cols,
+  /** The page opened at an address (`#…` or none), ready. */
+  async function open(hash = '', on: BrowserContext = context): Promise<Page> {
+    const page = await on.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url + hash);
+    await page.waitForSelector('body[data-ready="true"]');
+    return page;
+  }
+
+  /** The board as the page records it, cell by cell. */
+  function cells(page: Page): Promise<Cell[]> {
+    return page.$$eval('#board .cell', (elements) =>
+      elements.map((e) => ({
+        state: e.dataset['state'] as Cell['state'],
+        break: (e.dataset['break'] ?? null) as Cell['break'],
+        outline: (e.dataset['outline'] ?? null) as Cell['outline'],
+      })),
     );
   }
 
-  it('solves janko 037 (17x17) from its puzz.link URL and draws the published solution, which passes the checker', async () => {
+  const states = async (page: Page) => (await cells(page)).map((c) => c.state);
+
+  /**
+   * The board as painted: a screenshot of it, and in each cell the colour of its fill (a fifth of
+   * the way in from its top-left corner, clear of the number and the circle), of its outline (at
+   * its top edge), and whether the circle's blue crosses the cell's vertical middle line above
+   * the number.
+   */
+  async function painted(page: Page): Promise<Paint[]> {
+    const origin = (await page.locator('#board').boundingBox())!;
+    const boxes = await page.$$eval('#board .cell', (elements) =>
+      elements.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
+    const png = (await page.locator('#board').screenshot()).toString('base64');
+    const samples = await decoder.evaluate(
+      async ({ png, boxes, origin }) => {
+        const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+        return boxes.map((b) => {
+          const at = (fx: number, fy: number) => {
+            const k = (Math.floor(b.y - origin.y + fy * b.h) * width + Math.floor(b.x - origin.x + fx * b.w)) * 4;
+            return [data[k]!, data[k + 1]!, data[k + 2]!];
+          };
+          const ring: number[][] = [];
+          for (let fy = 0.1; fy <= 0.22; fy += 0.01) ring.push(at(0.5, fy));
+          return { fill: at(0.2, 0.2), ring, edge: at(0.5, 0.03) };
+        });
+      },
+      { png, boxes, origin },
+    );
+    return samples.map(({ fill, ring, edge }) => {
+      const f = nearest(fill, ['white', 'dark', 'pink', 'yellow', 'red']);
+      const e = nearest(edge, ['white', 'dark', 'pink', 'yellow', 'red', 'orange', 'green', 'scarlet']);
+      return {
+        fill: f.distance < 40 ? f.name : `rgb(${fill.join(',')})`,
+        ring: ring.some(
+          (rgb) => nearest(rgb, ['blue', 'white', 'dark', 'pink', 'yellow', 'red', 'orange', 'green', 'scarlet']).name === 'blue',
+        ),
+        outline: ['orange', 'green', 'scarlet'].includes(e.name) && e.distance < 40 ? e.name : null,
+      };
+    });
+  }
+
+  /** The screenshot shows each cell as the page records it. */
+  async function expectPainted(page: Page, print = false): Promise<void> {
+    const recorded = await cells(page);
+    expect(await painted(page)).toEqual(recorded.map((c) => expectedPaint(c, print)));
+  }
+
+  const click = (page: Page, i: number, button: 'left' | 'right' = 'left') => page.locator(`#board .cell[data-i="${i}"]`).click({ button });
+  const status = (page: Page, value: string) =>
+    page.waitForFunction((v) => document.querySelector<HTMLElement>('#board')!.dataset['status'] === v, value);
+  const hinted = async (page: Page) => {
+    await page.click('#hint');
+    await page.waitForFunction(() => (document.querySelector<HTMLElement>('#board')!.dataset['status'] ?? '').startsWith('hint-'));
+    return (await page.textContent('#message'))!;
+  };
+  const shadedOf = (shading: readonly boolean[]) => shading.map((s) => (s ? 'shaded' : 'white'));
+
+  it('solves janko 037 (17x17) from the example button, keeping it over the puzzle being made at start, and draws the published solution', async () => {
+    const page = await open();
     await page.click('#example');
     await page.click('#solve');
-    await page.waitForFunction(() =>
-      ['unique', 'multiple', 'none', 'timeout', 'stuck', 'error'].includes(
-        document.querySelector<HTMLElement>('#board')!.dataset['status'] ?? '',
-      ),
-    );
+    await status(page, 'unique');
     expect(await page.textContent('#message')).toMatch(/^Unique solution, proven/);
-    const drawn = await drawnShading();
-    expect(drawn.includes(null)).toBe(false);
-    const shading = drawn.map((s) => s === true);
-    expect(checkShading(puzzle, shading)).toEqual([]);
-    expect(shading).toEqual(published);
+    const drawn = await states(page);
+    expect(drawn).toEqual(shadedOf(published));
+    expect(checkShading(puzzle, published)).toEqual([]);
+    await expectPainted(page);
+    // The puzzle made at start (the worker answered it before the solve) did not replace it.
+    expect(await page.inputValue('#puzzle')).toBe(janko037Url);
+    // A click on the solution goes back to the player's (empty) board and marks the cell.
+    await click(page, 0);
+    expect(await states(page)).toEqual(['shaded', ...new Array(288).fill('unmarked')]);
+    await page.close();
   });
 
-  it('steps through the explanation: the last step shows the whole solution, the first nothing decided', async () => {
+  it('steps through the explanation; a click on the board leaves it and marks the cell', async () => {
+    const page = await open(`#${janko037Url}`);
+    await click(page, 5);
     await page.click('#explain');
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('#board')!.dataset['status'] === 'solved');
+    await status(page, 'solved');
     expect(await page.textContent('#counter')).toMatch(/^step (\d+) of \1$/);
-    expect((await drawnShading()).map((s) => s === true)).toEqual(published);
+    expect(await states(page)).toEqual(shadedOf(published));
     await page.click('#first');
     expect(await page.textContent('#counter')).toMatch(/^step 0 of \d+$/);
-    expect((await drawnShading()).every((s) => s === null)).toBe(true);
+    expect((await states(page)).every((s) => s === 'unmarked')).toBe(true);
     await page.click('#next');
     expect(await page.textContent('#step')).toMatch(/^1\. /);
+    // The first step's cells are drawn decided and outlined in their colours.
+    const first = await cells(page);
+    expect(first.filter((c) => c.state !== 'unmarked').every((c) => c.outline === (c.state === 'shaded' ? 'shaded' : 'white'))).toBe(true);
+    await expectPainted(page);
     // Every step shows its own reason, also after a probe, whose trial lines are not steps.
     await page.click('#last');
     const last = Number(/of (\d+)$/.exec((await page.textContent('#counter'))!)![1]);
@@ -133,32 +345,249 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       else await page.click('#prev');
     }
     expect(probe).toMatch(/\n\s+Prob: assume r\d+c\d+ (black|white)\n/);
+    // A click leaves the explanation: the player's board again (cell 5 shaded before), now with cell 6.
+    await click(page, 6);
+    expect(await page.isHidden('#steps')).toBe(true);
+    expect(await states(page)).toEqual(new Array(289).fill('unmarked').map((s, i) => (i === 5 || i === 6 ? 'shaded' : s)));
+    await page.close();
   });
 
-  it('lets the player mark cells; "Check and hint" names a wrong mark, then gives the next deduction', async () => {
-    await page.click('#example');
-    /** Clicks cell (r, c), 0-based, of the grid as drawn now (a message above it moves it). */
-    const click = async (r: number, c: number) => {
-      const frame = (await page.locator('#board svg rect[stroke-width="2"]').boundingBox())!;
-      await page.mouse.click(frame.x + ((c + 0.5) * frame.width) / puzzle.cols, frame.y + ((r + 0.5) * frame.height) / puzzle.rows);
-    };
-    const hinted = async () => {
-      await page.click('#hint');
-      await page.waitForFunction(() => (document.querySelector<HTMLElement>('#board')!.dataset['status'] ?? '').startsWith('hint-'));
-      return (await page.textContent('#message'))!;
-    };
+  it('cycles a cell unmarked, shaded, white, unmarked on a left click and the other way on a right click, each state distinct on the screen', async () => {
+    const page = await open(`#${small}`);
+    const only = (state: Cell['state']) => ['unmarked', state, ...new Array(14).fill('unmarked')];
+    expect(await states(page)).toEqual(new Array(16).fill('unmarked'));
+    await expectPainted(page);
+    const seen: Paint[] = [];
+    for (const state of ['shaded', 'white', 'unmarked', 'white', 'shaded', 'unmarked'] as const) {
+      await click(page, 1, seen.length < 3 ? 'left' : 'right');
+      expect(await states(page)).toEqual(only(state));
+      const paint = await painted(page);
+      expect(paint).toEqual((await cells(page)).map((c) => expectedPaint(c)));
+      seen.push(paint[1]!);
+    }
+    // Three looks, one per state; every other cell stays as it was (not the whole board grey).
+    expect(seen.slice(0, 3)).toEqual([
+      { fill: 'dark', ring: false, outline: null },
+      { fill: 'white', ring: true, outline: null },
+      { fill: 'white', ring: false, outline: null },
+    ]);
+    await page.close();
+  });
+
+  it('shows rule breaks live: touching shaded cells, a number marked white twice in a line, a region cut off', async () => {
+    const page = await open(`#${small}`);
+    const breaks = async () => (await cells(page)).flatMap((c, i) => (c.break === null ? [] : [[i, c.break]]));
+    await click(page, 0);
+    await click(page, 1);
+    expect(await breaks()).toEqual([
+      [0, 'touch'],
+      [1, 'touch'],
+    ]);
+    await expectPainted(page);
+    await click(page, 0); // shaded to white: a white 3 beside a shaded 3 breaks nothing
+    await click(page, 6, 'right');
+    await click(page, 7, 'right'); // row 2 is 4 3 2 2: both 2s marked white
+    expect(await breaks()).toEqual([
+      [6, 'repeat'],
+      [7, 'repeat'],
+    ]);
+    await expectPainted(page);
+    await click(page, 0); // white to unmarked
+    await click(page, 4); // with 1 shaded, r1c1 is cut off
+    expect(await breaks()).toEqual([
+      [0, 'cut'],
+      [6, 'repeat'],
+      [7, 'repeat'],
+    ]);
+    await expectPainted(page);
+    expect(await page.textContent('#message')).toBe('');
+    await page.close();
+  });
+
+  it('undoes and redoes marks with the buttons, Ctrl-Z, Ctrl-Y and Ctrl-Shift-Z; a new mark after an undo drops the redo; clearing is undoable', async () => {
+    const page = await open(`#${small}`);
+    const cell = async (i: number) => (await states(page))[i];
+    expect(await page.isDisabled('#undo')).toBe(true);
+    expect(await page.isDisabled('#redo')).toBe(true);
+    await click(page, 0);
+    await click(page, 5);
+    await click(page, 5);
+    expect([await cell(0), await cell(5)]).toEqual(['shaded', 'white']);
+    await page.click('#undo');
+    expect(await cell(5)).toBe('shaded');
+    await page.keyboard.press('Control+z');
+    expect(await cell(5)).toBe('unmarked');
+    await page.keyboard.press('Control+z');
+    expect(await cell(0)).toBe('unmarked');
+    expect(await page.isDisabled('#undo')).toBe(true);
+    await expectPainted(page);
+    await page.click('#redo');
+    expect(await cell(0)).toBe('shaded');
+    await page.keyboard.press('Control+y');
+    expect(await cell(5)).toBe('shaded');
+    await page.keyboard.press('Control+Shift+z');
+    expect(await cell(5)).toBe('white');
+    expect(await page.isDisabled('#redo')).toBe(true);
+    await expectPainted(page);
+    await page.keyboard.press('Control+z');
+    await click(page, 10);
+    expect(await page.isDisabled('#redo')).toBe(true);
+    expect(await states(page)).toEqual(['shaded', ...new Array(15).fill('unmarked')].map((s, i) => (i === 5 || i === 10 ? 'shaded' : s)));
+    // Undo, too, keeps the address.
+    await page.click('#undo');
+    expect(await page.evaluate(() => location.hash)).toBe(`#${small}&marks=x....x`);
+    // "Clear marks" is undone like any other change.
+    await page.click('#clear');
+    expect(await states(page)).toEqual(new Array(16).fill('unmarked'));
+    await page.keyboard.press('Control+z');
+    expect((await states(page)).flatMap((s, i) => (s === 'unmarked' ? [] : [i]))).toEqual([0, 5]);
+    await page.close();
+  });
+
+  it('"Check and hint" names a wrong mark and outlines it, then gives the next deduction with its cells outlined', async () => {
+    const page = await open(`#${janko037Url}`);
     // A white cell of the published solution, shaded by the player: the one wrong mark.
     const white = published.findIndex((s) => !s);
     const [r, c] = [Math.floor(white / puzzle.cols), white % puzzle.cols];
-    await click(r, c);
-    expect(await hinted()).toBe(`1 mark is wrong: r${r + 1}c${c + 1} is shaded; the only solution has it the other way round.`);
+    await click(page, white);
+    expect(await hinted(page)).toBe(`1 mark is wrong: r${r + 1}c${c + 1} is shaded; the only solution has it the other way round.`);
+    expect((await cells(page)).flatMap((cell, i) => (cell.outline === null ? [] : [[i, cell.outline]]))).toEqual([[white, 'mistake']]);
+    await expectPainted(page);
     // Marked white, then cleared: no mark left, so the hint is the first deduction.
-    await click(r, c);
-    await click(r, c);
-    expect(await hinted()).toMatch(/^Hint \(step 1 of the rule engine's solve, class [A-G]\): /);
+    await click(page, white);
+    await click(page, white);
+    expect(await hinted(page)).toMatch(/^Hint\b/);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['status'])).toBe('hint-step');
+    const outlined = (await cells(page)).flatMap((cell, i) => (cell.outline === null ? [] : [[i, cell.outline]]));
+    expect(outlined.length).toBeGreaterThan(0);
+    // Each outlined cell is decided as in the published solution: orange shaded, green white.
+    for (const [i, outline] of outlined) expect(outline).toBe(published[i as number] ? 'shaded' : 'white');
+    await expectPainted(page);
+    // The next mark clears the hint's outlines.
+    await click(page, white);
+    expect((await cells(page)).every((cell) => cell.outline === null)).toBe(true);
+    await page.close();
+  });
+
+  it('says "solved" as soon as the shaded cells are the solution, and "Check and hint" says so too', async () => {
+    const page = await open(`#${small}`);
+    const shaded = janko001.solution!.flatMap((s, i) => (s ? [i] : []));
+    for (const i of shaded.slice(0, -1)) await click(page, i);
+    expect(await page.textContent('#message')).toBe('');
+    await click(page, shaded.at(-1)!);
+    expect(await page.textContent('#message')).toBe('Solved: the shaded cells keep all three rules.');
+    await expectPainted(page);
+    // The white cells left unmarked, as pzprjs accepts an answer: the hint's verdict is "solved".
+    expect(await hinted(page)).toMatch(/^Solved/);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['status'])).toBe('hint-solved');
+    // Every white cell marked too: still "solved".
+    for (let i = 0; i < 16; i++) if (!janko001.solution![i]) await click(page, i, 'right');
+    expect(await hinted(page)).toMatch(/^Solved/);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['status'])).toBe('hint-solved');
+    await expectPainted(page);
+    await page.close();
+  });
+
+  it('opens with a new puzzle to play, and makes one of the chosen size and class, with one solution, and puts it in the address', async () => {
+    // Without a puzzle in the address: a new 8x8 (the size chosen by default), made in the page.
+    const page = await open();
+    await status(page, 'generated');
+    expect(await page.locator('#board .cell').count()).toBe(64);
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#https:\/\/puzz\.link\/p\?hitori\/8\/8\//);
+    await click(page, 0);
+    await page.selectOption('#size', '6x6');
+    await page.selectOption('#class', 'C');
+    await page.click('#new');
+    await status(page, 'generated');
+    expect(await page.textContent('#message')).toBe('A new 6x6 puzzle, class C, with one solution (proven).');
+    expect(await states(page)).toEqual(new Array(36).fill('unmarked'));
+    expect(await page.isDisabled('#undo')).toBe(true);
+    const text = await page.inputValue('#puzzle');
+    expect(text).toMatch(/^https:\/\/puzz\.link\/p\?hitori\/6\/6\/\w+$/);
+    expect(await page.evaluate(() => location.hash)).toBe(`#${text}`);
+    const made = parse(text);
+    expect((await solve(made, { engine: 'sat' })).status).toBe('unique');
+    const numbers = await page.$$eval('#board .cell', (elements) => elements.map((e) => Number(e.textContent)));
+    expect(numbers).toEqual(made.values);
+    await expectPainted(page);
+    await page.close();
+  });
+
+  it('keeps the puzzle and the marks in the address: a link opens the same board', async () => {
+    const page = await open(`#${small}`);
+    await click(page, 0);
+    await click(page, 2, 'right');
+    const address = await page.evaluate(() => location.href);
+    expect(address).toBe(`${url}#${small}&marks=x.o`);
+    const again = await open(address.slice(url.length));
+    expect(await cells(again)).toEqual(await cells(page));
+    await expectPainted(again);
+    // Any one-line form the library reads loads too; the address then holds its puzz.link URL.
+    await again.evaluate(() => {
+      location.hash = '#4x4:3314432213423432';
+    });
+    await again.waitForFunction((want) => location.hash === want, `#${small}`);
+    expect(await states(again)).toEqual(new Array(16).fill('unmarked'));
+    // A puzzle typed into the box goes into the address as well.
+    await again.fill('#puzzle', '1 1\n2 1\n');
+    expect(await again.evaluate(() => location.hash)).toBe('#https://puzz.link/p?hitori/2/2/1121');
+    // Marks that do not fit the puzzle are left off, with a word.
+    const misfit = await open(`#${small}&marks=xxxxxxxxxxxxxxxxxxxx`);
+    expect(await misfit.textContent('#message')).toBe('The marks in the address do not fit this 4x4 puzzle: left off.');
+    expect(await states(misfit)).toEqual(new Array(16).fill('unmarked'));
+    await Promise.all([page.close(), again.close(), misfit.close()]);
+  });
+
+  it('fits a 17x17 on a 390-px-wide touch screen without horizontal scrolling; a tap marks a cell, a long press the other way', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+    try {
+      const page = await open(`#${janko037Url}`, phone);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const boxes = await page.$$eval('#board .cell', (elements) => elements.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes).toHaveLength(289);
+      for (const b of boxes) {
+        expect(b.left).toBeGreaterThanOrEqual(0);
+        expect(b.right).toBeLessThanOrEqual(390);
+        expect(b.width).toBeGreaterThanOrEqual(20);
+      }
+      const target = boxes[17 + 3]!;
+      await page.touchscreen.tap(target.left + target.width / 2, target.top + target.height / 2);
+      expect((await states(page))[20]).toBe('shaded');
+      // A long press is the right click: the cycle the other way (unmarked to white).
+      const held = boxes[17 + 5]!;
+      const cdp = await phone.newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ x: held.left + held.width / 2, y: held.top + held.height / 2 }],
+      });
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#board .cell[data-i="22"]')!.dataset['state'] === 'white');
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      expect((await states(page)).flatMap((s, i) => (s === 'unmarked' ? [] : [[i, s]]))).toEqual([
+        [20, 'shaded'],
+        [22, 'white'],
+      ]);
+      await expectPainted(page);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('prints the grid alone, with the marks and without the live tints', async () => {
+    const page = await open(`#${small}`);
+    await click(page, 0);
+    await click(page, 1);
+    await click(page, 2, 'right');
+    await page.emulateMedia({ media: 'print' });
+    const shown = await page.evaluate(() =>
+      [...document.body.querySelectorAll<HTMLElement>('body > *')].filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.id),
+    );
+    expect(shown).toEqual(['board']);
+    await expectPainted(page, true);
+    await page.close();
   });
 
   it('cancels work in progress (its worker is ended) and solves again afterwards', async () => {
+    const page = await open(`#${small}`);
     // Explaining this 50x50 takes the rule engine most of a second (its worker has to start first):
     // it is still at work when cancelled at once.
     const big = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8').split('\n')[0]!;
@@ -168,13 +597,39 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await page.textContent('#message')).toBe('Cancelled.');
     await page.click('#example');
     await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('#board')!.dataset['status'] === 'unique');
-    expect((await drawnShading()).map((s) => s === true)).toEqual(published);
+    await status(page, 'unique');
+    expect(await states(page)).toEqual(shadedOf(published));
+    await page.close();
+  });
+
+  it('shows one solution of a puzzle with several, and outlines the cells where a second one differs', async () => {
+    const page = await open(`#${small}`);
+    const latin = [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3];
+    await page.fill('#puzzle', '1 2 3 4\n2 3 4 1\n3 4 1 2\n4 1 2 3\n');
+    await page.click('#solve');
+    await status(page, 'multiple');
+    expect(await page.textContent('#message')).toMatch(/^More than one solution: this is one of them/);
+    const drawn = await cells(page);
+    const shading = drawn.map((c) => c.state === 'shaded');
+    expect(checkShading({ rows: 4, cols: 4, values: latin }, shading)).toEqual([]);
+    const differ = drawn.flatMap((c, i) => (c.outline === 'differ' ? [i] : []));
+    expect(differ.length).toBeGreaterThan(0);
+    // Flipping the outlined cells gives the second solution.
+    expect(
+      checkShading(
+        { rows: 4, cols: 4, values: latin },
+        shading.map((s, i) => (differ.includes(i) ? !s : s)),
+      ),
+    ).toEqual([]);
+    await page.close();
   });
 
   it('says what is wrong with a bad puzzle, with its place', async () => {
+    const page = await open(`#${small}`);
     await page.fill('#puzzle', '1 2\n2 x\n');
     await page.click('#solve');
     expect(await page.textContent('#message')).toBe('input, line 2, row 2, column 2: "x" is not a positive integer');
+    expect(await page.locator('#board .cell').count()).toBe(0);
+    await page.close();
   });
 });

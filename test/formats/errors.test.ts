@@ -17,6 +17,8 @@ describe('a malformed puzz.link URL is refused with its place', () => {
     ['https://puzz.link/p?hitori/2/2/12@1', /row 2, column 1: the cell holds an unknown number/],
     ['https://puzz.link/p?hitori/2/2/12A1', /row 2, column 1: unexpected character "A"/],
     ['https://puzz.link/p?hitori/2/2/1 2 2 1', /one line with no spaces/],
+    ['https://puzz.link/p?hitori/v:x/2/2/1221', /names the variant "x": Hitori has no variants/],
+    ['https://puzz.link/p?hitori/2/2/12/1', /row 2, column 1: unexpected character "\/"/],
     ['puzz.link/p/hitori/2/2/1221', /no "\?"/],
   ];
   for (const [text, expected] of cases) it(text, () => expect(refusal(text, 'url')).toMatch(expected));
@@ -47,7 +49,7 @@ describe('a malformed pzprv3 file is refused with its line', () => {
     ['pzprv3\nhitori\n2\n2\n1 - \n2 1 \n', /line 5, row 1, column 2: the cell holds an unknown number/],
     ['pzprv3\nhitori\n2\n2\n1 2 \n2 x \n', /line 6, row 2, column 2: "x" is not a positive integer/],
     ['pzprv3\nhitori\n2\n2\n1 2 \n2 1 \n# x \n. . \n', /line 7, row 1, column 2: "x" is not an answer mark/],
-    ['pzprv3\nhitori\n2\n2\n1 2 \n2 1 \n# . \n. . \nmore\n', /line 9: unexpected text after the answer grid/],
+    ['v:x\npzprv3\nhitori\n2\n2\n1 2 \n2 1 \n', /line 1: the variant "x": Hitori has no variants/],
   ];
   for (const [text, expected] of cases) it(JSON.stringify(text), () => expect(refusal(text, 'pzprv3')).toMatch(expected));
 });

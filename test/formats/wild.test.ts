@@ -88,9 +88,11 @@ describe("penpa-edit's puzz.link parser tests (swaroopg92/penpa-edit, test/publi
     );
   });
 
-  it('"Hitori 4": more cells than the 9x6 grid holds is refused, saying how many are left over', () => {
+  it('"Hitori 4": more characters than the 9x6 grid holds: the first 54 are its cells and the rest is skipped, as pzprjs reads it', () => {
     const url = 'https://puzz.link/p?hitori/9/6/number15burgerkingfootlettucethelastthingyouwantinyourburger';
-    expect(() => parseDocument(url)).toThrow(/6 character\(s\) after the last of the 6x9 cells/);
+    const doc = parseDocument(url);
+    const cells = 'number15burgerkingfootlettucethelastthingyouwantinyour';
+    expect(doc.puzzle.values).toEqual([...cells].map((ch) => Number.parseInt(ch, 36)));
   });
 });
 

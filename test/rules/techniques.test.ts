@@ -12,7 +12,7 @@ import { explainStep, explainStepLines } from '../../src/rules/explain.js';
 import { Prob, ProbC } from '../../src/rules/probing.js';
 import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from '../../src/rules/simple.js';
 import { probeRunner, selectTechniques } from '../../src/rules/strategy.js';
-import { NoB, UC } from '../../src/rules/trivial.js';
+import { NoB, UC, UCEach } from '../../src/rules/trivial.js';
 import { TwoSat } from '../../src/rules/two-sat.js';
 import { colours, expectSound, grid, position, solutionsOf } from './support.js';
 
@@ -33,13 +33,30 @@ describe('trivial techniques', () => {
   });
 
   it('UC names a lone cell in a sentence of its own, and the black copies that free a cell', () => {
-    expect(UC(position(grid('1 2 / 2 2'), '. o / o #'))[0]!.reason).toBe('r1c1 is the only 1 in its row and column, so it is white');
+    expect(UC(position(grid('1 2 / 2 2'), '. o / o #'))[0]!.reason).toBe(
+      'r1c1 is the only 1 in its row and column: nothing forces it black, and a puzzle with one solution never shades such a cell, so it is white',
+    );
     const p = grid('1 1 4 / 2 3 1 / 5 6 7');
     const found = UC(position(p, '# . . / . . . / . . .'));
     expect(found[0]!.reason).toBe(
-      'r1c3 (4), r2c1 (2), r2c2 (3), r2c3 (1), r3c1 (5), r3c2 (6) and r3c3 (7) each show the only copy of their number in their row and column, and every other copy of the number of r1c2 (1: r1c1) is black; so these 8 cells are white',
+      'r1c3 (4), r2c1 (2), r2c2 (3), r2c3 (1), r3c1 (5), r3c2 (6) and r3c3 (7) each show the only copy of their number in their row and column, and r1c2 is the last 1 left in its row and column (the other 1 at r1c1 is black); so these 8 cells are white',
     );
     expect(found[0]!.given).toEqual([{ cell: 0, colour: 'black' }]);
+  });
+
+  it('UC one cell at a time (for hints): one step per cell, lone cells first, each with its own premises and the black copies it relies on', () => {
+    const p = grid('1 1 4 / 2 3 1 / 5 6 7');
+    const each = UCEach(position(p, '# . . / . . . / . . .'));
+    expect(each.map((d) => d.cells)).toHaveLength(8);
+    for (const d of each) expect(d.cells).toHaveLength(1);
+    const last = each.at(-1)!;
+    expect(colours(p, [last])).toEqual(['r1c2 white']);
+    expect(last.premises).toEqual([1, 0]);
+    expect(last.given).toEqual([{ cell: 0, colour: 'black' }]);
+    expect(last.reason).toBe(
+      'r1c2 is the last 1 left in its row and column (the other 1 at r1c1 is black): nothing forces it black, and a puzzle with one solution never shades such a cell, so it is white',
+    );
+    expect(each[0]!.premises).toHaveLength(1);
   });
 
   it('UC is sound up to unshading: where a solution shades a UC cell, unshading it leaves a solution', () => {
@@ -62,7 +79,7 @@ describe('trivial techniques', () => {
     const found = UC(position(p, '# . / . .'));
     expect(colours(p, found)).toEqual(['r1c2 white', 'r2c1 white', 'r2c2 white']);
     expect(found[0]!.reason).toBe(
-      'r2c1 (2) and r2c2 (3) each show the only copy of their number in their row and column, and every other copy of the number of r1c2 (1: r1c1) is black; so these 3 cells are white',
+      'r2c1 (2) and r2c2 (3) each show the only copy of their number in their row and column, and r1c2 is the last 1 left in its row and column (the other 1 at r1c1 is black); so these 3 cells are white',
     );
   });
 
@@ -140,11 +157,11 @@ describe('simple techniques (one line)', () => {
     expect(found[0]!.technique).toBe('2-SAT');
     // Each chain: black -> white across neighbours, white -> black between equal numbers, until a cell gets both colours.
     expect(found[0]!.reason).toBe(
-      'row 1: every shading of the row without a repeated white number or two adjacent black cells has c1, c6 black and c2, c5 white: ' +
+      'row 1, taken alone, forces c1, c6 black and c2, c5 white: the other colour breaks a rule within the row (' +
         'c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white → c6 black (both 2) → c5 white: impossible; ' +
         'c2 black → c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white: impossible; ' +
         'c5 black → c4 white → c3 black (both 3) → c2 white → c6 black (both 2) → c5 white: impossible; ' +
-        'c6 white → c2 black (both 2) → c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white: impossible',
+        'c6 white → c2 black (both 2) → c1 white → c5 black (both 1) → c4 white → c3 black (both 3) → c2 white: impossible)',
     );
     expectSound(p, board, found);
   });

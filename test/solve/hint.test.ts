@@ -4,6 +4,7 @@
  * every colour it reasons from is on the player's board.
  */
 import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/formats/detect.js';
 import { hint, type Marks } from '../../src/solve/hint.js';
 import { bruteForceSolutions, fromMask, gridOf, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 
@@ -40,7 +41,8 @@ describe('hint', () => {
       for (const p of [0, 0.3, 0.7]) {
         const marks = someOf(rng, solution, p);
         const found = await hint(grid, marks);
-        if (marks.every((m) => m !== null)) {
+        // Solved once the shaded cells are the solution's, whatever is left unmarked.
+        if (solution.every((black, i) => black === (marks[i] === true))) {
           expect(found.kind, grid.id).toBe('solved');
           continue;
         }
@@ -90,6 +92,12 @@ describe('hint', () => {
       const marks: Marks = one.map((_, i) => i === never);
       expect(await hint(grid, marks), grid.id).toEqual({ kind: 'mistakes', cells: [], unique: false });
     }
+  });
+
+  it("says solved for the answer pzprjs's own test script accepts: shaded cells placed, some white cells left unmarked", async () => {
+    // robx/pzprjs, test/script/hitori.js: the answer its check accepts (failcheck null).
+    const doc = parseDocument('pzprv3/hitori/4/4/1 1 1 4 /1 4 2 3 /3 3 2 1 /4 2 1 3 /# + # . /+ + + . /# + # . /+ + + # /');
+    expect(await hint(doc.puzzle, doc.marks)).toEqual({ kind: 'solved', unique: true, unmarked: 3 });
   });
 
   it('refuses marks of the wrong length', async () => {

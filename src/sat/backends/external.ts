@@ -58,7 +58,8 @@ export class ExternalBackend implements Backend {
     const assumptions = call.assumptions ?? [];
     const cnfPath = join(this.dir, `call-${this.calls}.cnf`);
     const outPath = join(this.dir, `call-${this.calls}.out`);
-    await writeChunks(cnfPath, dimacsChunks(this.cnf, assumptions));
+    // Handing over a large CNF (a layered 40x40: 100 MB of text) takes seconds: the deadline holds there too.
+    if (!(await writeChunks(cnfPath, dimacsChunks(this.cnf, assumptions), call.deadline))) return 'unknown';
     const words = [...this.words];
     if (!words.includes('{cnf}')) words.push('{cnf}');
     const argv = words.map((w) => (w === '{cnf}' ? cnfPath : w === '{out}' ? outPath : w));
@@ -129,12 +130,18 @@ function executableProblem(path: string): string | undefined {
   }
 }
 
-async function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
+/** Writes the chunks to the file; false, the file left unfinished, once `deadline` has passed. */
+async function writeChunks(path: string, chunks: Iterable<string>, deadline: number | undefined): Promise<boolean> {
   const stream = createWriteStream(path);
   for (const chunk of chunks) {
+    if (deadline !== undefined && Date.now() > deadline) {
+      stream.destroy();
+      return false;
+    }
     if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return true;
 }
 
 function readOr(path: string, fallback: string): string {
