@@ -1,7 +1,9 @@
 /**
  * `npm run bench:setter`: the setter's tools in process, one thread: the ambiguity map
  * (src/solve/ambiguity.ts) and `repair` (src/generate/repair.ts) on janko's 10x10 and 17x17
- * puzzles made ambiguous or unsolvable by changed numbers; writes the BENCH.md section `setter`.
+ * puzzles made ambiguous or unsolvable by changed numbers; and a player's hints (src/solve/hint.ts)
+ * on janko's 17x17s, each puzzle played from a fresh board to "solved" by marking the cells each
+ * hint decides. Writes the BENCH.md section `setter`.
  *
  *   npm run build && nice npm run bench:setter -- [--count 10]
  *
@@ -18,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { repairPuzzle } from '../src/generate/repair.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { ambiguityMap } from '../src/solve/ambiguity.js';
+import { hint } from '../src/solve/hint.js';
 import { solveHitori } from '../src/solve/solve.js';
 import {
   commandLine,
@@ -132,6 +135,38 @@ for (const size of [10, 17]) {
   }
 }
 
+/**
+ * Hints along a play-through: from a fresh board, each hint's cells are marked (a step's cells
+ * with their colours; a solution cell; nothing else comes on a correct board) until the hint says
+ * "solved". Every hint call is timed once (a play-through is a sequence; there is no repeat).
+ */
+const firstHints: number[] = [];
+const allHints: number[] = [];
+let played = 0;
+let hintsPerPuzzle = 0;
+const hintGroup = loadSet().find((g) => g.rows === 17 && g.cols === 17)!;
+for (const record of hintGroup.records) {
+  if (played >= count) break;
+  const { puzzle } = record;
+  const marks: (boolean | null)[] = new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null);
+  await hint(puzzle, marks); // warm-up
+  for (let k = 0; ; k++) {
+    const t0 = performance.now();
+    const h = await hint(puzzle, marks);
+    const took = performance.now() - t0;
+    allHints.push(took);
+    if (k === 0) firstHints.push(took);
+    if (h.kind === 'step') for (const { cell, colour } of h.step.cells) marks[cell] = colour === 'black';
+    else if (h.kind === 'solution-cell') marks[h.cell] = h.shaded;
+    else if (h.kind === 'solved') {
+      hintsPerPuzzle += k + 1;
+      break;
+    } else throw new Error(`${puzzle.id}: hint ${k + 1} is ${h.kind} on a board of correct marks`);
+  }
+  played++;
+  progress(`${puzzle.id}: first hint ${ms(firstHints.at(-1)!)} ms`);
+}
+
 writeSection(
   'setter',
   `## setter: the ambiguity map and repair, in process, one thread
@@ -156,6 +191,18 @@ ${table(
   ],
   rows,
   [false, false, true, true, true, true, true, true, true, false],
+)}
+
+A player's hints on janko 17x17, in process (the page's worker runs the same code): ${played} puzzles
+played from a fresh board to "solved", ${hintsPerPuzzle} hints in all.
+
+${table(
+  ['hints', 'count', 'median ms', 'p95', 'max'],
+  [
+    ['the first, on a fresh board', String(firstHints.length), ms(median(firstHints)), ms(p95(firstHints)), ms(max(firstHints))],
+    ['every hint of the play-throughs', String(allHints.length), ms(median(allHints)), ms(p95(allHints)), ms(max(allHints))],
+  ],
+  [false, true, true, true, true],
 )}
 `,
 );
