@@ -110,6 +110,11 @@ try {
   writeFileSync(join(dir, 'latin1000.txt'), latin(1000));
   writeFileSync(join(dir, 'latin250.txt'), latin(250));
   spawnSync('mkfifo', [join(dir, 'fifo')]);
+  writeFileSync(
+    join(dir, 'long.txt'),
+    `${Array.from({ length: 40_000 }, (_, r) => Array.from({ length: 5 }, (_, c) => 1 + ((r + c) % 5)).join(' ')).join('\n')}\n`,
+  );
+  spawnSync(process.execPath, [...cliNodeFlags(cli), cli, 'convert', 'long.txt', '--to', 'pzprv3', '-o', 'long.pzprv3'], { cwd: dir });
   writeFileSync(join(dir, 'set20.jsonl'), `${readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapO', 'hitori_20x20.jsonl'), 'utf8')}`);
 
   // Work that outlasts any of the limits, for each command and phase.
@@ -149,6 +154,12 @@ try {
     { name: 'explain 1000x1000 (reading, set-up)', args: ['explain', 'pairs1000.txt'] },
     { name: 'rate 1000x1000 (reading, set-up)', args: ['rate', 'pairs1000.txt'] },
     { name: 'dimacs 40x40 to stdout (held back whole)', args: ['dimacs', 'latin40.txt'] },
+    {
+      name: 'solve 50x50, layers, external cadical (CNF hand-over)',
+      args: ['solve', 'big50.json', '--engine', 'sat', '--connectivity', 'layers', '--solver-cmd', 'cadical'],
+    },
+    { name: 'explain 50x50 --to svg (drawing the steps)', args: ['explain', 'big50.json', '--to', 'svg', '-o', 'steps.svg'] },
+    { name: 'rate a 40000x5 pzprv3 file (reading)', args: ['rate', 'long.pzprv3'] },
     { name: 'convert --to svg, 1000x1000', args: ['convert', 'latin1000.txt', '--to', 'svg', '-o', 'out.svg'] },
     { name: 'convert --to png, 250x250', args: ['convert', 'latin250.txt', '--to', 'png', '-o', 'out.png'] },
   ];

@@ -5,7 +5,7 @@ import { formatNames } from '../formats/document.js';
 import { conventions, type Convention } from '../api/choices.js';
 import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
-import { exitCodes } from '../job/errors.js';
+import { exitCodes, TimeoutError } from '../job/errors.js';
 import { throttled, type ProgressListener } from '../job/progress.js';
 import { resolveJobs } from '../pool/jobs.js';
 
@@ -122,6 +122,19 @@ export function addTimeoutOption(command: Command): Command {
  */
 export function remainingMs(timeoutMs: number): number {
   return Math.max(1, Math.ceil(timeoutMs - performance.now()));
+}
+
+/**
+ * The check while a picture of what a command found is drawn: drawing a partial explanation after
+ * the limit may take a little of its slack (5% of it, at least 50 ms), then it stops with a
+ * TimeoutError and nothing is written (an explanation of a 50x50 is hundreds of megabytes of SVG).
+ */
+export function pictureCheck(timeoutMs: number | undefined): (() => void) | undefined {
+  if (timeoutMs === undefined) return undefined;
+  const end = Date.now() + remainingMs(timeoutMs) + Math.max(50, timeoutMs / 20);
+  return () => {
+    if (Date.now() > end) throw new TimeoutError(`time limit of ${timeoutMs} ms reached while drawing the picture`);
+  };
 }
 
 /** A request's limit for `--timeout`: it counts from the process start (see remainingMs), or nothing without one. */

@@ -14,6 +14,7 @@ import {
   addTimeoutOption,
   chosenOutput,
   exitCodes,
+  pictureCheck,
   progressLine,
   commandTimeout,
   useColor,
@@ -90,7 +91,10 @@ export function explainCommand(): Command {
     // The report names the limit the user gave, not what was left of it after start-up.
     const explained = options.timeout === undefined ? stopped : { ...stopped, timeoutMs: options.timeout };
     if (to === 'svg' || to === 'png')
-      await writePicture(explainSvg(puzzle, explained), to, options.output, { inputs: [file], timeoutMs: options.timeout });
+      await writePicture(explainSvg(puzzle, explained, pictureCheck(options.timeout)), to, options.output, {
+        inputs: [file],
+        timeoutMs: options.timeout,
+      });
     else
       await emit(
         options.output,

@@ -196,7 +196,7 @@ interface PictureStep {
  * Every step as its own small board, in reading order, each showing the grid after the step with
  * the step's cells highlighted; the panels wrap into rows about 2,000 units wide.
  */
-function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: string): string {
+function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: string, checkpoint?: () => void): string {
   const lines = Math.max(1, ...steps.map((s) => s.caption.length));
   const { width, height } = boardSize(puzzle, lines, stepMinWidth);
   const gap = 12;
@@ -212,6 +212,7 @@ function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: st
       highlight: new Set(step.cells.map((c) => c.cell)),
       caption: step.caption,
       minWidth: stepMinWidth,
+      ...(checkpoint === undefined ? {} : { checkpoint }),
     });
     panels.push(`<g transform="translate(${x} ${y})">\n${board}\n</g>`);
   });
@@ -243,8 +244,12 @@ function wrap(text: string, room: number, most: number): string[] {
   return lines.map((l) => (l.length > room ? `${l.slice(0, room - 1)}…` : l));
 }
 
-/** Every step of a rule-engine solve as a small board with the cells it decides highlighted, captioned with the step. */
-export function explainSvg(puzzle: Puzzle, run: ExplainRun): string {
+/**
+ * Every step of a rule-engine solve as a small board with the cells it decides highlighted,
+ * captioned with the step. `checkpoint` is called once per row of each board: a time limit's
+ * check (an explanation of a 50x50 draws hundreds of megabytes).
+ */
+export function explainSvg(puzzle: Puzzle, run: ExplainRun, checkpoint?: () => void): string {
   // About 6.5 units per character at the caption's size.
   const room = Math.floor(Math.max(stepMinWidth, puzzle.cols * cell) / 6.6);
   const steps = run.result.steps.map((d, k) => ({ caption: wrap(`${k + 1}. ${explainStep(d)}`, room, 3), cells: d.cells }));
@@ -253,5 +258,6 @@ export function explainSvg(puzzle: Puzzle, run: ExplainRun): string {
     puzzle,
     steps,
     `Hitori ${puzzle.rows}x${puzzle.cols}${id}: ${steps.length} steps of the rule engine, ${run.result.status}`,
+    checkpoint,
   );
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { svgToPng } from '../../src/render/png.js';
-import { cliArgv, fixture, linesOf, run } from '../cli/run.js';
+import { cliArgv, fixture, linesOf, repoRoot, run } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-outputs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -105,6 +105,20 @@ describe('pictures too slow to draw within the limit', () => {
       expect(performance.now() - started).toBeLessThan(20_000);
     },
   );
+
+  it('explain of a 50x50 --to svg stops drawing its steps soon after --timeout 500: exit 3, one line, no file', async () => {
+    const big = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8').split('\n')[0]!;
+    writeFileSync(join(dir, 'big50.json'), big);
+    const started = performance.now();
+    const result = await run(['explain', 'big50.json', '--to', 'svg', '-o', 'steps.svg', '--timeout', '500'], {
+      cwd: dir,
+      killAfterMs: 60_000,
+    });
+    expect(result.code, result.stderr).toBe(3);
+    expectOneLine(result.stderr, /^hitori-sat: time limit of 500 ms reached( while drawing the picture)?$/);
+    expect(existsSync(join(dir, 'steps.svg'))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
 
   it('convert --to svg of a 1000x1000 grid stops at --timeout 300: exit 3, no file', async () => {
     writeFileSync(join(dir, 'latin1000.txt'), latin(1000));
