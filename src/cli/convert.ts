@@ -73,7 +73,8 @@ export function convertCommand(): Command {
 const convertExitCodeHelp = `
 Exit codes:
   0  converted
-  2  bad input or usage (also an output that cannot be written)`;
+  2  bad input or usage (also an output that cannot be written)
+  3  time limit reached (nothing written; a large picture stops while it is drawn)`;
 
 const formatHelp = `
 Formats (read: detected, or --from; written: --to):

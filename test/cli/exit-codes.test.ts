@@ -197,6 +197,7 @@ const scenarios: Record<string, Record<number, readonly Scenario[]>> = {
       { what: 'a missing file', args: ['convert', 'missing.txt', '--to', 'url'] },
       { what: 'an output that cannot be written', args: ['convert', 'unique.txt', '--to', 'url', '-o', 'no-such-folder/out.txt'] },
     ],
+    3: [{ what: 'a picture not drawn within the limit', args: ['convert', 'latin120.txt', '--to', 'svg', '--timeout', '5'] }],
   },
   batch: {
     0: [{ what: 'every line answered', args: ['solve', 'batch-ok.jsonl'] }],
