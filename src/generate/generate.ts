@@ -40,7 +40,7 @@ import { HitoriVars } from '../../encodings/variables.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import { colOf, geometry, neighbours, rowOf, type Geometry } from '../puzzle/geometry.js';
-import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { cellName, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import { levels, rate, solveByRules, type Level } from '../rules/index.js';
 import type { Backend } from '../sat/backend.js';
 import { createBackend } from '../sat/backends/index.js';
@@ -137,7 +137,7 @@ export function specProblem(spec: GenerateSpec): string | null {
 function patternProblem(rows: number, cols: number, pattern: readonly boolean[], convention: Convention): string | null {
   if (pattern.length !== rows * cols) return `the pattern has ${pattern.length} cells, a ${rows}x${cols} board ${rows * cols}`;
   const g = geometry(rows, cols);
-  const at = (i: number) => `row ${rowOf(g, i) + 1}, column ${colOf(g, i) + 1}`;
+  const at = (i: number) => cellName({ cols }, i);
   for (let i = 0; i < g.cells; i++) {
     if (!pattern[i]) continue;
     for (const j of neighbours(g, i)) if (j > i && pattern[j]) return `the pattern shades two touching cells: ${at(i)} and ${at(j)}`;

@@ -59,7 +59,19 @@ export function sameShading(a: Shading, b: Shading): boolean {
   return true;
 }
 
-/** "row 3, column 5" (1-based) for cell i. */
+/*
+ * A cell's two names, 1-based: the short "r3c5" where many cells are named at once (a rule's
+ * step, a hint, the cells where two solutions differ), the long "row 3, column 5" in a sentence
+ * about one or two cells (a broken rule, a change of repair, a refused pattern).
+ */
+
+/** "r3c5": row 3, column 5. */
+export function cellLabel(cols: number, i: number): string {
+  const r = Math.floor(i / cols);
+  return `r${r + 1}c${i - r * cols + 1}`;
+}
+
+/** "row 3, column 5". */
 export function cellName(puzzle: Pick<Puzzle, 'cols'>, i: number): string {
   const r = Math.floor(i / puzzle.cols);
   return `row ${r + 1}, column ${i - r * puzzle.cols + 1}`;

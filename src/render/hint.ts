@@ -1,6 +1,5 @@
 /** A hint (src/solve/hint.ts) as the `hint` command prints it: text lines, or one JSON object. */
-import type { Puzzle } from '../puzzle/puzzle.js';
-import { cellLabel } from '../rules/board.js';
+import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { levelOf, technique } from '../rules/catalogue.js';
 import { explainStepLines } from '../rules/explain.js';
 import { listing } from '../rules/lines.js';

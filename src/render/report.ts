@@ -1,6 +1,5 @@
 /** The text and JSON forms of a solve's outcome, shared by `solve` and `decode`. */
-import { shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
-import { cellLabel } from '../rules/board.js';
+import { cellLabel, shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import type { EngineResult } from '../solve/engines.js';
 import { paint, renderShading, type TextStyle } from './text.js';
 

@@ -13,7 +13,7 @@
  */
 import { colOf, type Geometry, geometryOf, type LineMates, lineMates, matesOf, neighbours, rowOf } from '../puzzle/geometry.js';
 import { floodCount } from '../puzzle/graph.js';
-import type { Puzzle } from '../puzzle/puzzle.js';
+import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
 import { TrialBase } from './trial-base.js';
 import { type Colour, type Contradiction, type Deduction, type TechniqueCode, withReason } from './types.js';
@@ -85,12 +85,6 @@ export function mayCloseWall(state: Uint8Array, rows: number, cols: number, i: n
     }
   }
   return false;
-}
-
-/** "r4c3": row 4, column 3, 1-based, as every message names a cell. */
-export function cellLabel(cols: number, i: number): string {
-  const r = Math.floor(i / cols);
-  return `r${r + 1}c${i - r * cols + 1}`;
 }
 
 export class Board {

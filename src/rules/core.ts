@@ -47,7 +47,8 @@ import {
   type SearchScratch,
 } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { BLACK, cellLabel, mayCloseWall, UNKNOWN, WHITE } from './board.js';
+import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
+import { cellLabel } from '../puzzle/puzzle.js';
 import type { TechniqueCode } from './types.js';
 
 /** Why a cell was decided: an index into `stepCodes`. */

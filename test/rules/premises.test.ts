@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseJsonLines } from '../../src/formats/json.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
-import { cellLabel } from '../../src/rules/board.js';
+import { cellLabel } from '../../src/puzzle/puzzle.js';
 import { solveByRules, type Deduction } from '../../src/rules/index.js';
 
 const jankoDir = fileURLToPath(new URL('../../bench/sets/janko/', import.meta.url));
