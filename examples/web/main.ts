@@ -634,6 +634,7 @@ async function verdictOf(target: Puzzle): Promise<void> {
   verdict = { puzzle: target, map };
   const ms = performance.now() - editedAt;
   board.dataset['verdictMs'] = ms.toFixed(0);
+  board.dataset['mapMs'] = map.timeMs.toFixed(0);
   drawSet();
   const took = `(${ms.toFixed(0)} ms)`;
   if (map.status === 'none') return showVerdict(`No solution: no shading keeps the three rules. ${took}`, 'set-none');
