@@ -524,9 +524,13 @@ let verdict: { readonly puzzle: Puzzle; readonly map: AmbiguityResult } | null =
 let fix: { readonly puzzle: Puzzle; readonly changes: readonly NumberChange[] } | null = null;
 /** When the last edit was made (performance.now()), for the verdict's time. */
 let editedAt = 0;
-let verdictTimer: ReturnType<typeof setTimeout> | undefined;
-/** The wait after an edit before the verdict is asked, so that a quick run of edits asks once. */
-const debounceMs = 30;
+/**
+ * Edits that come while the setter's worker works are gathered: the verdict on the last of them
+ * is asked when the worker is free; work that has gone on longer than `restartAfterMs` (a long
+ * map, a fix, a rating) is ended instead, the worker started again, and the verdict asked at once.
+ */
+let queued: Puzzle | null = null;
+const restartAfterMs = 150;
 /** A digit typed: a second one within this time makes a two-digit number (10..). */
 let typed: { digits: string; at: number } | null = null;
 const verdictText = $<HTMLParagraphElement>('verdict');
@@ -537,6 +541,8 @@ const pngLink = $<HTMLAnchorElement>('png-link');
 /** The setter's own worker: ended and started again when an edit comes while it works. */
 let setWorker: Worker | undefined;
 let setBusy = 0;
+/** When the setter's worker was last given work while free (performance.now()). */
+let busySince = 0;
 const setPending = new Map<number, (reply: Reply | null) => void>();
 
 function askSetter(request: Extract<Ask, { kind: 'verdict' | 'rate' | 'repair' | 'svg' }>, restart = false): Promise<Reply | null> {
@@ -554,6 +560,11 @@ function askSetter(request: Extract<Ask, { kind: 'verdict' | 'rate' | 'repair' |
       setPending.delete(data.id);
       setBusy = setPending.size;
       resolve?.(data);
+      if (setBusy === 0 && queued !== null) {
+        const next = queued;
+        queued = null;
+        if (next === puzzle && mode === 'set') void verdictOf(next);
+      }
     };
     created.onerror = (event) => {
       for (const [id, resolve] of setPending) resolve({ id, error: event.message || 'the solver worker failed' });
@@ -564,6 +575,7 @@ function askSetter(request: Extract<Ask, { kind: 'verdict' | 'rate' | 'repair' |
   }
   const id = ++asked;
   const target = setWorker;
+  if (setBusy === 0) busySince = performance.now();
   return new Promise<Reply | null>((resolve) => {
     setPending.set(id, resolve);
     setBusy = setPending.size;
@@ -586,7 +598,7 @@ function setMode(next: Mode): void {
     buildPicker();
     askVerdict();
   } else {
-    clearTimeout(verdictTimer);
+    queued = null;
     fix = null;
     applyButton.hidden = true;
   }
@@ -617,17 +629,17 @@ function showVerdict(text: string, status: string): void {
 
 /** After an edit: the verdict asked again shortly, the worker restarted if it is still at the last one. */
 function askVerdict(): void {
-  clearTimeout(verdictTimer);
+  queued = null;
   fix = null;
   applyButton.hidden = true;
   if (puzzle === null) return;
   showVerdict('Checking...', 'set-checking');
-  const target = puzzle;
-  verdictTimer = setTimeout(() => void verdictOf(target), debounceMs);
+  if (setBusy > 0 && performance.now() - busySince < restartAfterMs) queued = puzzle;
+  else void verdictOf(puzzle);
 }
 
 async function verdictOf(target: Puzzle): Promise<void> {
-  const reply = await askSetter({ kind: 'verdict', puzzle: target }, true);
+  const reply = await askSetter({ kind: 'verdict', puzzle: target }, setBusy > 0);
   if (target !== puzzle || mode !== 'set' || reply === null) return;
   if ('error' in reply || reply.kind !== 'verdict') return showVerdict('error' in reply ? reply.error : 'unexpected reply', 'set-error');
   const { map } = reply;
@@ -660,7 +672,25 @@ function editValues(values: number[], record = true): void {
   editedAt = performance.now();
   const next: Puzzle = { rows: puzzle.rows, cols: puzzle.cols, values };
   input.value = addressForm(next);
-  setPuzzle(next, undefined, true);
+  // The same grid: only the changed cells' numbers are written (a new puzzle all the same).
+  const before = puzzle.values;
+  puzzle = next;
+  loaded++;
+  fix = null;
+  verdict = null;
+  marks = new Array<Mark>(values.length).fill(null);
+  past = [];
+  future = [];
+  closeViews();
+  puzzleAddress = addressForm(next);
+  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => {
+    if (before[i] === values[i]) return;
+    const value = String(values[i]);
+    cell.dataset['digits'] = String(value.length);
+    cell.textContent = value;
+  });
+  changed(false);
+  askVerdict();
 }
 
 function undoEdit(from: number[][], to: number[][]): void {
