@@ -805,7 +805,9 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       const verdict = await verdictOf(page);
       expect(['set-unique', 'set-multiple', 'set-none']).toContain(verdict.status);
       times.push(Number(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['verdictMs'])));
-      statuses.push(`${verdict.status}, map ${await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['mapMs'])} ms`);
+      statuses.push(
+        `${verdict.status}, map ${await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['mapMs'])} ms`,
+      );
     }
     for (const key of ['3', '4', '6']) {
       await page.keyboard.press('ArrowRight');
