@@ -555,6 +555,8 @@ function askSetter(request: Extract<Ask, { kind: 'verdict' | 'rate' | 'repair' |
   }
   if (setWorker === undefined) {
     const created = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    // How many setter's workers have been started (the first, and one per restart).
+    board.dataset['setterWorkers'] = String(Number(board.dataset['setterWorkers'] ?? 0) + 1);
     created.onmessage = ({ data }: MessageEvent<Reply>) => {
       const resolve = setPending.get(data.id);
       setPending.delete(data.id);

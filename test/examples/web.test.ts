@@ -2,7 +2,9 @@
  * The browser page (examples/web/), built as `npm run build:web` builds it and opened in headless
  * Chromium (Debian's `chromium`, driven by playwright-core), played as a player would: clicks and
  * taps that cycle a cell, live rule breaks, undo and redo, hints, the solved message, a new
- * puzzle, the address that keeps the puzzle and the marks, a phone-sized screen and print. Each
+ * puzzle, the address that keeps the puzzle and the marks, a phone-sized screen and print; and
+ * as a setter would: edits, the verdict after each with its ambiguity map, a suggested fix applied
+ * and undone, exports read back by the library, a PNG, the verdict's time on a 17x17. Each
  * state is also checked in a screenshot: the colours painted in each cell (its fill, the circle of
  * a white mark, a hint's outline) must be those of the cell's state, so that a state the page
  * records but does not show, or shows alike for two states, fails.
@@ -742,6 +744,29 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect((await verdictOf(page)).status).toBe('set-multiple');
     expect(await numbers(page)).toEqual(Array.from({ length: 25 }, (_, i) => ((Math.floor(i / 5) + (i % 5)) % 5) + 1));
     await expectPainted(page);
+    await page.close();
+  });
+
+  it('setter: an edit during a long fix search ends it (the worker restarted) and gives the verdict on the new numbers', async () => {
+    const page = await open(`#${small}`);
+    await page.click('#mode-set');
+    await verdictOf(page);
+    await page.selectOption('#size', '15x15');
+    await page.click('#latin');
+    expect((await verdictOf(page)).status).toBe('set-multiple');
+    const workers = async () => Number(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['setterWorkers']));
+    expect(await workers()).toBe(1);
+    // A Latin square has no fix within 3 changes; proving so takes the worker most of a second.
+    await page.click('#suggest');
+    expect(await page.textContent('#verdict')).toMatch(/^Looking for the fewest changes/);
+    await page.waitForTimeout(250);
+    await click(page, 0);
+    await page.keyboard.press('7');
+    const verdict = await verdictOf(page);
+    expect(verdict.status).toBe('set-multiple');
+    expect(await workers()).toBe(2);
+    expect((await numbers(page))[0]).toBe(7);
+    expect(await page.isHidden('#apply')).toBe(true);
     await page.close();
   });
 
