@@ -10,8 +10,26 @@
  * or tap lands on a cell): `data-state` is `unmarked`, `shaded` or `white` (marked white, drawn
  * with a circle); `data-break` a rule the marks break (breaks.ts); `data-outline` a cell a hint
  * or a step names. The address keeps the puzzle and the marks (address.ts).
+ *
+ * Setter's mode ("Set"): a click selects a cell (`data-outline="selected"`), a number typed or
+ * picked replaces its number, arrow keys move. After each edit (debounced; the setter's worker is
+ * ended and started again when an edit comes while it works) the verdict: the ambiguity map, drawn
+ * as forced shaded / forced white (circled) / free (`data-map="free"`), and for a unique puzzle
+ * its class (`rate`). "Suggest a fix" shows `repair`'s changes (`data-outline="fix"`, `data-fix`
+ * the new number), which "Apply" makes as one undoable edit. Export: the puzz.link URL, pzprv3 and
+ * the Singles game ID (`format`), and PNG (the library's SVG rasterised in a canvas).
  */
-import { check, type Explanation, format, type HintReport, type Level, type Puzzle, parse } from '../../src/index.js';
+import {
+  type AmbiguityResult,
+  check,
+  type Explanation,
+  format,
+  type HintReport,
+  type Level,
+  type NumberChange,
+  type Puzzle,
+  parse,
+} from '../../src/index.js';
 import { addressOf, marksFrom, readAddress } from './address.js';
 import { type Break, ruleBreaks } from './breaks.js';
 import { janko037 } from './example.js';
@@ -31,7 +49,7 @@ const cancel = $<HTMLButtonElement>('cancel');
 /** A cell's state: true shaded, false white (marked, or decided), null not marked. */
 type Mark = boolean | null;
 /** Why a cell is outlined: a cell a hint or step decides shaded or white, a wrong mark, a cell where two solutions differ. */
-type Outline = 'shaded' | 'white' | 'mistake' | 'differ';
+type Outline = 'shaded' | 'white' | 'mistake' | 'differ' | 'selected' | 'fix';
 
 /** The puzzle on the board (null: none, or the text box does not parse). */
 let puzzle: Puzzle | null = null;
@@ -58,8 +76,14 @@ function say(text: string, error = false): void {
 }
 
 /** Puts a puzzle on the board, with the given marks or none, and a fresh undo history. */
-function setPuzzle(next: Puzzle, nextMarks?: Mark[]): void {
+function setPuzzle(next: Puzzle, nextMarks?: Mark[], edit = false): void {
   puzzle = next;
+  if (!edit) {
+    setPast = [];
+    setFuture = [];
+  }
+  fix = null;
+  verdict = null;
   loaded++;
   parseError = '';
   const n = next.rows * next.cols;
@@ -82,8 +106,13 @@ function setPuzzle(next: Puzzle, nextMarks?: Mark[]): void {
   }
   board.replaceChildren(...cells);
   board.dataset['status'] = '';
+  selected = Math.min(selected, n - 1);
   // Marks from an address are judged at once: a finished board shared by a link says "solved".
   changed(nextMarks !== undefined);
+  if (mode === 'set') {
+    buildPicker();
+    askVerdict();
+  }
 }
 
 /** The puzzle's one-line form for the address: its puzz.link URL, or JSON for numbers a URL cannot hold. */
@@ -105,6 +134,9 @@ function clearPuzzle(error: string): void {
   board.dataset['status'] = error === '' ? '' : 'error';
   undoButton.disabled = true;
   redoButton.disabled = true;
+  verdict = null;
+  fix = null;
+  if (mode === 'set') showVerdict('', '');
 }
 
 /** The puzzle on the board; when there is none, says why and gives null. */
@@ -126,6 +158,13 @@ function draw(cells: readonly Mark[], outlines: ReadonlyMap<number, Outline>, br
     cell.setAttribute('aria-label', `r${Math.floor(i / cols) + 1}c${(i % cols) + 1} ${values[i]} ${state}`);
   });
   board.dataset['view'] = view;
+  const map = mode === 'set' && view === 'play' && verdict?.puzzle === puzzle ? verdict.map : null;
+  const changes = mode === 'set' && view === 'play' && fix?.puzzle === puzzle ? fix.changes : [];
+  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => {
+    setData(cell, 'map', map?.status === 'multiple' && map.cells[i] === null ? 'free' : null);
+    const change = changes.find((c) => c.cell === i);
+    setData(cell, 'fix', change === undefined ? null : String(change.to));
+  });
 }
 
 function setData(element: HTMLElement, key: string, value: string | null): void {
@@ -135,6 +174,10 @@ function setData(element: HTMLElement, key: string, value: string | null): void 
 
 /** Draws the player's marks with the rule breaks they make and the last hint's outlines. */
 function drawPlay(): void {
+  if (mode === 'set') {
+    drawSet();
+    return;
+  }
   if (puzzle !== null) draw(marks, hinted, ruleBreaks(puzzle, marks));
 }
 
@@ -161,9 +204,9 @@ function changed(judge = true): void {
   hinted = new Map();
   drawPlay();
   writeAddress();
-  undoButton.disabled = past.length === 0;
-  redoButton.disabled = future.length === 0;
-  if (!judge || puzzle === null) return;
+  undoButton.disabled = (mode === 'set' ? setPast : past).length === 0;
+  redoButton.disabled = (mode === 'set' ? setFuture : future).length === 0;
+  if (!judge || puzzle === null || mode === 'set') return;
   const shading = marks.map((m) => m === true);
   const solved = check(puzzle, shading).length === 0;
   say(solved ? 'Solved: the shaded cells keep all three rules.' : '');
@@ -183,6 +226,10 @@ function commit(next: Mark[]): void {
 }
 
 function undo(): void {
+  if (mode === 'set') {
+    undoEdit(setPast, setFuture);
+    return;
+  }
   const previous = past.pop();
   if (previous === undefined) return;
   leaveViews();
@@ -192,6 +239,10 @@ function undo(): void {
 }
 
 function redo(): void {
+  if (mode === 'set') {
+    undoEdit(setFuture, setPast);
+    return;
+  }
   const next = future.pop();
   if (next === undefined) return;
   leaveViews();
@@ -204,6 +255,10 @@ function redo(): void {
 function onCell(i: number, backwards: boolean): void {
   if (puzzle === null) return;
   leaveViews();
+  if (mode === 'set') {
+    select(i);
+    return;
+  }
   const now = marks[i] ?? null;
   const next = marks.slice();
   next[i] = backwards ? (now === null ? false : now === false ? true : null) : now === null ? true : now === true ? false : null;
@@ -230,7 +285,7 @@ board.addEventListener('pointerdown', (event) => {
   pressed =
     cell === null || (event.button !== 0 && event.button !== 2) ? null : { id: event.pointerId, cell, button: event.button, done: false };
   const press = pressed;
-  if (press !== null && event.pointerType !== 'mouse')
+  if (press !== null && event.pointerType !== 'mouse' && mode === 'play')
     longPress = setTimeout(() => {
       if (pressed !== press) return;
       press.done = true;
@@ -253,6 +308,7 @@ board.addEventListener('pointercancel', () => {
 board.addEventListener('contextmenu', (event) => event.preventDefault());
 
 document.addEventListener('keydown', (event) => {
+  if (mode === 'set' && !event.ctrlKey && !event.metaKey && !event.altKey && onSetterKey(event)) return event.preventDefault();
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
   // The text box keeps its own undo.
   if ((event.target as HTMLElement | null)?.closest('textarea, input, select')) return;
@@ -453,6 +509,339 @@ function readAddressBar(): boolean {
   return true;
 }
 
+/* ---------- Setter's mode ---------- */
+
+type Mode = 'play' | 'set';
+let mode: Mode = 'play';
+/** The selected cell (setter's mode). */
+let selected = 0;
+/** The numbers before each edit (undo) and after each undone one (redo), setter's mode. */
+let setPast: number[][] = [];
+let setFuture: number[][] = [];
+/** The verdict on the numbers on the board; null while it is worked out. */
+let verdict: { readonly puzzle: Puzzle; readonly map: AmbiguityResult } | null = null;
+/** The fix suggested for the numbers on the board. */
+let fix: { readonly puzzle: Puzzle; readonly changes: readonly NumberChange[] } | null = null;
+/** When the last edit was made (performance.now()), for the verdict's time. */
+let editedAt = 0;
+/**
+ * Edits that come while the setter's worker works are gathered: the verdict on the last of them
+ * is asked when the worker is free; work that has gone on longer than `restartAfterMs` (a long
+ * map, a fix, a rating) is ended instead, the worker started again, and the verdict asked at once.
+ */
+let queued: Puzzle | null = null;
+const restartAfterMs = 150;
+/** A digit typed: a second one within this time makes a two-digit number (10..). */
+let typed: { digits: string; at: number } | null = null;
+const verdictText = $<HTMLParagraphElement>('verdict');
+const applyButton = $<HTMLButtonElement>('apply');
+const exportBox = $<HTMLTextAreaElement>('export-text');
+const pngLink = $<HTMLAnchorElement>('png-link');
+
+/** The setter's own worker: ended and started again when an edit comes while it works. */
+let setWorker: Worker | undefined;
+let setBusy = 0;
+/** When the setter's worker was last given work while free (performance.now()). */
+let busySince = 0;
+const setPending = new Map<number, (reply: Reply | null) => void>();
+
+function askSetter(request: Extract<Ask, { kind: 'verdict' | 'rate' | 'repair' | 'svg' }>, restart = false): Promise<Reply | null> {
+  if (restart && setWorker !== undefined && setBusy > 0) {
+    setWorker.terminate();
+    setWorker = undefined;
+    for (const resolve of setPending.values()) resolve(null);
+    setPending.clear();
+    setBusy = 0;
+  }
+  if (setWorker === undefined) {
+    const created = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    // How many setter's workers have been started (the first, and one per restart).
+    board.dataset['setterWorkers'] = String(Number(board.dataset['setterWorkers'] ?? 0) + 1);
+    created.onmessage = ({ data }: MessageEvent<Reply>) => {
+      const resolve = setPending.get(data.id);
+      setPending.delete(data.id);
+      setBusy = setPending.size;
+      resolve?.(data);
+      if (setBusy === 0 && queued !== null) {
+        const next = queued;
+        queued = null;
+        if (next === puzzle && mode === 'set') void verdictOf(next);
+      }
+    };
+    created.onerror = (event) => {
+      for (const [id, resolve] of setPending) resolve({ id, error: event.message || 'the solver worker failed' });
+      setPending.clear();
+      setBusy = 0;
+    };
+    setWorker = created;
+  }
+  const id = ++asked;
+  const target = setWorker;
+  if (setBusy === 0) busySince = performance.now();
+  return new Promise<Reply | null>((resolve) => {
+    setPending.set(id, resolve);
+    setBusy = setPending.size;
+    target.postMessage({ ...request, id } as Request);
+  });
+}
+
+function setMode(next: Mode): void {
+  if (mode === next) return;
+  leaveViews();
+  mode = next;
+  document.body.dataset['mode'] = next;
+  $('mode-play').setAttribute('aria-pressed', String(next === 'play'));
+  $('mode-set').setAttribute('aria-pressed', String(next === 'set'));
+  $('setter').hidden = next !== 'set';
+  say('');
+  board.dataset['status'] = '';
+  if (next === 'set') {
+    hinted = new Map();
+    buildPicker();
+    askVerdict();
+  } else {
+    queued = null;
+    fix = null;
+    applyButton.hidden = true;
+  }
+  changed(false);
+}
+
+/** The board in the setter's mode: the verdict's map (when it is for these numbers), the selection and the fix. */
+function drawSet(): void {
+  if (puzzle === null) return;
+  const map = verdict?.puzzle === puzzle ? verdict.map : null;
+  const cells: Mark[] = puzzle.values.map((_, i) => (map === null || map.status === 'none' ? null : (map.cells[i] ?? null)));
+  const outlines = new Map<number, Outline>();
+  if (fix?.puzzle === puzzle) for (const c of fix.changes) outlines.set(c.cell, 'fix');
+  outlines.set(selected, 'selected');
+  draw(cells, outlines);
+}
+
+function select(i: number): void {
+  selected = i;
+  typed = null;
+  drawSet();
+}
+
+function showVerdict(text: string, status: string): void {
+  verdictText.textContent = text;
+  board.dataset['status'] = status;
+}
+
+/** After an edit: the verdict asked again shortly, the worker restarted if it is still at the last one. */
+function askVerdict(): void {
+  queued = null;
+  fix = null;
+  applyButton.hidden = true;
+  if (puzzle === null) return;
+  showVerdict('Checking...', 'set-checking');
+  if (setBusy > 0 && performance.now() - busySince < restartAfterMs) queued = puzzle;
+  else void verdictOf(puzzle);
+}
+
+async function verdictOf(target: Puzzle): Promise<void> {
+  const reply = await askSetter({ kind: 'verdict', puzzle: target }, setBusy > 0);
+  if (target !== puzzle || mode !== 'set' || reply === null) return;
+  if ('error' in reply || reply.kind !== 'verdict') return showVerdict('error' in reply ? reply.error : 'unexpected reply', 'set-error');
+  const { map } = reply;
+  verdict = { puzzle: target, map };
+  const ms = performance.now() - editedAt;
+  board.dataset['verdictMs'] = ms.toFixed(0);
+  board.dataset['mapMs'] = map.timeMs.toFixed(0);
+  drawSet();
+  const took = `(${ms.toFixed(0)} ms)`;
+  if (map.status === 'none') return showVerdict(`No solution: no shading keeps the three rules. ${took}`, 'set-none');
+  if (map.status === 'multiple')
+    return showVerdict(
+      `Ambiguous: ${map.free} of ${map.cells.length} cells differ between solutions (blue); the others are the same in every solution. ${took}`,
+      'set-multiple',
+    );
+  showVerdict(`Unique solution, proven; rating... ${took}`, 'set-unique-rating');
+  const rated = await askSetter({ kind: 'rate', puzzle: target });
+  if (target !== puzzle || mode !== 'set' || rated === null || 'error' in rated || rated.kind !== 'rate') return;
+  const level = rated.level === null ? 'beyond the rules' : `class ${rated.level} (${rated.name})`;
+  showVerdict(`Unique solution, proven: ${level}. ${took}`, 'set-unique');
+}
+
+/** New numbers on the board, undoable (setter's mode). */
+function editValues(values: number[], record = true): void {
+  if (puzzle === null) return;
+  if (record) {
+    setPast.push(puzzle.values.slice());
+    setFuture = [];
+  }
+  editedAt = performance.now();
+  const next: Puzzle = { rows: puzzle.rows, cols: puzzle.cols, values };
+  input.value = addressForm(next);
+  // The same grid: only the changed cells' numbers are written (a new puzzle all the same).
+  const before = puzzle.values;
+  puzzle = next;
+  loaded++;
+  fix = null;
+  verdict = null;
+  marks = new Array<Mark>(values.length).fill(null);
+  past = [];
+  future = [];
+  closeViews();
+  puzzleAddress = addressForm(next);
+  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => {
+    if (before[i] === values[i]) return;
+    const value = String(values[i]);
+    cell.dataset['digits'] = String(value.length);
+    cell.textContent = value;
+  });
+  changed(false);
+  askVerdict();
+}
+
+function undoEdit(from: number[][], to: number[][]): void {
+  const values = from.pop();
+  if (values === undefined || puzzle === null) return;
+  leaveViews();
+  to.push(puzzle.values.slice());
+  editValues(values, false);
+}
+
+/** The largest number a cell may hold: the longer side of the grid. */
+const symbols = (p: Puzzle) => Math.max(p.rows, p.cols);
+
+function setNumber(value: number): void {
+  if (puzzle === null || value < 1 || value > symbols(puzzle) || puzzle.values[selected] === value) return;
+  const values = puzzle.values.slice();
+  values[selected] = value;
+  editValues(values);
+}
+
+/** A key in the setter's mode: a digit sets the selected cell's number, an arrow moves; true when used. */
+function onSetterKey(event: KeyboardEvent): boolean {
+  if (puzzle === null || (event.target as HTMLElement | null)?.closest('textarea, input, select')) return false;
+  const { rows, cols } = puzzle;
+  const move = { ArrowUp: -cols, ArrowDown: cols, ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (move !== undefined) {
+    const r = Math.floor(selected / cols);
+    const c = selected % cols;
+    if (event.key === 'ArrowLeft' && c === 0) return true;
+    if (event.key === 'ArrowRight' && c === cols - 1) return true;
+    const next = selected + move;
+    if (next >= 0 && next < rows * cols && (r > 0 || move > -cols)) select(next);
+    return true;
+  }
+  if (!/^[0-9]$/.test(event.key)) return false;
+  const now = performance.now();
+  const digits = typed !== null && now - typed.at < 800 ? typed.digits + event.key : event.key;
+  const value = Number(digits);
+  if (value >= 1 && value <= symbols(puzzle)) {
+    setNumber(value);
+    typed = { digits, at: now };
+  } else if (Number(event.key) >= 1) {
+    setNumber(Number(event.key));
+    typed = { digits: event.key, at: now };
+  }
+  return true;
+}
+
+/** The number picker, for touch: one button per number the grid may hold. */
+function buildPicker(): void {
+  const picker = $<HTMLDivElement>('picker');
+  if (puzzle === null) {
+    picker.replaceChildren();
+    return;
+  }
+  const buttons: HTMLButtonElement[] = [];
+  for (let v = 1; v <= symbols(puzzle); v++) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = String(v);
+    button.dataset['value'] = String(v);
+    button.addEventListener('click', () => setNumber(v));
+    buttons.push(button);
+  }
+  picker.replaceChildren(...buttons);
+}
+
+/** A new grid of the chosen size, filled with a Latin square (every line holds each number once). */
+function latinFill(): void {
+  const [rows, cols] = $<HTMLSelectElement>('size').value.split('x').map(Number) as [number, number];
+  const n = Math.max(rows, cols);
+  const values = Array.from({ length: rows * cols }, (_, i) => ((Math.floor(i / cols) + (i % cols)) % n) + 1);
+  const next: Puzzle = { rows, cols, values };
+  editedAt = performance.now();
+  input.value = addressForm(next);
+  setPuzzle(next);
+}
+
+async function onSuggest(): Promise<void> {
+  const target = puzzle;
+  if (target === null) return;
+  showVerdict('Looking for the fewest changes that make the solution unique...', 'set-repairing');
+  const reply = await askSetter({ kind: 'repair', puzzle: target }, true);
+  if (target !== puzzle || mode !== 'set' || reply === null) return;
+  if ('error' in reply || reply.kind !== 'repair') return showVerdict('error' in reply ? reply.error : 'unexpected reply', 'set-error');
+  const result = reply.repair;
+  const first = result.repairs[0];
+  if (first === undefined) {
+    const why = {
+      repaired: 'no change is needed',
+      'beyond-bound': `more than ${result.maxChanges} changes would be needed`,
+      impossible: 'no change of numbers can make it unique',
+      timeout: 'the time limit came first',
+    }[result.status];
+    return showVerdict(`No fix: ${why}.`, 'set-no-fix');
+  }
+  fix = { puzzle: target, changes: first.changes };
+  applyButton.hidden = false;
+  drawSet();
+  const { cols } = target;
+  const list = first.changes.map((c) => `r${Math.floor(c.cell / cols) + 1}c${(c.cell % cols) + 1} ${c.from} → ${c.to}`).join(', ');
+  const count = first.changes.length;
+  showVerdict(`Fix (${count} change${count === 1 ? '' : 's'}, the fewest, proven): ${list}.`, 'set-fix');
+}
+
+function applyFix(): void {
+  if (puzzle === null || fix?.puzzle !== puzzle) return;
+  const values = puzzle.values.slice();
+  for (const c of fix.changes) values[c.cell] = c.to;
+  editValues(values);
+}
+
+function exportText(to: 'url' | 'pzprv3' | 'gameid'): void {
+  if (puzzle === null) return;
+  try {
+    exportBox.value = format(puzzle, { to }).trim();
+  } catch (error) {
+    exportBox.value = (error as Error).message;
+  }
+  exportBox.hidden = false;
+  exportBox.dataset['format'] = to;
+  exportBox.select();
+  void navigator.clipboard?.writeText(exportBox.value).catch(() => undefined);
+}
+
+/** The puzzle's picture (the library's SVG) rasterised at twice its size, offered as a PNG download. */
+async function exportPng(): Promise<void> {
+  const target = puzzle;
+  if (target === null) return;
+  const reply = await askSetter({ kind: 'svg', puzzle: target });
+  if (target !== puzzle || reply === null || 'error' in reply || reply.kind !== 'svg') return;
+  const image = new Image();
+  const url = URL.createObjectURL(new Blob([reply.svg], { type: 'image/svg+xml' }));
+  try {
+    image.src = url;
+    await image.decode();
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  const scale = 2;
+  const canvas = document.createElement('canvas');
+  canvas.width = image.naturalWidth * scale;
+  canvas.height = image.naturalHeight * scale;
+  canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height);
+  pngLink.href = canvas.toDataURL('image/png');
+  pngLink.download = `hitori-${target.rows}x${target.cols}.png`;
+  pngLink.hidden = false;
+}
+
 $('solve').addEventListener('click', () => void onSolve());
 $('hint').addEventListener('click', () => void onHint());
 $('explain').addEventListener('click', () => void onExplain());
@@ -475,6 +864,15 @@ $('last').addEventListener('click', () => show(Number.MAX_SAFE_INTEGER));
 input.addEventListener('input', () => readInput());
 // A link someone shared, or an address typed in: `#https://puzz.link/p?hitori/...&marks=...`, or any one-line form.
 window.addEventListener('hashchange', () => readAddressBar());
+$('mode-play').addEventListener('click', () => setMode('play'));
+$('mode-set').addEventListener('click', () => setMode('set'));
+$('suggest').addEventListener('click', () => void onSuggest());
+$('apply').addEventListener('click', applyFix);
+$('latin').addEventListener('click', latinFill);
+$('export-url').addEventListener('click', () => exportText('url'));
+$('export-pzprv3').addEventListener('click', () => exportText('pzprv3'));
+$('export-gameid').addEventListener('click', () => exportText('gameid'));
+$('export-png').addEventListener('click', () => void exportPng());
 // Without a puzzle in the address, a new one to play.
 if (!readAddressBar()) void onNew();
 document.body.dataset['ready'] = 'true';

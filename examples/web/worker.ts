@@ -2,10 +2,26 @@
  * The page's Web Worker: solves, explains, hints and generates off the page's thread, so the page
  * stays responsive and "Cancel" can end long work at once (by terminating this worker). It calls
  * the library's public entry only (src/index.ts): `solve`, `explain` and `hint`, and `run` with a
- * generate request (the one door; the library has no `generate` function of its own). CaDiCaL's
+ * generate request (the one door; the library has no `generate` function of its own). For the
+ * setter's mode: `run` with an ambiguity request (the verdict and its map after each edit),
+ * `rate` (the class of a unique puzzle), `repair` (a suggested fix) and `run` with a convert
+ * request to `svg` (the picture the page rasterises to PNG). CaDiCaL's
  * wasm is loaded here, from beside this script.
  */
-import { explain, type GenerateResult, hint, type Level, parse, run, solve } from '../../src/index.js';
+import {
+  type AmbiguityResult,
+  explain,
+  type GenerateResult,
+  hint,
+  type Level,
+  type Puzzle,
+  parse,
+  type RepairReport,
+  rate,
+  repair,
+  run,
+  solve,
+} from '../../src/index.js';
 
 /** The time limit of every request, in ms: "Cancel" ends work sooner. */
 const limitMs = 120_000;
@@ -27,13 +43,22 @@ export type Request =
       /** Only puzzles the rule engine rates this class; any class when absent. */
       readonly level?: Level;
       readonly seed: string;
-    };
+    }
+  /** Setter's mode: the ambiguity map, the class, a fix, the picture (SVG) of a puzzle being set. */
+  | { readonly id: number; readonly kind: 'verdict'; readonly puzzle: Puzzle }
+  | { readonly id: number; readonly kind: 'rate'; readonly puzzle: Puzzle }
+  | { readonly id: number; readonly kind: 'repair'; readonly puzzle: Puzzle }
+  | { readonly id: number; readonly kind: 'svg'; readonly puzzle: Puzzle };
 type Generated = GenerateResult['puzzles'][number];
 export type Reply =
   | { readonly id: number; readonly kind: 'solve'; readonly result: Awaited<ReturnType<typeof solve>> }
   | { readonly id: number; readonly kind: 'explain'; readonly explanation: Awaited<ReturnType<typeof explain>> }
   | { readonly id: number; readonly kind: 'hint'; readonly hint: Awaited<ReturnType<typeof hint>> }
   | { readonly id: number; readonly kind: 'generate'; readonly generated: Generated }
+  | { readonly id: number; readonly kind: 'verdict'; readonly map: AmbiguityResult }
+  | { readonly id: number; readonly kind: 'rate'; readonly level: Level | null; readonly name: string }
+  | { readonly id: number; readonly kind: 'repair'; readonly repair: RepairReport }
+  | { readonly id: number; readonly kind: 'svg'; readonly svg: string }
   | { readonly id: number; readonly error: string };
 
 const scope = self as unknown as { onmessage: (event: MessageEvent<Request>) => void; postMessage: (reply: Reply) => void };
@@ -52,6 +77,15 @@ async function answer(data: Request): Promise<Reply> {
     if (generated === undefined) return { id: data.id, error: 'No puzzle was found within the time limit: try again, or another class.' };
     return { id: data.id, kind: 'generate', generated };
   }
+  if (data.kind === 'verdict')
+    return { id: data.id, kind: 'verdict', map: await run({ command: 'ambiguity', puzzle: data.puzzle, timeoutMs: limitMs }) };
+  if (data.kind === 'rate') {
+    const rating = await rate(data.puzzle, { timeoutMs: limitMs });
+    return { id: data.id, kind: 'rate', level: rating.class, name: rating.name };
+  }
+  if (data.kind === 'repair') return { id: data.id, kind: 'repair', repair: await repair(data.puzzle, { timeoutMs: limitMs }) };
+  if (data.kind === 'svg')
+    return { id: data.id, kind: 'svg', svg: (await run({ command: 'convert', puzzle: data.puzzle, to: 'svg' })).output };
   const puzzle = parse(data.text);
   if (data.kind === 'solve') return { id: data.id, kind: 'solve', result: await solve(puzzle, { timeoutMs: limitMs }) };
   if (data.kind === 'hint') return { id: data.id, kind: 'hint', hint: await hint(puzzle, data.marks, { timeoutMs: limitMs }) };

@@ -2,7 +2,9 @@
  * The browser page (examples/web/), built as `npm run build:web` builds it and opened in headless
  * Chromium (Debian's `chromium`, driven by playwright-core), played as a player would: clicks and
  * taps that cycle a cell, live rule breaks, undo and redo, hints, the solved message, a new
- * puzzle, the address that keeps the puzzle and the marks, a phone-sized screen and print. Each
+ * puzzle, the address that keeps the puzzle and the marks, a phone-sized screen and print; and
+ * as a setter would: edits, the verdict after each with its ambiguity map, a suggested fix applied
+ * and undone, exports read back by the library, a PNG, the verdict's time on a 17x17. Each
  * state is also checked in a screenshot: the colours painted in each cell (its fill, the circle of
  * a white mark, a hint's outline) must be those of the cell's state, so that a state the page
  * records but does not show, or shows alike for two states, fails.
@@ -22,7 +24,7 @@ import { addressOf, marksFrom, marksText, readAddress } from '../../examples/web
 import { ruleBreaks } from '../../examples/web/breaks.js';
 import { buildWeb } from '../../examples/web/build.js';
 import { janko037 as janko037Url } from '../../examples/web/example.js';
-import { parse, solve } from '../../src/index.js';
+import { ambiguity, format, parse, solve } from '../../src/index.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { repoRoot } from '../cli/run.js';
 import { readFixtures } from '../support/fixtures.js';
@@ -120,7 +122,9 @@ const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 interface Cell {
   state: 'unmarked' | 'shaded' | 'white';
   break: 'repeat' | 'touch' | 'cut' | null;
-  outline: 'shaded' | 'white' | 'mistake' | 'differ' | null;
+  outline: 'shaded' | 'white' | 'mistake' | 'differ' | 'selected' | 'fix' | null;
+  /** Setter's mode: a cell that differs between solutions. */
+  map: 'free' | null;
 }
 
 /** A cell as painted in a screenshot: the colour names of its fill and outline, and whether a white mark's circle shows. */
@@ -141,6 +145,9 @@ const palette = {
   orange: [0xe8, 0x59, 0x0c],
   green: [0x0c, 0xa6, 0x78],
   scarlet: [0xe0, 0x31, 0x31],
+  sky: [0xa5, 0xd8, 0xff],
+  violet: [0x70, 0x48, 0xe8],
+  magenta: [0xc2, 0x25, 0x5c],
 } as const;
 type Colour = keyof typeof palette;
 
@@ -160,14 +167,18 @@ function expectedPaint(cell: Cell, print = false): Paint {
       ? !print && cell.break === 'touch'
         ? 'red'
         : 'dark'
-      : print || cell.break === null
-        ? 'white'
-        : cell.break === 'repeat'
-          ? 'pink'
-          : 'yellow';
+      : !print && cell.map === 'free'
+        ? 'sky'
+        : print || cell.break === null
+          ? 'white'
+          : cell.break === 'repeat'
+            ? 'pink'
+            : 'yellow';
   const outline = print
     ? null
-    : ({ shaded: 'orange', white: 'green', mistake: 'scarlet', differ: null, null: null } as const)[`${cell.outline}`];
+    : ({ shaded: 'orange', white: 'green', mistake: 'scarlet', differ: null, selected: 'violet', fix: 'magenta', null: null } as const)[
+        `${cell.outline}`
+      ];
   return { fill, ring: cell.state === 'white', outline };
 }
 
@@ -230,6 +241,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
         state: e.dataset['state'] as Cell['state'],
         break: (e.dataset['break'] ?? null) as Cell['break'],
         outline: (e.dataset['outline'] ?? null) as Cell['outline'],
+        map: (e.dataset['map'] ?? null) as Cell['map'],
       })),
     );
   }
@@ -272,14 +284,16 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       { png, boxes, origin },
     );
     return samples.map(({ fill, ring, edge }) => {
-      const f = nearest(fill, ['white', 'dark', 'pink', 'yellow', 'red']);
-      const e = nearest(edge, ['white', 'dark', 'pink', 'yellow', 'red', 'orange', 'green', 'scarlet']);
+      const f = nearest(fill, ['white', 'dark', 'pink', 'yellow', 'red', 'sky']);
+      const e = nearest(edge, ['white', 'dark', 'pink', 'yellow', 'red', 'sky', 'orange', 'green', 'scarlet', 'violet', 'magenta']);
       return {
         fill: f.distance < 40 ? f.name : `rgb(${fill.join(',')})`,
         ring: ring.some(
-          (rgb) => nearest(rgb, ['blue', 'white', 'dark', 'pink', 'yellow', 'red', 'orange', 'green', 'scarlet']).name === 'blue',
+          (rgb) =>
+            nearest(rgb, ['blue', 'white', 'dark', 'pink', 'yellow', 'red', 'sky', 'orange', 'green', 'scarlet', 'violet', 'magenta'])
+              .name === 'blue',
         ),
-        outline: ['orange', 'green', 'scarlet'].includes(e.name) && e.distance < 40 ? e.name : null,
+        outline: ['orange', 'green', 'scarlet', 'violet', 'magenta'].includes(e.name) && e.distance < 40 ? e.name : null,
       };
     });
   }
@@ -631,5 +645,229 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await page.textContent('#message')).toBe('input, line 2, row 2, column 2: "x" is not a positive integer');
     expect(await page.locator('#board .cell').count()).toBe(0);
     await page.close();
+  });
+
+  /** Setter's mode: the verdict for the numbers on the board, once it is in. */
+  const verdictOf = async (page: Page) => {
+    await page.waitForFunction(() => {
+      const s = document.querySelector<HTMLElement>('#board')!.dataset['status'] ?? '';
+      return s.startsWith('set-') && !['set-checking', 'set-unique-rating', 'set-repairing'].includes(s);
+    });
+    return {
+      status: await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['status']),
+      text: (await page.textContent('#verdict'))!,
+    };
+  };
+  const numbers = (page: Page) => page.$$eval('#board .cell', (elements) => elements.map((e) => Number(e.textContent)));
+
+  it('setter: an edit turns janko 001 ambiguous, with the map drawn; a suggested fix, applied, makes it unique; undo goes back', async () => {
+    const page = await open(`#${small}`);
+    await page.click('#mode-set');
+    let verdict = await verdictOf(page);
+    expect(verdict.status).toBe('set-unique');
+    expect(verdict.text).toMatch(/^Unique solution, proven: class [A-G] \(/);
+    // The unique solution drawn: forced shaded dark, forced white circled; cell 0 selected.
+    expect(await states(page)).toEqual(shadedOf(janko001.solution!));
+    expect((await cells(page))[0]!.outline).toBe('selected');
+    await expectPainted(page);
+    // r1c2: 3 -> 2, typed after a click; now four cells differ between solutions.
+    await click(page, 1);
+    await page.keyboard.press('2');
+    verdict = await verdictOf(page);
+    expect(verdict.status).toBe('set-multiple');
+    expect(verdict.text).toMatch(/^Ambiguous: 4 of 16 cells differ between solutions/);
+    const edited = [...janko001.puzzle.values];
+    edited[1] = 2;
+    expect(await numbers(page)).toEqual(edited);
+    expect(await page.evaluate(() => location.hash)).toBe(`#${format({ rows: 4, cols: 4, values: edited }, { to: 'url' }).trim()}`);
+    const map = await ambiguity({ rows: 4, cols: 4, values: edited });
+    const drawn = await cells(page);
+    expect(drawn.map((c) => c.map === 'free')).toEqual(map.cells.map((c) => c === null));
+    expect(drawn.map((c) => (c.map === 'free' ? null : c.state === 'shaded'))).toEqual(map.cells);
+    // The screenshot of the map: free cells sky blue, forced ones dark or circled, the selection violet.
+    await expectPainted(page);
+    expect((await painted(page)).filter((p) => p.fill === 'sky')).toHaveLength(4);
+    // Suggest a fix: r2c1 4 -> 3, outlined, its new number shown.
+    await page.click('#suggest');
+    verdict = await verdictOf(page);
+    expect(verdict.status).toBe('set-fix');
+    expect(verdict.text).toBe('Fix (1 change, the fewest, proven): r2c1 4 → 3.');
+    expect((await cells(page)).flatMap((c, i) => (c.outline === null ? [] : [[i, c.outline]]))).toEqual([
+      [1, 'selected'],
+      [4, 'fix'],
+    ]);
+    expect(await page.getAttribute('#board .cell[data-i="4"]', 'data-fix')).toBe('3');
+    await expectPainted(page);
+    await page.click('#apply');
+    verdict = await verdictOf(page);
+    expect(verdict.status).toBe('set-unique');
+    const fixed = [...edited];
+    fixed[4] = 3;
+    expect(await numbers(page)).toEqual(fixed);
+    expect((await solve({ rows: 4, cols: 4, values: fixed }, { engine: 'sat' })).status).toBe('unique');
+    await expectPainted(page);
+    // Undo: the fix, then the edit; redo the edit.
+    await page.keyboard.press('Control+z');
+    expect((await verdictOf(page)).status).toBe('set-multiple');
+    expect(await numbers(page)).toEqual(edited);
+    await page.click('#undo');
+    expect((await verdictOf(page)).status).toBe('set-unique');
+    expect(await numbers(page)).toEqual(janko001.puzzle.values);
+    await page.click('#redo');
+    expect((await verdictOf(page)).status).toBe('set-multiple');
+    // Arrow keys move the selection; the play mode's marks come back with the Play button.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect((await cells(page)).findIndex((c) => c.outline === 'selected')).toBe(6);
+    await page.click('#mode-play');
+    expect(await states(page)).toEqual(new Array(16).fill('unmarked'));
+    expect((await cells(page)).every((c) => c.map === null && c.outline === null)).toBe(true);
+    await page.close();
+  });
+
+  it('setter: a puzzle with no solution says so; a Latin fill of the chosen size is ambiguous', async () => {
+    const page = await open('#https://puzz.link/p?hitori/2/2/1121');
+    await page.click('#mode-set');
+    expect((await verdictOf(page)).status).toBe('set-unique');
+    await click(page, 0);
+    await page.keyboard.press('1');
+    await click(page, 3);
+    await page.keyboard.press('1'); // 1 1 / 2 1 -> 1 1 / 1 1: no shading keeps the rules
+    await click(page, 2);
+    await page.keyboard.press('1');
+    const verdict = await verdictOf(page);
+    expect(verdict.status).toBe('set-none');
+    expect(verdict.text).toMatch(/^No solution/);
+    expect(await states(page)).toEqual(new Array(4).fill('unmarked'));
+    await page.selectOption('#size', '5x5');
+    await page.click('#latin');
+    expect((await verdictOf(page)).status).toBe('set-multiple');
+    expect(await numbers(page)).toEqual(Array.from({ length: 25 }, (_, i) => ((Math.floor(i / 5) + (i % 5)) % 5) + 1));
+    await expectPainted(page);
+    await page.close();
+  });
+
+  it('setter: an edit during a long fix search ends it (the worker restarted) and gives the verdict on the new numbers', async () => {
+    const page = await open(`#${small}`);
+    await page.click('#mode-set');
+    await verdictOf(page);
+    await page.selectOption('#size', '15x15');
+    await page.click('#latin');
+    expect((await verdictOf(page)).status).toBe('set-multiple');
+    const workers = async () => Number(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['setterWorkers']));
+    expect(await workers()).toBe(1);
+    // A Latin square has no fix within 3 changes; proving so takes the worker most of a second.
+    await page.click('#suggest');
+    expect(await page.textContent('#verdict')).toMatch(/^Looking for the fewest changes/);
+    await page.waitForTimeout(250);
+    await click(page, 0);
+    await page.keyboard.press('7');
+    const verdict = await verdictOf(page);
+    expect(verdict.status).toBe('set-multiple');
+    expect(await workers()).toBe(2);
+    expect((await numbers(page))[0]).toBe(7);
+    expect(await page.isHidden('#apply')).toBe(true);
+    await page.close();
+  });
+
+  it('setter: exports the puzzle as a puzz.link URL, pzprv3 and a Singles game ID that read back the same, and as a PNG of the grid', async () => {
+    const page = await open(`#${small}`);
+    await page.click('#mode-set');
+    await verdictOf(page);
+    await click(page, 1);
+    await page.keyboard.press('2');
+    await verdictOf(page);
+    const values = await numbers(page);
+    for (const [button, from] of [
+      ['#export-url', 'url'],
+      ['#export-pzprv3', 'pzprv3'],
+      ['#export-gameid', 'gameid'],
+    ] as const) {
+      await page.click(button);
+      const text = await page.inputValue('#export-text');
+      expect(await page.getAttribute('#export-text', 'data-format')).toBe(from);
+      const read = parse(text, { from });
+      expect([read.rows, read.cols, read.values]).toEqual([4, 4, values]);
+    }
+    expect(await page.inputValue('#export-text')).toMatch(/^4x4:/);
+    await page.click('#export-png');
+    await page.waitForSelector('#png-link:not([hidden])');
+    expect(await page.getAttribute('#png-link', 'download')).toBe('hitori-4x4.png');
+    const href = (await page.getAttribute('#png-link', 'href'))!;
+    expect(href).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(href.slice(href.indexOf(',') + 1), 'base64');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    // Square for a square grid, at least 20 px a cell, and not a screenful.
+    expect(width).toBe(height);
+    expect(width).toBeGreaterThanOrEqual(4 * 20);
+    expect(width).toBeLessThanOrEqual(4 * 200);
+    await page.close();
+  });
+
+  it('setter: gives the verdict after each edit of janko 037 (17x17), timed from the key press', async () => {
+    const page = await open(`#${janko037Url}`);
+    await page.click('#mode-set');
+    expect((await verdictOf(page)).status).toBe('set-unique');
+    const times: number[] = [];
+    const statuses: string[] = [];
+    // Edits one by one, each waiting for its verdict; then a quick run of edits, each cancelling the last.
+    for (const [cell, key] of [
+      [0, '6'],
+      [0, '16'],
+      [7, '4'],
+      [7, '6'],
+      [100, '1'],
+      [100, '8'],
+      [0, '6'],
+      [0, '16'],
+      [7, '4'],
+      [7, '6'],
+    ] as const) {
+      await click(page, cell);
+      // Two digits typed quickly make one number.
+      for (const digit of key) await page.keyboard.press(digit);
+      const verdict = await verdictOf(page);
+      expect(['set-unique', 'set-multiple', 'set-none']).toContain(verdict.status);
+      times.push(Number(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['verdictMs'])));
+      statuses.push(
+        `${verdict.status}, map ${await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['mapMs'])} ms`,
+      );
+    }
+    for (const key of ['3', '4', '6']) {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press(key);
+    }
+    const last = await verdictOf(page);
+    const values = await numbers(page);
+    const map = await ambiguity({ rows: 17, cols: 17, values });
+    expect(last.status).toBe(map.status === 'multiple' ? 'set-multiple' : `set-${map.status}`);
+    console.log(
+      `setter verdict after an edit of a 17x17, from the key press: ${times.map((t, k) => `${t} ms (${statuses[k]})`).join(', ')}`,
+    );
+    await page.close();
+  });
+
+  it('setter: fits a 17x17 with its panel on a 390-px-wide touch screen; a tap selects, the picker sets the number', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+    try {
+      const page = await open(`#${janko037Url}`, phone);
+      await page.tap('#mode-set');
+      await verdictOf(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await page.locator('#picker button').count()).toBe(17);
+      await page.locator('#board .cell[data-i="20"]').tap();
+      await page.locator('#picker button[data-value="17"]').tap();
+      await verdictOf(page);
+      expect((await numbers(page))[20]).toBe(17);
+      const recorded = await cells(page);
+      expect(recorded[20]!.outline).toBe('selected');
+      // Cells of 21 px: a circle's edge crosses the fill's sample point, so circled cells are left out here.
+      const paint = await painted(page);
+      for (const [i, c] of recorded.entries()) if (c.state !== 'white') expect(paint[i]).toEqual(expectedPaint(c));
+      expect(paint[20]!.outline).toBe('violet');
+    } finally {
+      await phone.close();
+    }
   });
 });
