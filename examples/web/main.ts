@@ -63,8 +63,9 @@ let loaded = 0;
 let marks: Mark[] = [];
 let past: Mark[][] = [];
 let future: Mark[][] = [];
-/** The outlines of the last hint, until the marks change. */
+/** The outlines of the last hint, and the cells its deduction reasons from, until the marks change. */
 let hinted = new Map<number, Outline>();
+let premised: ReadonlySet<number> = new Set();
 /** What the board shows: the player's marks, a solve's answer, or a step of the explanation. */
 let view: 'play' | 'solution' | 'explain' = 'play';
 let explanation: { steps: Explanation['steps']; lines: string[]; verdict: string } | undefined;
@@ -90,7 +91,7 @@ function setPuzzle(next: Puzzle, nextMarks?: Mark[], edit = false): void {
   marks = nextMarks ?? new Array<Mark>(n).fill(null);
   past = [];
   future = [];
-  hinted = new Map();
+  clearHint();
   closeViews();
   puzzleAddress = addressForm(next);
   board.style.setProperty('--cols', String(next.cols));
@@ -172,13 +173,20 @@ function setData(element: HTMLElement, key: string, value: string | null): void 
   else element.dataset[key] = value;
 }
 
-/** Draws the player's marks with the rule breaks they make and the last hint's outlines. */
+/** Draws the player's marks with the rule breaks they make and the last hint's outlines and premises. */
 function drawPlay(): void {
   if (mode === 'set') {
     drawSet();
     return;
   }
-  if (puzzle !== null) draw(marks, hinted, ruleBreaks(puzzle, marks));
+  if (puzzle === null) return;
+  draw(marks, hinted, ruleBreaks(puzzle, marks));
+  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => setData(cell, 'premise', premised.has(i) ? 'yes' : null));
+}
+
+function clearHint(): void {
+  hinted = new Map();
+  premised = new Set();
 }
 
 /** Back to the player's marks from a solve's answer or an explanation. */
@@ -201,7 +209,7 @@ function closeViews(): void {
  * cells keep all three rules (the library's checker; unmarked cells count as white).
  */
 function changed(judge = true): void {
-  hinted = new Map();
+  clearHint();
   drawPlay();
   writeAddress();
   undoButton.disabled = (mode === 'set' ? setPast : past).length === 0;
@@ -422,6 +430,10 @@ async function onHint(): Promise<void> {
   if (sent !== marks) return say('Your marks changed while they were checked: ask again.');
   const { hint } = reply;
   hinted = hintOutlines(hint, target.cols);
+  // The cells the deduction reasons from (their numbers or colours), marked apart from those it decides.
+  premised = new Set(
+    hint.kind === 'step' ? hint.premises.map((c) => (c.row - 1) * target.cols + (c.col - 1)).filter((i) => !hinted.has(i)) : [],
+  );
   drawPlay();
   say(hint.text.trim(), hint.kind === 'mistakes' || hint.kind === 'no-solution');
   board.dataset['status'] = `hint-${hint.kind}`;
@@ -596,7 +608,7 @@ function setMode(next: Mode): void {
   say('');
   board.dataset['status'] = '';
   if (next === 'set') {
-    hinted = new Map();
+    clearHint();
     buildPicker();
     askVerdict();
   } else {

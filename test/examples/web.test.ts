@@ -24,7 +24,7 @@ import { addressOf, marksFrom, marksText, readAddress } from '../../examples/web
 import { ruleBreaks } from '../../examples/web/breaks.js';
 import { buildWeb } from '../../examples/web/build.js';
 import { janko037 as janko037Url } from '../../examples/web/example.js';
-import { ambiguity, format, parse, solve } from '../../src/index.js';
+import { ambiguity, format, hint, parse, solve } from '../../src/index.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { repoRoot } from '../cli/run.js';
 import { readFixtures } from '../support/fixtures.js';
@@ -476,6 +476,14 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(outlined.length).toBeGreaterThan(0);
     // Each outlined cell is decided as in the published solution: orange shaded, green white.
     for (const [i, outline] of outlined) expect(outline).toBe(published[i as number] ? 'shaded' : 'white');
+    // The cells the deduction reasons from carry the premise dot: the library's hint on the same
+    // (unmarked) board names them.
+    const step = await hint(puzzle);
+    if (step.kind !== 'step') throw new Error(`expected a step, got ${step.kind}`);
+    const decided = new Set(outlined.map(([i]) => i as number));
+    const premises = [...new Set(step.premises.map((c) => (c.row - 1) * puzzle.cols + (c.col - 1)))].filter((i) => !decided.has(i));
+    const dotted = await page.$$eval('#board .cell', (els) => els.flatMap((e, i) => (e.dataset['premise'] === 'yes' ? [i] : [])));
+    expect(dotted.sort((a, b) => a - b)).toEqual(premises.sort((a, b) => a - b));
     await expectPainted(page);
     // The next mark clears the hint's outlines.
     await click(page, white);
