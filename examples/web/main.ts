@@ -181,7 +181,9 @@ function drawPlay(): void {
   }
   if (puzzle === null) return;
   draw(marks, hinted, ruleBreaks(puzzle, marks));
-  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => setData(cell, 'premise', premised.has(i) ? 'yes' : null));
+  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => {
+    setData(cell, 'premise', premised.has(i) ? 'yes' : null);
+  });
 }
 
 function clearHint(): void {
