@@ -69,6 +69,11 @@ export interface Context {
   readonly cursor: ProbeCursor;
   /** Inside a Prob-2 trial: the solutions known so far, which spare Prob the probes that cannot fail (witnesses.ts). */
   readonly witnesses?: Witnesses;
+  /**
+   * The run's deadline (a Date.now() instant), for a technique that works line by line on a large
+   * board: past it, it returns what it found so far (the run then ends as timed out).
+   */
+  readonly deadline?: number;
 }
 
 export interface Technique {
@@ -133,7 +138,7 @@ export const techniques: readonly Technique[] = [
   T('Sim-U*', 'B', 'Simple sequence of Uniform characters separated by some cells', 'simple.ts', (b, x) => SimUStar(b, x.scope), once),
   T('Sim-M4', 'B', 'Simple sequence of Multiple characters of length 4', 'simple.ts', (b, x) => SimM4(b, x.scope), once),
   T('Sim-M*', 'B', 'Simple sequence of Multiple characters separated by some cells', 'simple.ts', (b, x) => SimMStar(b, x.scope), once),
-  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope), { extra: true }),
+  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope, x.deadline), { extra: true }),
   T('DP', 'C', 'Double Pair', 'advanced.ts', (b, x) => DP(b, x.scope), once),
   T('SbP', 'C', 'Single between Pairs', 'advanced.ts', (b, x) => SbP(b, x.scope), once),
   T('CP', 'D', 'Corner Pairs', 'corner.ts', (b) => CP(b), once),

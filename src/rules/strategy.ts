@@ -110,6 +110,8 @@ export function fixpoint(
     for (let k = 0; k < specs.length; k++) {
       const t = specs[k]!;
       if (t.byBoard || (t.static && done.has(t.code))) continue;
+      // Between techniques too: on a 1000x1000 board one round of them takes seconds.
+      if (deadline !== Infinity && Date.now() > deadline) break outer;
       // Every technique before this one made no progress: a probe may start from here (Board.stable).
       if (t.level === 'G') board.stable = true;
       if (board.changed !== null) {
@@ -161,11 +163,12 @@ export function probeRunner(
   const prober = deep ? probeRunner(specs, false, deadline, tick) : undefined;
   const run = (board: Board) => {
     // A fresh cursor per run: the same board gives the same run (traceProbe relies on it).
+    const limit = deadline === Infinity ? {} : { deadline };
     const ctx: Context = prober
       ? witnesses
-        ? { scope: {}, cursor: { next: 0 }, prober, witnesses }
-        : { scope: {}, cursor: { next: 0 }, prober }
-      : { scope: {}, cursor: { next: 0 } };
+        ? { scope: {}, cursor: { next: 0 }, prober, witnesses, ...limit }
+        : { scope: {}, cursor: { next: 0 }, prober, ...limit }
+      : { scope: {}, cursor: { next: 0 }, ...limit };
     const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline, tick);
     return {
       contradiction: board.contradiction?.reason ?? null,
@@ -191,6 +194,7 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
     prober: probeRunner(specs, false, deadline, tick),
     prober2: probeRunner(specs, true, deadline, tick, options.witnesses === false ? null : new Witnesses()),
     cursor: { next: 0 },
+    ...(deadline === Infinity ? {} : { deadline }),
   };
   const stats = fixpoint(board, specs, ctx, new Set(), newStats(), deadline, tick);
   board.trace = null;

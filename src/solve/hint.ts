@@ -125,6 +125,7 @@ function nextStep(
       prober: probeRunner(specs, false, deadline, tick),
       prober2: probeRunner(specs, true, deadline, tick, new Witnesses()),
       cursor: { next: 0 },
+      ...(Number.isFinite(deadline) ? { deadline } : {}),
     };
     for (const level of levels) {
       let best: Deduction | undefined;
