@@ -29,6 +29,7 @@ import {
   type NumberChange,
   type Puzzle,
   parse,
+  type Symmetry,
 } from '../../src/index.js';
 import { addressOf, marksFrom, readAddress } from './address.js';
 import { type Break, ruleBreaks } from './breaks.js';
@@ -446,17 +447,48 @@ async function onNew(): Promise<void> {
   const [rows, cols] = $<HTMLSelectElement>('size').value.split('x').map(Number) as [number, number];
   const chosen = $<HTMLSelectElement>('class').value;
   const level = chosen === '' ? undefined : (chosen as Level);
+  const symmetry = $<HTMLSelectElement>('symmetry').value;
+  await generate(rows, cols, {
+    ...(level === undefined ? {} : { level }),
+    ...(symmetry === '' ? {} : { symmetry: symmetry as Symmetry }),
+  });
+}
+
+/**
+ * New numbers around the shading marked on the board (a setter draws the solution first): the
+ * generator makes it the only solution, or says why no numbering can (touching shaded cells, a
+ * cut-off region, a cell that could be shaded too).
+ */
+async function onPattern(): Promise<void> {
+  const target = current();
+  if (target === null) return;
+  const chosen = $<HTMLSelectElement>('class').value;
+  await generate(target.rows, target.cols, {
+    pattern: marks.map((m) => m === true),
+    ...(chosen === '' ? {} : { level: chosen as Level }),
+  });
+}
+
+/** A new puzzle from the library's generator in the worker, put on the board. */
+async function generate(
+  rows: number,
+  cols: number,
+  options: { readonly level?: Level; readonly symmetry?: Symmetry; readonly pattern?: readonly boolean[] },
+): Promise<void> {
+  const { level } = options;
   const seed = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('');
   const at = loaded;
-  say(`Making a new ${rows}x${cols} puzzle${level === undefined ? '' : ` of class ${level}`}...`);
+  const what = options.pattern === undefined ? 'a new' : 'numbers around your shading for a';
+  say(`Making ${what} ${rows}x${cols} puzzle${level === undefined ? '' : ` of class ${level}`}...`);
   board.dataset['status'] = 'generating';
-  const reply = replyOf(await ask({ kind: 'generate', rows, cols, seed, ...(level === undefined ? {} : { level }) }), 'generate');
+  const reply = replyOf(await ask({ kind: 'generate', rows, cols, seed, ...options }), 'generate');
   // The player put another puzzle on the board meanwhile: keep theirs.
   if (reply === null || at !== loaded) return;
   const { generated } = reply;
   input.value = addressForm(generated.puzzle);
   setPuzzle(generated.puzzle);
-  say(`A new ${rows}x${cols} puzzle, class ${generated.class ?? 'beyond the rules'}, with one solution (proven).`);
+  const around = options.pattern === undefined ? '' : ' around your shading';
+  say(`A new ${rows}x${cols} puzzle${around}, class ${generated.class ?? 'beyond the rules'}, with one solution (proven).`);
   board.dataset['status'] = 'generated';
 }
 
@@ -860,6 +892,7 @@ $('solve').addEventListener('click', () => void onSolve());
 $('hint').addEventListener('click', () => void onHint());
 $('explain').addEventListener('click', () => void onExplain());
 $('new').addEventListener('click', () => void onNew());
+$('pattern').addEventListener('click', () => void onPattern());
 undoButton.addEventListener('click', undo);
 redoButton.addEventListener('click', redo);
 $('clear').addEventListener('click', () => {

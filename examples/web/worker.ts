@@ -20,6 +20,7 @@ import {
   rate,
   repair,
   run,
+  type Symmetry,
   solve,
 } from '../../src/index.js';
 
@@ -43,6 +44,10 @@ export type Request =
       /** Only puzzles the rule engine rates this class; any class when absent. */
       readonly level?: Level;
       readonly seed: string;
+      /** A symmetry of the generated shading. */
+      readonly symmetry?: Symmetry;
+      /** The shading to number around (true shaded): it becomes the only solution. */
+      readonly pattern?: readonly boolean[];
     }
   /** Setter's mode: the ambiguity map, the class, a fix, the picture (SVG) of a puzzle being set. */
   | { readonly id: number; readonly kind: 'verdict'; readonly puzzle: Puzzle }
@@ -71,6 +76,8 @@ async function answer(data: Request): Promise<Reply> {
       cols: data.cols,
       seed: data.seed,
       ...(data.level === undefined ? {} : { class: data.level }),
+      ...(data.symmetry === undefined ? {} : { symmetry: data.symmetry }),
+      ...(data.pattern === undefined ? {} : { pattern: data.pattern }),
       timeoutMs: limitMs,
     });
     const generated = puzzles[0];

@@ -535,6 +535,40 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.close();
   });
 
+  it('makes a new puzzle whose shading is symmetric: its one solution is the same turned half round', async () => {
+    const page = await open(`#${small}`);
+    await page.selectOption('#size', '6x6');
+    await page.selectOption('#symmetry', 'rot180');
+    await page.click('#new');
+    await status(page, 'generated');
+    const made = parse(await page.inputValue('#puzzle'));
+    const solved = await solve(made, { engine: 'sat' });
+    expect(solved.status).toBe('unique');
+    const shading = solved.solutions[0]!;
+    expect(shading.map((_, i) => shading[shading.length - 1 - i])).toEqual(shading);
+    await page.close();
+  });
+
+  it('numbers the shading a setter marked, so that it is the only solution; a shading that breaks a rule is refused with its place', async () => {
+    const page = await open(`#${small}`);
+    const shading = janko001.solution!;
+    for (const [i, s] of shading.entries()) if (s) await click(page, i);
+    await page.click('#pattern');
+    await status(page, 'generated');
+    expect(await page.textContent('#message')).toMatch(/^A new 4x4 puzzle around your shading, class \w+, with one solution \(proven\)\.$/);
+    const made = parse(await page.inputValue('#puzzle'));
+    const solved = await solve(made, { engine: 'sat' });
+    expect(solved.status).toBe('unique');
+    expect(solved.solutions[0]).toEqual(shading);
+    // Two shaded cells side by side: no numbering can make that a solution.
+    await click(page, 0);
+    await click(page, 1);
+    await page.click('#pattern');
+    await status(page, 'error');
+    expect(await page.textContent('#message')).toMatch(/row 1, column 1/);
+    await page.close();
+  });
+
   it('keeps the puzzle and the marks in the address: a link opens the same board', async () => {
     const page = await open(`#${small}`);
     await click(page, 0);
