@@ -102,9 +102,14 @@ async function writeAtomic(
   const checkpoint = makingCheck(chunks, limit);
   if (existing?.isFIFO()) {
     const { stream, finish } = await openPipe(target, path, limit);
-    for (const chunk of chunks) {
-      checkpoint();
-      stream.write(chunk);
+    try {
+      for (const chunk of chunks) {
+        checkpoint();
+        stream.write(chunk);
+      }
+    } catch (error) {
+      stream.destroy();
+      throw error;
     }
     return finish();
   }
@@ -138,6 +143,8 @@ async function openPipe(target: string, path: string, limit: Limit): Promise<{ r
     }
   }
   const stream = new Socket({ fd, readable: false, writable: true });
+  // A reader that goes away (EPIPE) is reported by finish(); until then it must not surface as an unhandled error.
+  stream.on('error', () => {});
   const finish = () =>
     new Promise<void>((resolve, reject) => {
       const left = limit.remainingMs();

@@ -21,7 +21,8 @@ function latin(n: number): string {
   return `${Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => 1 + ((r + c) % n)).join(' ')).join('\n')}\n`;
 }
 
-const puzzle = fixture('janko-037.txt');
+// A small puzzle: every command's work ends long before the limit, even on a loaded machine.
+const puzzle = fixture('janko-002.txt');
 
 function expectOneLine(stderr: string, pattern: RegExp): void {
   expect(linesOf(stderr), stderr).toEqual([expect.stringMatching(pattern)]);

@@ -133,14 +133,23 @@ function executableProblem(path: string): string | undefined {
 /** Writes the chunks to the file; false, the file left unfinished, once `deadline` has passed. */
 async function writeChunks(path: string, chunks: Iterable<string>, deadline: number | undefined): Promise<boolean> {
   const stream = createWriteStream(path);
+  // Listened to from the start: a stream given up at the deadline may still report its failed
+  // open (its folder removed meanwhile), which must not end the process as an unhandled error.
+  let failed: Error | undefined;
+  stream.on('error', (error) => {
+    failed ??= error;
+  });
+  const settled = () => new Promise<void>((resolve) => stream.once('drain', resolve).once('close', resolve));
   for (const chunk of chunks) {
+    if (failed !== undefined) throw failed;
     if (deadline !== undefined && Date.now() > deadline) {
       stream.destroy();
       return false;
     }
-    if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+    if (!stream.write(chunk)) await settled();
   }
-  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve) => stream.end(resolve));
+  if (failed !== undefined) throw failed;
   return true;
 }
 
