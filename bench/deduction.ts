@@ -31,13 +31,10 @@ import {
   table,
   timestamp,
   writeSection,
+  loadAverages,
 } from './lib.js';
 
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+const load = () => loadAverages();
 const loadAtStart = load();
 
 function set(path: string): Puzzle[] {

@@ -12,13 +12,23 @@
  *   npm run build && nice npm run bench:enumerate -- [--only 4x4(4),3x5(4),5x3(5),prune,4x5-sample] [--jobs 2] [--no-write]
  */
 import { spawnSync } from 'node:child_process';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { thesisNumbers } from '../src/generate/enumerate-thesis.js';
 import type { EnumerationResult } from '../src/generate/enumerate-result.js';
 import { conventions } from '../src/puzzle/convention.js';
 import { levelInfo, levels } from '../src/rules/index.js';
-import { cliNodeFlags, cliPath, commandLine, describeMachine, progress, revision, table, timestamp, writeSection } from './lib.js';
+import {
+  cliNodeFlags,
+  cliPath,
+  commandLine,
+  describeMachine,
+  progress,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+  loadAverages,
+} from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,11 +40,7 @@ const { values: args } = parseArgs({
 const jobs = Number(args.jobs);
 const cli = cliPath;
 const n = (x: number) => x.toLocaleString('en-US');
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
+const load = () => loadAverages(', ');
 
 interface Run {
   readonly result: EnumerationResult;

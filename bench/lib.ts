@@ -90,6 +90,14 @@ export function machine(): Machine {
   };
 }
 
+/** The 1, 5 and 15 minute load averages now, as "0.52 / 0.61 / 0.70" (or with another separator). */
+export function loadAverages(separator = ' / '): string {
+  return os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(separator);
+}
+
 /** One line for BENCH.md. */
 export function describeMachine(m: Machine = machine()): string {
   return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB RAM; Node ${m.node}; ${m.os}`;

@@ -19,7 +19,6 @@
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { basename, join } from 'node:path';
 import { defaultBenchBackend, defaultBenchConnectivity, type EngineAnswer, solveWith } from '../src/bench/engines.js';
 import { judgeAnswer } from '../src/bench/judge.js';
@@ -36,14 +35,11 @@ import {
   table,
   timestamp,
   writeSection,
+  loadAverages,
 } from './lib.js';
 import { commonLibrarySources, type HarnessResult, hasDebSrc, parseHarnessOutput, sameAsShading, singlesGameId } from './peers-lib.js';
 
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+const load = () => loadAverages();
 const loadAtStart = load();
 const rounds = numberOption('rounds', 5);
 const reps = numberOption('reps', 5);

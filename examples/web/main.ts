@@ -236,29 +236,19 @@ function commit(next: Mark[]): void {
   changed();
 }
 
-function undo(): void {
+/** Undo (`back`) or redo: of the marks, or in Set mode of the number edits. */
+function travel(back: boolean): void {
   if (mode === 'set') {
-    undoEdit(setPast, setFuture);
+    if (back) undoEdit(setPast, setFuture);
+    else undoEdit(setFuture, setPast);
     return;
   }
-  const previous = past.pop();
-  if (previous === undefined) return;
+  const [from, to] = back ? [past, future] : [future, past];
+  const state = from.pop();
+  if (state === undefined) return;
   leaveViews();
-  future.push(marks);
-  marks = previous;
-  changed();
-}
-
-function redo(): void {
-  if (mode === 'set') {
-    undoEdit(setFuture, setPast);
-    return;
-  }
-  const next = future.pop();
-  if (next === undefined) return;
-  leaveViews();
-  past.push(marks);
-  marks = next;
+  to.push(marks);
+  marks = state;
   changed();
 }
 
@@ -324,8 +314,8 @@ document.addEventListener('keydown', (event) => {
   // The text box keeps its own undo.
   if ((event.target as HTMLElement | null)?.closest('textarea, input, select')) return;
   const key = event.key.toLowerCase();
-  if (key === 'z' && !event.shiftKey) undo();
-  else if (key === 'y' || (key === 'z' && event.shiftKey)) redo();
+  if (key === 'z' && !event.shiftKey) travel(true);
+  else if (key === 'y' || (key === 'z' && event.shiftKey)) travel(false);
   else return;
   event.preventDefault();
 });
@@ -893,8 +883,8 @@ $('hint').addEventListener('click', () => void onHint());
 $('explain').addEventListener('click', () => void onExplain());
 $('new').addEventListener('click', () => void onNew());
 $('pattern').addEventListener('click', () => void onPattern());
-undoButton.addEventListener('click', undo);
-redoButton.addEventListener('click', redo);
+undoButton.addEventListener('click', () => travel(true));
+redoButton.addEventListener('click', () => travel(false));
 $('clear').addEventListener('click', () => {
   if (puzzle === null || marks.every((m) => m === null)) return;
   leaveViews();
