@@ -101,13 +101,14 @@ describe('pictures too slow to draw within the limit', () => {
         killAfterMs: 60_000,
       });
       expect(result.code, result.stderr).toBe(3);
-      expectOneLine(result.stderr, /^hitori-sat: time limit of 1000 ms reached while drawing the PNG$/);
+      // On a loaded machine the limit may already pass while the SVG is made, before the drawing.
+      expectOneLine(result.stderr, /^hitori-sat: time limit of 1000 ms reached( while drawing the PNG)?$/);
       expect(existsSync(join(dir, 'big.png'))).toBe(false);
       expect(performance.now() - started).toBeLessThan(20_000);
     },
   );
 
-  it('explain of a 50x50 --to svg stops drawing its steps soon after --timeout 500: exit 3, one line, no file', async () => {
+  it('explain of a 50x50 --to svg under --timeout 500 ends soon after the limit: exit 3, the picture of the steps so far whole, or one line and no file', async () => {
     const big = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8').split('\n')[0]!;
     writeFileSync(join(dir, 'big50.json'), big);
     const started = performance.now();
@@ -116,8 +117,12 @@ describe('pictures too slow to draw within the limit', () => {
       killAfterMs: 60_000,
     });
     expect(result.code, result.stderr).toBe(3);
-    expectOneLine(result.stderr, /^hitori-sat: time limit of 500 ms reached( while drawing the picture)?$/);
-    expect(existsSync(join(dir, 'steps.svg'))).toBe(false);
+    // How many steps fit in the limit depends on the machine's load: their picture is drawn within
+    // the limit's slack, or not at all.
+    if (existsSync(join(dir, 'steps.svg'))) {
+      expect(result.stderr).toBe('');
+      expect(readFileSync(join(dir, 'steps.svg'), 'utf8')).toMatch(/<\/svg>\n$/);
+    } else expectOneLine(result.stderr, /^hitori-sat: time limit of 500 ms reached( while drawing the picture)?$/);
     expect(performance.now() - started).toBeLessThan(20_000);
   });
 
