@@ -15,6 +15,7 @@ import { colOf, type Geometry, geometryOf, type LineMates, lineMates, matesOf, n
 import { floodCount } from '../puzzle/graph.js';
 import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
+import { Kernel, Why } from './kernel.js';
 import { TrialBase } from './trial-base.js';
 import { type Colour, type Contradiction, type Deduction, type TechniqueCode, withReason } from './types.js';
 
@@ -31,8 +32,8 @@ export interface PuzzleShape extends Geometry, LineMates {
   /** Scratch space for searches (never held across calls). */
   readonly stamp: Int32Array;
   readonly stack: Int32Array;
-  /** The work list of `apply`, shared by the boards of the puzzle (an apply never runs inside another). */
-  readonly queue: Int32Array;
+  /** The knock-on rules of `apply` (kernel.ts), shared by the boards of the puzzle (an apply never runs inside another). */
+  readonly kernel: Kernel;
   epoch: number;
   /** Results of pure functions of (numbers, part of the board), shared by all boards of the puzzle (two-sat.ts). */
   readonly memo: Map<string, unknown>;
@@ -40,7 +41,17 @@ export interface PuzzleShape extends Geometry, LineMates {
 
 function shapeOf(puzzle: Puzzle): PuzzleShape {
   const g = geometryOf(puzzle);
-  const { mateStart, mate } = lineMates(puzzle);
+  const m = lineMates(puzzle);
+  const { mateStart, mate } = m;
+  const n = g.cells;
+  // The board lends its cells to the kernel for each apply (Kernel.restart); no exits: the
+  // explaining engine keeps the only way out a technique of its own (NCO-C, NCO-B).
+  const kernel = new Kernel(
+    g,
+    m,
+    { state: new Uint8Array(0), trail: new Int32Array(n), why: new Uint8Array(n), premise: new Int32Array(n) },
+    false,
+  );
   // Every field named (no spread), so that every puzzle's shape has one hidden class: the JIT's
   // code for the board's methods then stays valid from puzzle to puzzle.
   return {
@@ -55,7 +66,7 @@ function shapeOf(puzzle: Puzzle): PuzzleShape {
     values: Int32Array.from(puzzle.values),
     stamp: new Int32Array(g.cells),
     stack: new Int32Array(g.cells),
-    queue: new Int32Array(g.cells),
+    kernel,
     epoch: 0,
     memo: new Map(),
   };
@@ -256,14 +267,14 @@ export class Board {
     }
     if (!changes) return true;
     if (this.trace) this.trace.push(d);
-    const queue = this.geo.queue;
-    let head = 0;
-    let tail = 0;
+    const kernel = this.geo.kernel;
+    kernel.restart(this.state, this.whiteCount);
     for (const { cell, colour } of d.cells) {
       const want = code(colour);
       const have = this.state[cell]!;
       if (have === want) continue;
       if (have !== UNKNOWN) {
+        this.took(kernel, false);
         // A deduction that colours one cell both ways carries its own explanation (2-SAT on a line without a shading).
         const both = d.cells.some((c) => c.cell === cell && c.colour !== colour);
         this.contradiction = {
@@ -274,49 +285,46 @@ export class Board {
         };
         return false;
       }
-      this.set(cell, want);
-      queue[tail++] = cell;
+      kernel.assign(cell, want, Why.Given, -1);
     }
-    while (head < tail) {
-      const i = queue[head++]!;
-      if (this.state[i] === BLACK) {
-        // The knock-on effects are listed only for a trace.
-        const made: number[] | null = this.trace ? [] : null;
-        for (let k = this.geo.nbrStart[i]!; k < this.geo.nbrStart[i + 1]!; k++) {
-          const j = this.geo.nbr[k]!;
-          if (this.state[j] === BLACK) {
-            this.contradiction = { reason: `black cells ${this.label(i)} and ${this.label(j)} share an edge`, cells: [i, j] };
-            return false;
-          }
-          if (this.state[j] === UNKNOWN) {
-            this.set(j, WHITE);
-            queue[tail++] = j;
-            made?.push(j);
-          }
-        }
-        if (made !== null && made.length > 0) this.trace!.push(knockOn(this, 'NoB', i, made, 'white'));
-      } else {
-        // The knock-on effects are listed only for a trace.
-        const made: number[] | null = this.trace ? [] : null;
-        for (let k = this.geo.mateStart[i]!; k < this.geo.mateStart[i + 1]!; k++) {
-          const j = this.geo.mate[k]!;
-          if (this.state[j] === WHITE) {
-            this.contradiction = {
-              reason: `${this.label(i)} and ${this.label(j)} are both white and both show ${this.value(i)} in one line`,
-              cells: [i, j],
-            };
-            return false;
-          }
-          if (this.state[j] === UNKNOWN) {
-            this.set(j, BLACK);
-            queue[tail++] = j;
-            made?.push(j);
-          }
-        }
-        if (made !== null && made.length > 0) this.trace!.push(knockOn(this, 'DoW', i, made, 'black'));
+    const ok = kernel.propagate();
+    this.took(kernel, ok);
+    if (ok) return true;
+    const i = kernel.conflictFrom;
+    const j = kernel.conflict;
+    this.contradiction =
+      kernel.conflictWhy === Why.NoB
+        ? { reason: `black cells ${this.label(i)} and ${this.label(j)} share an edge`, cells: [i, j] }
+        : {
+            reason: `${this.label(i)} and ${this.label(j)} are both white and both show ${this.value(i)} in one line`,
+            cells: [i, j],
+          };
+    return false;
+  }
+
+  /**
+   * Takes the kernel's trail of one apply into the board's counts and change list, and, with a
+   * trace, each cell's knock-on effects (the cells that followed from it, together on the trail) as
+   * one NoB or DoW deduction. After a contradiction (`ok` false) the effects of the cell whose
+   * propagation broke are left out of the trace: they stopped half way.
+   */
+  private took(kernel: Kernel, ok: boolean): void {
+    const { trail, why, premise, size } = kernel;
+    for (let t = 0; t < size; t++) this.set(trail[t]!);
+    this.whiteCount = kernel.whiteCount;
+    if (this.trace === null) return;
+    const broken = ok ? -2 : kernel.conflictFrom;
+    for (let t = 0; t < size; ) {
+      const from = premise[trail[t]!]!;
+      const rule = why[trail[t]!]!;
+      let end = t + 1;
+      while (end < size && premise[trail[end]!] === from && why[trail[end]!] === rule) end++;
+      if (rule !== Why.Given && from !== broken) {
+        const made = Array.from(trail.subarray(t, end));
+        this.trace.push(knockOn(this, rule === Why.NoB ? 'NoB' : 'DoW', from, made, rule === Why.NoB ? 'white' : 'black'));
       }
+      t = end;
     }
-    return true;
   }
 
   /** Colours one cell as a bare assumption (a probe), with its knock-on effects. */
@@ -445,7 +453,8 @@ export class Board {
    */
   settled = 0;
 
-  private set(i: number, s: CellState): void {
+  /** Counts a change the kernel made to cell i (the kernel keeps the white count). */
+  private set(i: number): void {
     this.stable = false;
     this.version++;
     if (this.changed !== null) {
@@ -456,9 +465,7 @@ export class Board {
       }
       this.changed[this.changedCount++] = i;
     }
-    this.state[i] = s;
     this.unknownCount--;
-    if (s === WHITE) this.whiteCount++;
   }
 
   /**

@@ -1,9 +1,9 @@
 /**
  * The deduction core: the rule engine's sound deductions on flat typed arrays, fast enough to run
- * before every SAT solve. One cell state per cell (board.ts's UNKNOWN / WHITE / BLACK), a trail of
- * the cells in the order they were decided, and per decided cell a compact record of why (a
- * technique number and one premise cell). Nothing in the loops allocates or builds a string; the
- * text of a step is made on demand (`describeStep`).
+ * before every SAT solve: the rule kernel (kernel.ts: one cell state per cell, a trail of the cells
+ * in the order they were decided, and per decided cell a compact record of why, a technique number
+ * and one premise cell) with the techniques below. Nothing in the loops allocates or builds a
+ * string; the text of a step is made on demand (`describeStep`).
  *
  * Every deduction holds in every solution under the rules as written (convention `literal`), and
  * none assumes a unique solution (no UC), so:
@@ -16,12 +16,12 @@
  * every convention.
  *
  * The techniques, with the codes of the catalogue (catalogue.ts), cheapest first:
- *  NoB    (knock-on) a black cell's neighbours are white (rule 2).
- *  DoW    (knock-on) a white cell's line mates are black (rule 1).
+ *  NoB    (knock-on, kernel.ts) a black cell's neighbours are white (rule 2).
+ *  DoW    (knock-on, kernel.ts) a white cell's line mates are black (rule 1).
  *  Sim-M3 a b a in a line: b is white (one a is black, rule 1; b touches it, rule 2).
  *  Sim-U* an adjacent pair a a in a line: every other a of the line is black (the pair has
  *         exactly one white cell). With NoB and DoW it covers Sim-U3 (a a a).
- *  NCO-B  (knock-on, "only way out") a white cell with exactly one non-black neighbour: that
+ *  NCO-B  (knock-on, kernel.ts: "only way out") a white cell with exactly one non-black neighbour: that
  *         neighbour is white (rule 3: on 4 or more cells a solution has two or more white cells,
  *         so every white cell needs a white neighbour). With none left, a contradiction.
  *         Covers Tatham's CC and CE (NCO-C, NCO-B).
@@ -49,11 +49,10 @@ import {
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
+import { Kernel, Why } from './kernel.js';
 import type { TechniqueCode } from './types.js';
 
-/** Why a cell was decided: an index into `stepCodes`. */
-const Why = { NoB: 0, DoW: 1, SimM3: 2, SimUStar: 3, Exit: 4, NCO: 5, Prob: 6, ProbConnected: 7 } as const;
-/** The catalogue code of each `Why`. */
+/** The catalogue code of each `Why` (kernel.ts). */
 const stepCodes: readonly TechniqueCode[] = ['NoB', 'DoW', 'Sim-M3', 'Sim-U*', 'NCO-B', 'NCO', 'Prob', 'Prob'];
 
 /**
@@ -97,31 +96,11 @@ export interface CoreResult {
   readonly timedOut: boolean;
 }
 
-export class DeductionCore {
+export class DeductionCore extends Kernel {
   readonly rows: number;
   readonly cols: number;
   readonly n: number;
   readonly values: Int32Array;
-  readonly state: Uint8Array;
-  /** The decided cells in order; `trail[0 .. size)`. */
-  readonly trail: Int32Array;
-  size = 0;
-  /** Per decided cell: its `Why`, and the one cell it follows from (-1 when none). */
-  readonly why: Uint8Array;
-  readonly premise: Int32Array;
-  /** The cell where the rules broke, or -1. */
-  conflict = -1;
-  /** What broke there: a `Why` naming the rule that found it. */
-  conflictWhy: number = Why.NoB;
-  whiteCount = 0;
-  /** Cells touched by propagation so far (the probes' budget is counted in it). */
-  work = 0;
-
-  private head = 0;
-  private readonly nbrStart: Int32Array;
-  private readonly nbr: Int32Array;
-  private readonly mateStart: Int32Array;
-  private readonly mate: Int32Array;
   private readonly lines: readonly Int32Array[];
   // Scratch for the flood fills (puzzle/graph.ts) and the articulation points, allocated once.
   private readonly flood: FloodScratch;
@@ -136,16 +115,7 @@ export class DeductionCore {
 
   constructor(puzzle: Puzzle) {
     const g = geometryOf(puzzle);
-    const m = lineMates(puzzle);
-    this.rows = g.rows;
-    this.cols = g.cols;
-    this.n = g.cells;
-    this.nbrStart = g.nbrStart;
-    this.nbr = g.nbr;
-    this.mateStart = m.mateStart;
-    this.mate = m.mate;
-    this.lines = g.lines;
-    const n = this.n;
+    const n = g.cells;
     // Every per-cell array of the core is a view of one buffer. The solve path makes a core per
     // puzzle, and each typed array of its own is a backing store allocated outside V8's heap that
     // V8 frees on a background thread after the next scavenge; with about 30 of them per solve
@@ -155,17 +125,18 @@ export class DeductionCore {
     const buffer = new ArrayBuffer(n * (8 * Int32Array.BYTES_PER_ELEMENT + 2));
     const ints = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
     const bytes = (k: number) => new Uint8Array(buffer, 8 * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
+    super(g, lineMates(puzzle), { state: bytes(0), trail: ints(1), why: bytes(1), premise: ints(2).fill(-1) }, true);
+    this.rows = g.rows;
+    this.cols = g.cols;
+    this.n = n;
+    this.lines = g.lines;
     this.values = ints(0);
     this.values.set(puzzle.values);
-    this.trail = ints(1);
-    this.premise = ints(2).fill(-1);
     const stack = ints(3);
     this.flood = { stamp: ints(4), stack, epoch: 0 };
     this.mainFlood = { stamp: ints(5), stack, epoch: 0 };
     this.whites = ints(6);
     this.sepWhites = ints(7);
-    this.state = bytes(0);
-    this.why = bytes(1);
     this.graph = g;
     this.scratch = searchScratch(n);
   }
@@ -190,78 +161,6 @@ export class DeductionCore {
     const out = new Array<boolean | null>(n);
     for (let i = 0; i < n; i++) out[i] = state[i] === UNKNOWN ? null : state[i] === BLACK;
     return out;
-  }
-
-  /** Decides cell i (no propagation yet). False, with the conflict recorded, when it has the other colour. */
-  assign(i: number, colour: number, why: number, premise: number): boolean {
-    const have = this.state[i]!;
-    if (have === colour) return true;
-    if (have !== UNKNOWN) {
-      this.conflict = i;
-      this.conflictWhy = why;
-      return false;
-    }
-    this.state[i] = colour;
-    this.why[i] = why;
-    this.premise[i] = premise;
-    this.trail[this.size++] = i;
-    if (colour === WHITE) this.whiteCount++;
-    return true;
-  }
-
-  /** Takes back every decision after the first `mark` (a probe's). */
-  undo(mark: number): void {
-    while (this.size > mark) {
-      const i = this.trail[--this.size]!;
-      if (this.state[i] === WHITE) this.whiteCount--;
-      this.state[i] = UNKNOWN;
-    }
-    this.head = mark;
-    this.conflict = -1;
-  }
-
-  /** The knock-on rules (NoB, DoW, only way out) over every decision not yet propagated. */
-  propagate(): boolean {
-    const { state, nbrStart, nbr, mateStart, mate, trail } = this;
-    const exits = this.n >= 4;
-    while (this.head < this.size) {
-      const i = trail[this.head++]!;
-      this.work++;
-      if (state[i] === BLACK) {
-        for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
-          if (!this.assign(nbr[k]!, WHITE, Why.NoB, i)) return false;
-        }
-        // Each neighbour (white now) lost a way out.
-        if (exits) for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) if (!this.exit(nbr[k]!)) return false;
-      } else {
-        for (let k = mateStart[i]!, end = mateStart[i + 1]!; k < end; k++) {
-          if (!this.assign(mate[k]!, BLACK, Why.DoW, i)) return false;
-        }
-        if (exits && !this.exit(i)) return false;
-      }
-    }
-    return true;
-  }
-
-  /** Only way out: white cell i with one non-black neighbour makes it white; with none, a contradiction. */
-  private exit(i: number): boolean {
-    const { state, nbrStart, nbr } = this;
-    let open = -1;
-    let count = 0;
-    for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
-      const j = nbr[k]!;
-      if (state[j] !== BLACK) {
-        count++;
-        open = j;
-      }
-    }
-    if (count === 1) return this.assign(open, WHITE, Why.Exit, i);
-    if (count === 0) {
-      this.conflict = i;
-      this.conflictWhy = Why.Exit;
-      return false;
-    }
-    return true;
   }
 
   /** The line patterns that depend on the numbers only (Sim-M3, Sim-U*), then propagation. */
