@@ -16,8 +16,9 @@ import { floodCount } from '../puzzle/graph.js';
 import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
 import { Kernel, Why } from './kernel.js';
+import { knockOn, knockOnRule } from './knock-on.js';
 import { TrialBase } from './trial-base.js';
-import { type Colour, type Contradiction, type Deduction, type TechniqueCode, withReason } from './types.js';
+import { type Colour, type Contradiction, type Deduction, withReason } from './types.js';
 
 export { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
 
@@ -320,8 +321,7 @@ export class Board {
       let end = t + 1;
       while (end < size && premise[trail[end]!] === from && why[trail[end]!] === rule) end++;
       if (rule !== Why.Given && from !== broken) {
-        const made = Array.from(trail.subarray(t, end));
-        this.trace.push(knockOn(this, rule === Why.NoB ? 'NoB' : 'DoW', from, made, rule === Why.NoB ? 'white' : 'black'));
+        this.trace.push(knockOn(this, knockOnRule(rule), from, Array.from(trail.subarray(t, end))));
       }
       t = end;
     }
@@ -507,15 +507,4 @@ export class Board {
     const whites = floodCount(this.geo, this.geo, this.state, start, BLACK, WHITE);
     return { epoch: this.geo.epoch, whites };
   }
-}
-
-function knockOn(board: Board, technique: TechniqueCode, from: number, made: number[], colour: Colour): Deduction {
-  const names = made.map((j) => board.label(j));
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names.join('');
-  const reason =
-    technique === 'NoB'
-      ? `${board.label(from)} is black, so its neighbour${made.length > 1 ? 's' : ''} ${list} ${made.length > 1 ? 'are' : 'is'} white`
-      : `${board.label(from)} (${board.value(from)}) is white, so the other ${board.value(from)}${made.length > 1 ? 's' : ''} in its row and column (${list}) ${made.length > 1 ? 'are' : 'is'} black`;
-  const given = [{ cell: from, colour: technique === 'NoB' ? ('black' as const) : ('white' as const) }];
-  return { technique, cells: made.map((cell) => ({ cell, colour })), premises: [from], reason, given };
 }

@@ -7,8 +7,8 @@
  *
  *  code    level  file             rule (one line)                                       also
  *  UC      A      trivial.ts       number unique in its row and column -> white (*)       Tatham SNEAKY, Yen g
- *  NoB     A      trivial.ts/board neighbours of a black cell -> white                    Tatham SB, Yen e
- *  DoW     B      simple.ts/board  other cells of a white cell's number in its lines -> black  Tatham SC, Yen h
+ *  NoB     A      kernel.ts        neighbours of a black cell -> white                    Tatham SB, Yen e
+ *  DoW     B      kernel.ts        other cells of a white cell's number in its lines -> black  Tatham SC, Yen h
  *  Sim-M3  B      simple.ts        a b a: b -> white                                      Tatham SP, Yen c
  *  Sim-U3  B      simple.ts        a a a: outer black, middle white                       Tatham ST
  *  Sim-U*  B      simple.ts        a a .. a: the lone a -> black                          Tatham PI, Yen b
@@ -53,8 +53,9 @@ import { DP, SbP } from './advanced.js';
 import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C, NCO_K } from './connectivity.js';
 import type { Board } from './board.js';
 import { Prob, ProbC, type ProbeCursor, type ProbeRunner } from './probing.js';
-import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from './simple.js';
-import { NoB, UC } from './trivial.js';
+import { owedKnockOns } from './knock-on.js';
+import { SimM3, SimM4, SimMStar, SimU3, SimUStar } from './simple.js';
+import { UC } from './trivial.js';
 import { TwoSat } from './two-sat.js';
 import { levels, type Deduction, type Level, type RuleSet, type Scope, type TechniqueCode } from './types.js';
 import type { Witnesses } from './witnesses.js';
@@ -85,7 +86,10 @@ export interface Technique {
   readonly static: boolean;
   /** Relies on the puzzle having a unique solution. */
   readonly assumesUniqueness: boolean;
-  /** Carried out by the board itself as a knock-on effect of every change (NoB, DoW): never needs a pass of its own. */
+  /**
+   * Carried out by the board itself as a knock-on effect of every change (NoB, DoW): never needs a
+   * pass of its own. Its `find` tells what a board given from outside still owes (a hint's marks).
+   */
   readonly byBoard: boolean;
   /** Not one of the thesis's rules (2-SAT, Prob-C, Prob-2): left out of the `thesis` rule set. */
   readonly extra: boolean;
@@ -131,8 +135,8 @@ const once: Flags = { static: true };
 
 export const techniques: readonly Technique[] = [
   T('UC', 'A', 'Unique Cell', 'trivial.ts', (b) => UC(b), { assumesUniqueness: true }),
-  T('NoB', 'A', 'Neighbours of Black cells', 'trivial.ts', (b) => NoB(b), { byBoard: true }),
-  T('DoW', 'B', 'Duplicates of White', 'simple.ts', (b) => DoW(b), { byBoard: true }),
+  T('NoB', 'A', 'Neighbours of Black cells', 'kernel.ts', (b) => owedKnockOns(b, 'NoB'), { byBoard: true }),
+  T('DoW', 'B', 'Duplicates of White', 'kernel.ts', (b) => owedKnockOns(b, 'DoW'), { byBoard: true }),
   T('Sim-M3', 'B', 'Simple sequence of Multiple characters of length 3', 'simple.ts', (b, x) => SimM3(b, x.scope), once),
   T('Sim-U3', 'B', 'Simple sequence of Uniform characters of length 3', 'simple.ts', (b, x) => SimU3(b, x.scope), once),
   T('Sim-U*', 'B', 'Simple sequence of Uniform characters separated by some cells', 'simple.ts', (b, x) => SimUStar(b, x.scope), once),

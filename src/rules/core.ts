@@ -50,6 +50,7 @@ import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
 import { Kernel, Why } from './kernel.js';
+import { pairAt, pairMateAt, sandwichAt } from './simple.js';
 import type { TechniqueCode } from './types.js';
 
 /** The catalogue code of each `Why` (kernel.ts). */
@@ -170,15 +171,9 @@ export class DeductionCore extends Kernel {
       const len = line.length;
       for (let k = 0; k + 1 < len; k++) {
         const a = line[k]!;
-        const b = line[k + 1]!;
-        const va = values[a]!;
-        if (k + 2 < len && values[line[k + 2]!] === va && values[b] !== va && !this.assign(b, WHITE, Why.SimM3, a)) return false;
-        if (values[b] !== va) continue;
-        for (let m = 0; m < len; m++) {
-          if (m === k || m === k + 1) continue;
-          const c = line[m]!;
-          if (values[c] === va && !this.assign(c, BLACK, Why.SimUStar, a)) return false;
-        }
+        if (sandwichAt(values, line, k) && !this.assign(line[k + 1]!, WHITE, Why.SimM3, a)) return false;
+        if (!pairAt(values, line, k)) continue;
+        for (let m = 0; m < len; m++) if (pairMateAt(values, line, k, m) && !this.assign(line[m]!, BLACK, Why.SimUStar, a)) return false;
       }
     }
     return this.propagate();

@@ -132,22 +132,26 @@ export class Kernel {
    * its neighbours (mates); false on a contradiction.
    */
   propagate(): boolean {
-    const { state, nbrStart, nbr, mateStart, mate, trail, exits } = this;
-    while (this.head < this.size) {
-      const i = trail[this.head++]!;
-      this.work++;
-      if (state[i] === BLACK) {
-        for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
-          if (!this.assign(nbr[k]!, WHITE, Why.NoB, i)) return false;
-        }
-        // Each neighbour (white now) lost a way out.
-        if (exits) for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) if (!this.exit(nbr[k]!)) return false;
-      } else {
-        for (let k = mateStart[i]!, end = mateStart[i + 1]!; k < end; k++) {
-          if (!this.assign(mate[k]!, BLACK, Why.DoW, i)) return false;
-        }
-        if (exits && !this.exit(i)) return false;
+    const { trail } = this;
+    while (this.head < this.size) if (!this.knockOn(trail[this.head++]!)) return false;
+    return true;
+  }
+
+  /** The knock-on effects of decided cell i alone (see propagate); false on a contradiction. */
+  knockOn(i: number): boolean {
+    const { state, nbrStart, nbr, mateStart, mate, exits } = this;
+    this.work++;
+    if (state[i] === BLACK) {
+      for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
+        if (!this.assign(nbr[k]!, WHITE, Why.NoB, i)) return false;
       }
+      // Each neighbour (white now) lost a way out.
+      if (exits) for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) if (!this.exit(nbr[k]!)) return false;
+    } else {
+      for (let k = mateStart[i]!, end = mateStart[i + 1]!; k < end; k++) {
+        if (!this.assign(mate[k]!, BLACK, Why.DoW, i)) return false;
+      }
+      if (exits && !this.exit(i)) return false;
     }
     return true;
   }

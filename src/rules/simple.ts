@@ -5,7 +5,7 @@
  * a unique solution. All but DoW depend only on the numbers, so they fire at most once.
  *
  * DoW    ("Duplicates of White"): the other cells of a white cell's number in its row and
- *        column are black. Rule 1. The board applies it as a knock-on effect (board.ts).
+ *        column are black. Rule 1. The kernel's (kernel.ts; as a technique, knock-on.ts).
  * Sim-M3 (a b a, Tatham's SP): the b between two equal numbers is white. One of the two a's is
  *        black (rule 1), and b is its neighbour (rule 2).
  * Sim-U3 (a a a, Tatham's ST): the outer a's are black, the middle one white. Two of the three
@@ -21,24 +21,28 @@
  *        them is white, so every other a is black (rule 1).
  */
 import type { Board } from './board.js';
-import { labels, linesInScope, lineName, listing, openDeduction as deduction, plural, posLabel, runLabel } from './lines.js';
+import { linesInScope, lineName, listing, openDeduction as deduction, posLabel, runLabel } from './lines.js';
 import type { Deduction, Scope } from './types.js';
 
-export function DoW(board: Board): Deduction[] {
-  const out: Deduction[] = [];
-  for (let i = 0; i < board.n; i++) {
-    if (!board.isWhite(i)) continue;
-    const made = [...board.mates(i)].filter((j) => !board.isBlack(j));
-    if (made.length === 0) continue;
-    out.push({
-      technique: 'DoW',
-      cells: made.map((cell) => ({ cell, colour: 'black' })),
-      premises: [i],
-      reason: `${board.label(i)} (${board.value(i)}) is white, so the other ${board.value(i)}${plural(made.length, '', 's')} in its row and column (${labels(board, made)}) ${plural(made.length, 'is', 'are')} black`,
-      given: [{ cell: i, colour: 'white' }],
-    });
-  }
-  return out;
+// The patterns of Sim-M3 and Sim-U*, written once for these techniques and the deduction core
+// (core.ts), which runs them first on every solve. `line` lists a line's cells in order; `k` is a
+// position along it.
+
+/** Sim-M3: the cells at k, k+1, k+2 read a b a (b not a): the middle one is white. */
+export function sandwichAt(values: Int32Array, line: Int32Array, k: number): boolean {
+  if (k + 2 >= line.length) return false;
+  const a = values[line[k]!]!;
+  return values[line[k + 2]!] === a && values[line[k + 1]!] !== a;
+}
+
+/** Sim-U*: the cells at k and k+1 read a a: every other a of the line (`pairMateAt`) is black. */
+export function pairAt(values: Int32Array, line: Int32Array, k: number): boolean {
+  return k + 1 < line.length && values[line[k]!] === values[line[k + 1]!];
+}
+
+/** Whether position m holds another copy of the number of the pair at k, k+1 (so it is black). */
+export function pairMateAt(values: Int32Array, line: Int32Array, k: number, m: number): boolean {
+  return m !== k && m !== k + 1 && values[line[m]!] === values[line[k]!];
 }
 
 function values(board: Board, cells: readonly number[]): string {
@@ -61,10 +65,10 @@ function otherCopies(board: Board, line: number, value: number, cells: readonly 
 export function SimM3(board: Board, scope: Scope = {}): Deduction[] {
   return perLine(board, scope, (line, L, out) => {
     for (let k = 0; k + 2 < L.length; k++) {
+      if (!sandwichAt(board.geo.values, L, k)) continue;
       const a = L[k]!;
       const b = L[k + 1]!;
       const c = L[k + 2]!;
-      if (board.value(a) !== board.value(c) || board.value(b) === board.value(a)) continue;
       const d = deduction(
         board,
         'Sim-M3',
@@ -103,10 +107,11 @@ export function SimU3(board: Board, scope: Scope = {}): Deduction[] {
 export function SimUStar(board: Board, scope: Scope = {}): Deduction[] {
   return perLine(board, scope, (line, L, out) => {
     for (let k = 0; k + 1 < L.length; k++) {
+      if (!pairAt(board.geo.values, L, k)) continue;
       const a = L[k]!;
       const b = L[k + 1]!;
-      if (board.value(a) !== board.value(b)) continue;
-      const others = [...L].filter((x) => x !== a && x !== b && board.value(x) === board.value(a));
+      const others: number[] = [];
+      for (let m = 0; m < L.length; m++) if (pairMateAt(board.geo.values, L, k, m)) others.push(L[m]!);
       if (others.length === 0) continue;
       const d = deduction(
         board,

@@ -10,9 +10,7 @@
  *     Deductions made with it are sound "up to unshading": see uniqueness.ts for the check that
  *     turns a solution found with UC into a proof of uniqueness. The thesis also applies UC when
  *     a cell becomes unique after its duplicates are blacked out; the same argument covers that.
- * NoB ("Neighbours of Black cells"): the neighbours of a black cell are white. Sound: rule 2.
- *     The board applies it as a knock-on effect of every black cell (board.ts); this function
- *     finds what a board given from outside still owes.
+ * NoB, the other rule of class A, is the kernel's (kernel.ts; as a technique, knock-on.ts).
  */
 import { BLACK, type Board, UNKNOWN } from './board.js';
 import { labels, listing, plural } from './lines.js';
@@ -118,21 +116,4 @@ function ucReason(board: Board, lone: readonly number[], freed: readonly number[
     parts.push(`${list} are each the last copy of their number left in their row and column`);
   }
   return `${parts.join(', and ')}; so these ${lone.length + freed.length} cells are white`;
-}
-
-export function NoB(board: Board): Deduction[] {
-  const out: Deduction[] = [];
-  for (let i = 0; i < board.n; i++) {
-    if (!board.isBlack(i)) continue;
-    const made = [...board.neighbours(i)].filter((j) => !board.isWhite(j));
-    if (made.length === 0) continue;
-    out.push({
-      technique: 'NoB',
-      cells: made.map((cell) => ({ cell, colour: 'white' })),
-      premises: [i],
-      reason: `${board.label(i)} is black, so ${labels(board, made)} ${plural(made.length, 'is', 'are')} white`,
-      given: [{ cell: i, colour: 'black' }],
-    });
-  }
-  return out;
 }

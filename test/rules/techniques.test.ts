@@ -10,9 +10,10 @@ import { EP, EP_B, EP_M, NCO, NCO_B, NCO_C, NCO_K } from '../../src/rules/connec
 import { CP, DoT } from '../../src/rules/corner.js';
 import { explainStep, explainStepLines } from '../../src/rules/explain.js';
 import { Prob, ProbC } from '../../src/rules/probing.js';
-import { DoW, SimM3, SimM4, SimMStar, SimU3, SimUStar } from '../../src/rules/simple.js';
+import { owedKnockOns } from '../../src/rules/knock-on.js';
+import { SimM3, SimM4, SimMStar, SimU3, SimUStar } from '../../src/rules/simple.js';
 import { probeRunner, selectTechniques } from '../../src/rules/strategy.js';
-import { NoB, UC, UCEach } from '../../src/rules/trivial.js';
+import { UC, UCEach } from '../../src/rules/trivial.js';
 import { TwoSat } from '../../src/rules/two-sat.js';
 import { colours, expectSound, grid, position, solutionsOf } from './support.js';
 
@@ -83,12 +84,14 @@ describe('trivial techniques', () => {
     );
   });
 
-  it('NoB whitens the neighbours of a black cell', () => {
+  it('NoB whitens the neighbours of a black cell that a board given from outside still owes, and leaves the board as it was', () => {
     const p = distinct(3, 3);
     const board = position(p, '. . . / . # . / . . .');
-    const found = NoB(board);
+    const before = board.state.slice();
+    const found = owedKnockOns(board, 'NoB');
     expect(colours(p, found)).toEqual(['r1c2 white', 'r2c1 white', 'r2c3 white', 'r3c2 white']);
-    expect(found[0]!.reason).toBe('r2c2 is black, so r1c2, r2c1, r2c3 and r3c2 are white');
+    expect(found[0]!.reason).toBe('r2c2 is black, so its neighbours r1c2, r2c1, r2c3 and r3c2 are white');
+    expect(board.state).toEqual(before);
     expectSound(p, board, found);
   });
 });
@@ -97,7 +100,7 @@ describe('simple techniques (one line)', () => {
   it('DoW blackens the other copies of a white number in its row and column', () => {
     const p = grid('1 2 1 / 3 1 4 / 1 5 6');
     const board = position(p, 'o . . / . . . / . . .');
-    const found = DoW(board);
+    const found = owedKnockOns(board, 'DoW');
     expect(colours(p, found)).toEqual(['r1c3 black', 'r3c1 black']);
     expect(found[0]!.reason).toBe('r1c1 (1) is white, so the other 1s in its row and column (r1c3 and r3c1) are black');
     expectSound(p, board, found);
