@@ -9,7 +9,6 @@ import { encodeAdjacency } from './adjacency.js';
 import { encodeConnectivitySeeds } from './connectivity-cuts.js';
 import { encodeConnectivityLayers } from './connectivity-layers.js';
 import { conventionEncoders } from './conventions.js';
-import { encodeDeductions } from './deductions.js';
 import { encodeUniqueness } from './uniqueness.js';
 import type { CnfSize } from './size.js';
 import { HitoriVars } from './variables.js';
@@ -29,7 +28,11 @@ export interface EncodeOptions {
   readonly comments?: boolean;
   /** Called now and then while the clauses are built (every 65,536 clauses); it may throw to stop a long encoding. */
   readonly checkpoint?: () => void;
-  /** Add the units of encodings/deductions.ts (sound line patterns); default false. */
+  /**
+   * @deprecated Encodes nothing. It added units for the line patterns Sim-M3 and Sim-U* (the
+   * former encodings/deductions.ts); the deduction core (src/rules/core.ts) decides those cells
+   * and hands them to SAT as `known`. Kept only until src/solve/solve.ts stops passing it.
+   */
   readonly deductions?: boolean;
   /**
    * Cells decided beforehand (true shaded, false unshaded, null open): each becomes a unit clause
@@ -61,7 +64,6 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   if (connectivity === 'layers') encodeConnectivityLayers(puzzle, vars, cnf);
   if (connectivity === 'lazy') encodeConnectivitySeeds(puzzle, vars, cnf);
   conventionEncoders[convention]?.(puzzle, vars, cnf);
-  if (options.deductions) encodeDeductions(puzzle, vars, cnf);
   cnf.watch = undefined;
   const encoding = `${connectivity}/${convention}`;
   if (options.comments === false) return { cnf, vars, encoding };

@@ -14,7 +14,6 @@
  *   per pair of neighbours;
  * - conventions: `unique-white` at most one unit per cell; `shaded-duplicates` one clause per
  *   cell of 1 + its line mates' literals;
- * - deductions: at most one unit per cell.
  * The figures agree with the built CNF within a few percent: enough to decide what fits.
  */
 import type { Convention } from '../src/puzzle/convention.js';
