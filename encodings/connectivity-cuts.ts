@@ -23,6 +23,7 @@
  * non-empty. They stop the solver from proposing the most common cut-off shapes.
  */
 import { type Geometry, geometryOf, maxCachedSizes, neighbours } from '../src/puzzle/geometry.js';
+import { type Components, componentsScratch, labelComponents } from '../src/puzzle/graph.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { Cnf } from '../src/sat/cnf.js';
 import type { Encoder, HitoriVars } from './variables.js';
@@ -32,52 +33,39 @@ import type { Encoder, HitoriVars } from './variables.js';
  * finder per grid, its scratch arrays reused across the solve loop's rounds.
  */
 export class CutFinder {
-  /** Cells grouped by component; component c is order[first[c]] .. order[first[c + 1]]. */
-  private readonly order: Int32Array;
-  private readonly first: Int32Array;
-  /** `seen[i] === stamp` marks cell i as visited in the current round (no clearing needed). */
+  /** The unshaded components of the last `label` (src/puzzle/graph.ts). */
+  private readonly parts: Components;
+  /** `seen[i] === stamp` marks cell i as a boundary cell of the current component (no clearing needed). */
   private readonly seen: Int32Array;
   private readonly clause: Int32Array;
   private stamp = 0;
-  /** The number of components found by the last `label`. */
-  count = 0;
+  /** The shading being labelled, and the test of a cell against it, made once. */
+  private shaded: ArrayLike<boolean | number> = [];
+  private readonly unshaded = (i: number): boolean => !this.shaded[i];
 
   constructor(private readonly g: Geometry) {
-    this.order = new Int32Array(g.cells);
-    this.first = new Int32Array(g.cells + 1);
+    this.parts = componentsScratch(g.cells);
     this.seen = new Int32Array(g.cells);
     this.clause = new Int32Array(g.cells);
   }
 
+  /** The number of components found by the last `label`. */
+  get count(): number {
+    return this.parts.count;
+  }
+
   /** Groups the unshaded cells into components; returns how many there are. */
   label(shaded: ArrayLike<boolean | number>): number {
-    const { nbrStart, nbr, cells } = this.g;
-    const mark = ++this.stamp;
-    let end = 0;
-    this.count = 0;
-    for (let s = 0; s < cells; s++) {
-      if (shaded[s] || this.seen[s] === mark) continue;
-      this.first[this.count++] = end;
-      this.seen[s] = mark;
-      this.order[end++] = s;
-      for (let k = end - 1; k < end; k++) {
-        const i = this.order[k]!;
-        for (let e = nbrStart[i]!; e < nbrStart[i + 1]!; e++) {
-          const j = nbr[e]!;
-          if (!shaded[j] && this.seen[j] !== mark) {
-            this.seen[j] = mark;
-            this.order[end++] = j;
-          }
-        }
-      }
-    }
-    this.first[this.count] = end;
-    return this.count;
+    this.shaded = shaded;
+    const count = labelComponents(this.g, this.g.cells, this.unshaded, this.parts);
+    this.shaded = [];
+    return count;
   }
 
   /** The cells of component c of the last `label` (a view into scratch memory). */
   component(c: number): Int32Array {
-    return this.order.subarray(this.first[c]!, this.first[c + 1]!);
+    const { order, first } = this.parts;
+    return order.subarray(first[c]!, first[c + 1]!);
   }
 
   /**
@@ -87,12 +75,13 @@ export class CutFinder {
   cuts(shaded: ArrayLike<boolean | number>, vars: HitoriVars, add: (clause: Int32Array) => void): number {
     if (this.label(shaded) < 2) return 0;
     const { nbrStart, nbr } = this.g;
+    const { order, first } = this.parts;
     for (let c = 0; c < this.count; c++) {
       // Boundary cells are the shaded neighbours of the component, marked with a fresh stamp.
       const mark = ++this.stamp;
       let length = 0;
-      for (let k = this.first[c]!; k < this.first[c + 1]!; k++) {
-        const i = this.order[k]!;
+      for (let k = first[c]!; k < first[c + 1]!; k++) {
+        const i = order[k]!;
         for (let e = nbrStart[i]!; e < nbrStart[i + 1]!; e++) {
           const j = nbr[e]!;
           if (shaded[j] && this.seen[j] !== mark) {
@@ -103,7 +92,6 @@ export class CutFinder {
       }
       add(this.clause.subarray(0, length));
     }
-    // The stamps above reused `seen`; the next label starts from a fresh stamp anyway.
     return this.count;
   }
 }

@@ -1,7 +1,7 @@
 /**
- * Graph routines, written once: articulation points by depth-first search with lowpoints
- * (Hopcroft and Tarjan), and strongly connected components (Tarjan). Both are iterative, so a
- * 50x50 grid cannot overflow the call stack.
+ * Graph routines, written once: flood fills and connected components, union-find, articulation
+ * points by depth-first search with lowpoints (Hopcroft and Tarjan), and strongly connected
+ * components (Tarjan). All are iterative, so a 50x50 grid cannot overflow the call stack.
  *
  * Articulation points. In a depth-first tree, disc(v) is v's discovery time and low(v) the
  * smallest discovery time reachable from v's subtree by one back edge. For a tree edge p → v,
@@ -60,6 +60,72 @@ export function floodCount(
     }
   }
   return reached;
+}
+
+/**
+ * The connected components of a set of cells, as `labelComponents` leaves them: per cell its
+ * component (-1 outside the set), and the cells grouped by component in breadth-first order from
+ * each component's lowest cell, components numbered in the order of those cells.
+ */
+export interface Components {
+  readonly comp: Int32Array;
+  /** Component c is `order[first[c]]` up to `order[first[c + 1]]`. */
+  readonly order: Int32Array;
+  readonly first: Int32Array;
+  count: number;
+}
+
+/** Scratch for `labelComponents` on a graph of n vertices, reused from call to call. */
+export function componentsScratch(n: number): Components {
+  return { comp: new Int32Array(n), order: new Int32Array(n), first: new Int32Array(n + 1), count: 0 };
+}
+
+/** Labels the connected components of the vertices v of `g` (0 .. n-1) with `inside(v)` into `out`; returns their number. */
+export function labelComponents(g: CompressedGraph, n: number, inside: (v: number) => boolean, out: Components): number {
+  const { nbrStart, nbr } = g;
+  const { comp, order, first } = out;
+  comp.fill(-1, 0, n);
+  let end = 0;
+  let count = 0;
+  for (let s = 0; s < n; s++) {
+    if (comp[s] !== -1 || !inside(s)) continue;
+    first[count] = end;
+    comp[s] = count;
+    order[end++] = s;
+    for (let k = end - 1; k < end; k++) {
+      const v = order[k]!;
+      for (let e = nbrStart[v]!, stop = nbrStart[v + 1]!; e < stop; e++) {
+        const w = nbr[e]!;
+        if (comp[w] === -1 && inside(w)) {
+          comp[w] = count;
+          order[end++] = w;
+        }
+      }
+    }
+    count++;
+  }
+  first[count] = end;
+  out.count = count;
+  return count;
+}
+
+/** The root of i's set in the union-find `uf` (`uf[v] === v` at a root), compressing the path. */
+export function findRoot(uf: Int32Array, i: number): number {
+  let root = i;
+  while (uf[root] !== root) root = uf[root]!;
+  while (uf[i] !== root) {
+    const next = uf[i]!;
+    uf[i] = root;
+    i = next;
+  }
+  return root;
+}
+
+/** Joins the sets of a and b in the union-find `uf` (a's root goes under b's). */
+export function unite(uf: Int32Array, a: number, b: number): void {
+  const ra = findRoot(uf, a);
+  const rb = findRoot(uf, b);
+  if (ra !== rb) uf[ra] = rb;
 }
 
 /** Working arrays of one search, for callers that search often (the deduction core) and must not allocate each time. */

@@ -11,7 +11,7 @@
  * `trace`, every change is recorded: the deduction itself and each knock-on effect as its own NoB
  * or DoW deduction, so the trace reads as a complete explanation.
  */
-import { colOf, type Geometry, geometryOf, type LineMates, lineMates, matesOf, neighbours, rowOf } from '../puzzle/geometry.js';
+import { colOf, type Geometry, geometryOf, type LineMates, lineMates, matesOf, neighbours, ringCell, rowOf } from '../puzzle/geometry.js';
 import { floodCount } from '../puzzle/graph.js';
 import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
@@ -87,14 +87,9 @@ export function mayCloseWall(state: Uint8Array, rows: number, cols: number, i: n
   const r = (i / cols) | 0;
   const c = i - r * cols;
   let contacts = r === 0 || c === 0 || r === rows - 1 || c === cols - 1 ? 1 : 0;
-  for (let dr = -1; dr <= 1; dr++) {
-    const rr = r + dr;
-    if (rr < 0 || rr >= rows) continue;
-    for (let dc = -1; dc <= 1; dc++) {
-      const cc = c + dc;
-      if ((dr === 0 && dc === 0) || cc < 0 || cc >= cols) continue;
-      if (state[rr * cols + cc] === BLACK && ++contacts >= 2) return true;
-    }
+  for (let k = 0; k < 8; k++) {
+    const j = ringCell(rows, cols, r, c, k);
+    if (j >= 0 && state[j] === BLACK && ++contacts >= 2) return true;
   }
   return false;
 }

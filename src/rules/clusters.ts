@@ -5,30 +5,9 @@
  * one cluster). A new black cell that closes no loop splits no part of the non-black cells.
  * Used by NCO-K's screen (walls.ts) and by trial boards (trial-base.ts).
  */
-import type { Geometry } from '../puzzle/geometry.js';
+import { type Geometry, ringCell } from '../puzzle/geometry.js';
+import { findRoot, unite } from '../puzzle/graph.js';
 import { BLACK } from './cell-state.js';
-
-/** The ring around a cell, in order (consecutive entries share an edge or a corner and touch). */
-export const ringRows = [-1, -1, 0, 1, 1, 1, 0, -1] as const;
-export const ringCols = [0, 1, 1, 1, 0, -1, -1, -1] as const;
-
-/** Finds i's root in a union-find, compressing the path. */
-export function find(uf: Int32Array, i: number): number {
-  let root = i;
-  while (uf[root] !== root) root = uf[root]!;
-  while (uf[i] !== root) {
-    const next = uf[i]!;
-    uf[i] = root;
-    i = next;
-  }
-  return root;
-}
-
-export function union(uf: Int32Array, a: number, b: number): void {
-  const ra = find(uf, a);
-  const rb = find(uf, b);
-  if (ra !== rb) uf[ra] = rb;
-}
 
 /** The 8-connected clusters of the black cells of `state` and the frame (index `cells`), as a union-find in `uf`. */
 export function clusterBlacks(state: Uint8Array, rows: number, cols: number, uf: Int32Array): Int32Array {
@@ -38,14 +17,14 @@ export function clusterBlacks(state: Uint8Array, rows: number, cols: number, uf:
     if (state[i] !== BLACK) continue;
     const r = (i / cols) | 0;
     const c = i - r * cols;
-    if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) union(uf, i, n);
+    if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) unite(uf, i, n);
     // Each touching pair once: the cells right, below-left, below and below-right.
-    if (c + 1 < cols && state[i + 1] === BLACK) union(uf, i, i + 1);
+    if (c + 1 < cols && state[i + 1] === BLACK) unite(uf, i, i + 1);
     if (r + 1 < rows) {
       const below = i + cols;
-      if (c > 0 && state[below - 1] === BLACK) union(uf, i, below - 1);
-      if (state[below] === BLACK) union(uf, i, below);
-      if (c + 1 < cols && state[below + 1] === BLACK) union(uf, i, below + 1);
+      if (c > 0 && state[below - 1] === BLACK) unite(uf, i, below - 1);
+      if (state[below] === BLACK) unite(uf, i, below);
+      if (c + 1 < cols && state[below + 1] === BLACK) unite(uf, i, below + 1);
     }
   }
   return uf;
@@ -117,13 +96,8 @@ export function ringRuns(p: number, walls: Walls): number {
   // Bit k: ring cell k is black (the frame, a black cell, or a cell of the layer).
   let mask = 0;
   for (let k = 0; k < 8; k++) {
-    const rr = r + ringRows[k]!;
-    const cc = c + ringCols[k]!;
-    if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) mask |= 1 << k;
-    else {
-      const cell = rr * cols + cc;
-      if (before[cell] === BLACK || added[cell] === mark) mask |= 1 << k;
-    }
+    const cell = ringCell(rows, cols, r, c, k);
+    if (cell < 0 || before[cell] === BLACK || added[cell] === mark) mask |= 1 << k;
   }
   if (mask === 0) return 0;
   // The first cell of each run of black ring cells: black, with the ring cell before it not.
@@ -132,13 +106,10 @@ export function ringRuns(p: number, walls: Walls): number {
   let count = 0;
   for (let k = 0; k < 8; k++) {
     if ((starts & (1 << k)) === 0) continue;
-    const rr = r + ringRows[k]!;
-    const cc = c + ringCols[k]!;
-    const inside = rr >= 0 && rr < rows && cc >= 0 && cc < cols;
-    const cell = rr * cols + cc;
+    const cell = ringCell(rows, cols, r, c, k);
     let node: number;
-    if (!inside || before[cell] === BLACK) {
-      const root = find(uf, inside ? cell : rows * cols);
+    if (cell < 0 || before[cell] === BLACK) {
+      const root = findRoot(uf, cell < 0 ? rows * cols : cell);
       note?.(root);
       node = localFind(layer, root);
     } else node = localFind(layer, cell);

@@ -17,17 +17,21 @@
  * Built lazily (Board.trialBase) when a trial first asks, from the board the trials start from;
  * valid while that board does not change (its `version`). Never allocates per trial.
  */
+import { ringCell } from '../puzzle/geometry.js';
 import {
   articulationPoints,
   type CompressedGraph,
+  componentsScratch,
   type FloodScratch,
+  findRoot,
   floodCount,
+  labelComponents,
   type SearchScratch,
   searchScratch,
 } from '../puzzle/graph.js';
 import type { Board } from './board.js';
 import { BLACK, UNKNOWN, WHITE } from './cell-state.js';
-import { addBlacks, clusterBlacks, find, type Layer, layerOf, ringCols, ringRows, ringRuns, type Walls } from './clusters.js';
+import { addBlacks, clusterBlacks, type Layer, layerOf, ringRuns, type Walls } from './clusters.js';
 
 /** An unknown cell whose blackening would split the white cells, and the white cells it would cut off from the largest remaining part. */
 export interface Separator {
@@ -104,33 +108,18 @@ export class TrialBase {
     this.originState = state;
     const n = geo.cells;
     const { nbrStart, nbr } = geo;
-    const nodeOf = new Int32Array(n).fill(-1);
-    const stack = new Int32Array(n);
-    const sizes = new Int32Array(n);
-    let regions = 0;
-    for (let i = 0; i < n; i++) {
-      if (state[i] !== WHITE || nodeOf[i]! >= 0) continue;
-      const r = regions++;
-      let top = 0;
-      let count = 0;
-      stack[top++] = i;
-      nodeOf[i] = r;
-      while (top > 0) {
-        const v = stack[--top]!;
-        count++;
-        for (let k = nbrStart[v]!; k < nbrStart[v + 1]!; k++) {
-          const j = nbr[k]!;
-          if (state[j] === WHITE && nodeOf[j]! < 0) {
-            nodeOf[j] = r;
-            stack[top++] = j;
-          }
-        }
-      }
-      sizes[r] = count;
-    }
+    // Nodes 0 .. regions - 1: the white regions, numbered by their lowest cell.
+    const parts = componentsScratch(n);
+    const regions = labelComponents(geo, n, (i) => state[i] === WHITE, parts);
+    const nodeOf = parts.comp;
+    // Each region's cells: the gaps between the first cells of consecutive regions.
+    const sizes = parts.first;
+    for (let r = 0; r < regions; r++) sizes[r] = sizes[r + 1]! - sizes[r]!;
+    // The grouped cells are not needed further: their array lists the unknown cells.
+    const list = parts.order;
     let unknownCount = 0;
-    for (let i = 0; i < n; i++) if (state[i] === UNKNOWN) stack[unknownCount++] = i;
-    const unknown = stack.slice(0, unknownCount);
+    for (let i = 0; i < n; i++) if (state[i] === UNKNOWN) list[unknownCount++] = i;
+    const unknown = list.slice(0, unknownCount);
     for (let k = 0; k < unknownCount; k++) nodeOf[unknown[k]!] = regions + k;
     const nodes = regions + unknownCount;
     // Edges: unknown-unknown (each side adds its own), unknown-region (once per pair, both sides).
@@ -264,13 +253,11 @@ export class TrialBase {
       if (state[p] !== BLACK) continue;
       const r = (p / cols) | 0;
       const c = p - r * cols;
-      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) touched[touchedCount++] = find(uf, n);
+      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) touched[touchedCount++] = findRoot(uf, n);
       for (let k = 0; k < 8; k++) {
-        const rr = r + ringRows[k]!;
-        const cc = c + ringCols[k]!;
-        if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
-        const y = rr * cols + cc;
-        if (this.originState[y] === BLACK) touched[touchedCount++] = find(uf, y);
+        const y = ringCell(rows, cols, r, c, k);
+        if (y < 0) continue;
+        if (this.originState[y] === BLACK) touched[touchedCount++] = findRoot(uf, y);
         else if (state[y] === UNKNOWN && zone[y] !== mark) {
           // A ring the trial changed: read again.
           zone[y] = mark;

@@ -18,9 +18,10 @@
  * trial board (a loop may enclose unknown cells alone). It never allocates per trial.
  */
 import type { Board } from './board.js';
-import { floodCount } from '../puzzle/graph.js';
+import { ringCell } from '../puzzle/geometry.js';
+import { findRoot, floodCount, unite } from '../puzzle/graph.js';
 import { BLACK, UNKNOWN, WHITE } from './board.js';
-import { addBlacks, clusterBlacks, find, type Layer, layerOf, ringCols, ringRows, union, type Walls } from './clusters.js';
+import { addBlacks, clusterBlacks, type Layer, layerOf, type Walls } from './clusters.js';
 import type { OriginScreen, TrialBase } from './trial-base.js';
 
 /**
@@ -85,17 +86,16 @@ export class KnockOnScreen {
       if (state[i] !== BLACK) continue;
       const r = (i / cols) | 0;
       const c = i - r * cols;
-      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) union(base, i, n);
+      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) unite(base, i, n);
       for (let k = 0; k < 8; k++) {
-        const rr = r + ringRows[k]!;
-        const cc = c + ringCols[k]!;
-        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols && state[rr * cols + cc] === BLACK) union(base, i, rr * cols + cc);
+        const y = ringCell(rows, cols, r, c, k);
+        if (y >= 0 && state[y] === BLACK) unite(base, i, y);
       }
     }
   }
 
   private find(i: number): number {
-    return find(this.base, i);
+    return findRoot(this.base, i);
   }
 
   /**
@@ -217,7 +217,7 @@ export class KnockOnScreen {
         kind[k] = CLEAN;
         repCount[k] = screen.repCount;
         // The roots of the origin's own clusters (an origin that is itself a trial builds its screen's clusters otherwise).
-        for (let t = 0; t < screen.repCount; t++) reps[maxReps * k + t] = find(trial.originClusters(), screen.reps[t]!);
+        for (let t = 0; t < screen.repCount; t++) reps[maxReps * k + t] = findRoot(trial.originClusters(), screen.reps[t]!);
       }
       screen.restore();
     }
@@ -284,15 +284,13 @@ export class KnockOnScreen {
       const black = state[c] === BLACK;
       const r = (c / cols) | 0;
       const col = c - r * cols;
-      if (black && (r === 0 || col === 0 || r === rows - 1 || col === cols - 1)) touch(find(uf, n));
+      if (black && (r === 0 || col === 0 || r === rows - 1 || col === cols - 1)) touch(findRoot(uf, n));
       for (let k = -1; k < 8; k++) {
         let y = c;
         if (k >= 0) {
-          const rr = r + ringRows[k]!;
-          const cc = col + ringCols[k]!;
-          if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
-          y = rr * cols + cc;
-          if (black && originState[y] === BLACK) touch(find(uf, y));
+          y = ringCell(rows, cols, r, col, k);
+          if (y < 0) continue;
+          if (black && originState[y] === BLACK) touch(findRoot(uf, y));
         }
         take(y);
         // A ring cell that is not unknown is never a blackened mate whose ring a trial reads (if

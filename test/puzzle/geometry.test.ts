@@ -1,6 +1,6 @@
 /** The shared grid geometry, against the definitions: neighbours share an edge, lines are rows and columns. */
 import { describe, expect, it } from 'vitest';
-import { geometry, lineMates, matesOf, maxCachedSizes, neighbours } from '../../src/puzzle/geometry.js';
+import { geometry, lineMates, matesOf, maxCachedSizes, neighbours, ringCell } from '../../src/puzzle/geometry.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { gridOf, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 
@@ -95,5 +95,45 @@ describe('geometry', () => {
     // Just under the limit: a 1x7000 row of two numbers has 2 x 3500 x 3499 = 24.5 million mates.
     const under = { rows: 1, cols: 7000, values: Array.from({ length: 7000 }, (_, i) => 1 + (i % 2)) };
     expect(matesOf(lineMates(under), 0)).toHaveLength(3499);
+  });
+});
+
+describe('the ring of eight cells around a cell', () => {
+  it('lists the grid cells of the 3x3 block around a cell but the cell itself, clockwise from the one above, each touching the next, the even ones its neighbours, and -1 off the grid', () => {
+    for (const [rows, cols] of [
+      [1, 1],
+      [1, 4],
+      [3, 3],
+      [4, 6],
+    ] as const) {
+      const g = geometry(rows, cols);
+      for (let i = 0; i < g.cells; i++) {
+        const r = Math.floor(i / cols);
+        const c = i % cols;
+        const ring = Array.from({ length: 8 }, (_, k) => ringCell(rows, cols, r, c, k));
+        const block: number[] = [];
+        for (let rr = r - 1; rr <= r + 1; rr++)
+          for (let cc = c - 1; cc <= c + 1; cc++)
+            if ((rr !== r || cc !== c) && rr >= 0 && rr < rows && cc >= 0 && cc < cols) block.push(rr * cols + cc);
+        expect(ring.filter((x) => x >= 0).sort((a, b) => a - b)).toEqual(block);
+        expect(ring.filter((x, k) => k % 2 === 0 && x >= 0).sort((a, b) => a - b)).toEqual([...neighbours(g, i)].sort((a, b) => a - b));
+        // Clockwise from the one above: up, up-right, right, down-right, down, down-left, left, up-left.
+        const around = [
+          [-1, 0],
+          [-1, 1],
+          [0, 1],
+          [1, 1],
+          [1, 0],
+          [1, -1],
+          [0, -1],
+          [-1, -1],
+        ] as const;
+        for (let k = 0; k < 8; k++) {
+          const rr = r + around[k]![0];
+          const cc = c + around[k]![1];
+          expect(ring[k]).toBe(rr >= 0 && rr < rows && cc >= 0 && cc < cols ? rr * cols + cc : -1);
+        }
+      }
+    }
   });
 });

@@ -1,7 +1,7 @@
 /** The graph routines, against brute force: remove a vertex and count components; reachability both ways. */
 import { describe, expect, it } from 'vitest';
 import { geometry } from '../../src/puzzle/geometry.js';
-import { articulationPoints, stronglyConnected } from '../../src/puzzle/graph.js';
+import { articulationPoints, componentsScratch, findRoot, labelComponents, stronglyConnected, unite } from '../../src/puzzle/graph.js';
 import { mulberry32, randomInt } from '../support/brute-force.js';
 
 /** The vertices reachable from `from` over the given edges, never entering `removed`. */
@@ -80,6 +80,61 @@ describe('strongly connected components', () => {
         for (let v = 0; v < n; v++) expect(comp[u] === comp[v]).toBe(reach[u]!.has(v) && reach[v]!.has(u));
         for (const w of heads[u]!) expect(comp[u]).toBeGreaterThanOrEqual(comp[w]!);
       }
+    }
+  });
+});
+
+describe('connected components', () => {
+  it('put two cells in one component exactly when one reaches the other, numbered by their lowest cell, each grouped in breadth-first order, on random grids with random holes', () => {
+    const random = mulberry32(23);
+    for (let round = 0; round < 300; round++) {
+      const g = geometry(randomInt(random, 1, 6), randomInt(random, 1, 6));
+      const open = Array.from({ length: g.cells }, () => random() < 0.6);
+      const succ = (v: number) => g.nbr.subarray(g.nbrStart[v]!, g.nbrStart[v + 1]!);
+      const parts = componentsScratch(g.cells);
+      // Scratch reused: a first labelling of another set must leave nothing behind.
+      labelComponents(g, g.cells, () => true, parts);
+      const count = labelComponents(g, g.cells, (v) => open[v]!, parts);
+      let lowest = -1;
+      for (let v = 0; v < g.cells; v++) {
+        if (!open[v]) {
+          expect(parts.comp[v]).toBe(-1);
+          continue;
+        }
+        const reach = reachable(succ, v, (w) => open[w]!);
+        for (let w = 0; w < g.cells; w++) if (open[w]) expect(parts.comp[w] === parts.comp[v]).toBe(reach.has(w));
+        // A new component starts at its lowest cell, so numbers grow with the first cells.
+        if (Math.min(...reach) === v) expect(parts.comp[v]).toBe(++lowest);
+      }
+      expect(count).toBe(lowest + 1);
+      expect(parts.first[count]).toBe(open.filter(Boolean).length);
+      for (let c = 0; c < count; c++) {
+        const cells = [...parts.order.subarray(parts.first[c]!, parts.first[c + 1]!)];
+        expect(cells.every((v) => parts.comp[v] === c)).toBe(true);
+        // Breadth first: each cell after the first has a neighbour earlier in the list.
+        for (let k = 1; k < cells.length; k++)
+          expect([...succ(cells[k]!)].some((w) => cells.indexOf(w) >= 0 && cells.indexOf(w) < k)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('union-find', () => {
+  it('puts two elements in one set exactly when a chain of joins links them, against a plain relabelling', () => {
+    const random = mulberry32(29);
+    for (let round = 0; round < 200; round++) {
+      const n = randomInt(random, 1, 30);
+      const uf = Int32Array.from({ length: n }, (_, i) => i);
+      const label = Array.from({ length: n }, (_, i) => i);
+      for (let j = randomInt(random, 0, 2 * n); j > 0; j--) {
+        const a = randomInt(random, 0, n - 1);
+        const b = randomInt(random, 0, n - 1);
+        unite(uf, a, b);
+        const from = label[a]!;
+        const to = label[b]!;
+        for (let i = 0; i < n; i++) if (label[i] === from) label[i] = to;
+      }
+      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) expect(findRoot(uf, a) === findRoot(uf, b)).toBe(label[a] === label[b]);
     }
   });
 });
