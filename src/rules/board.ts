@@ -306,7 +306,21 @@ export class Board {
    */
   private took(kernel: Kernel, ok: boolean): void {
     const { trail, why, premise, size } = kernel;
-    for (let t = 0; t < size; t++) this.set(trail[t]!);
+    if (size > 0) {
+      this.stable = false;
+      this.version += size;
+      this.unknownCount -= size;
+      const changed = this.changed;
+      if (changed !== null) {
+        let list = changed;
+        if (this.changedCount + size > list.length) {
+          list = new Int32Array(Math.min(Math.max(2 * list.length, this.changedCount + size), this.geo.cells));
+          list.set(changed.subarray(0, this.changedCount));
+          this.changed = list;
+        }
+        for (let t = 0; t < size; t++) list[this.changedCount++] = trail[t]!;
+      }
+    }
     this.whiteCount = kernel.whiteCount;
     if (this.trace === null) return;
     const broken = ok ? -2 : kernel.conflictFrom;
@@ -447,21 +461,6 @@ export class Board {
    * for a search that extends a trial step by step.
    */
   settled = 0;
-
-  /** Counts a change the kernel made to cell i (the kernel keeps the white count). */
-  private set(i: number): void {
-    this.stable = false;
-    this.version++;
-    if (this.changed !== null) {
-      if (this.changedCount === this.changed.length) {
-        const grown = new Int32Array(Math.min(2 * this.changedCount, this.geo.cells));
-        grown.set(this.changed);
-        this.changed = grown;
-      }
-      this.changed[this.changedCount++] = i;
-    }
-    this.unknownCount--;
-  }
 
   /**
    * Rule 3 as a contradiction test: the white cells must all lie in one part of the non-black
