@@ -227,13 +227,13 @@ export function boardSymmetries(rows: number, cols: number): Int32Array[] {
 }
 
 /**
- * The ring of eight cells around a cell, clockwise from the one above, as row and column offsets.
- * Consecutive positions touch (share an edge or a corner), and so do the last and the first; the
+ * The ring of eight cells around a cell, clockwise from the one above, as row and column offsets
+ * (read through `ringCell`). Consecutive positions touch (share an edge or a corner), and so do the last and the first; the
  * even positions are the cell's orthogonal neighbours. The rule engine reads black walls on it
  * (whether a new black cell closes a loop), the generator the white cells around a cell.
  */
-export const ringRows = [-1, -1, 0, 1, 1, 1, 0, -1] as const;
-export const ringCols = [0, 1, 1, 1, 0, -1, -1, -1] as const;
+const ringRows = [-1, -1, 0, 1, 1, 1, 0, -1] as const;
+const ringCols = [0, 1, 1, 1, 0, -1, -1, -1] as const;
 
 /** The cell at position k (0..7) of the ring around row r, column c of a rows x cols grid; -1 off the grid. */
 export function ringCell(rows: number, cols: number, r: number, c: number, k: number): number {

@@ -25,12 +25,13 @@
  */
 import { articulationPoints, searchScratch, type SearchScratch } from '../puzzle/graph.js';
 import { BLACK, Board, UNKNOWN, WHITE } from './board.js';
+import { soleExit } from './kernel.js';
 import { labels, plural } from './lines.js';
 import type { Separator } from './trial-base.js';
 import { KnockOnScreen } from './walls.js';
 import { type CellColour, type Deduction, withReason } from './types.js';
 
-/** NCO-C and NCO-B: a white cell with exactly one non-black neighbour, which is not yet white. */
+/** NCO-C and NCO-B: a white cell with exactly one non-black neighbour (the kernel's only way out), which is not yet white. */
 function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number): Deduction[] {
   const out: Deduction[] = [];
   const { nbr, nbrStart } = board.geo;
@@ -41,18 +42,9 @@ function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number):
     const from = nbrStart[i]!;
     const to = nbrStart[i + 1]!;
     if (to - from !== degree || board.isBlack(i)) continue;
-    let blackCount = 0;
-    let exit = -1;
-    let openCount = 0;
-    for (let k = from; k < to; k++) {
-      const j = nbr[k]!;
-      if (board.isBlack(j)) blackCount++;
-      else {
-        openCount++;
-        exit = j;
-      }
-    }
-    if (blackCount === 0 || openCount !== 1 || !board.isUnknown(exit) || !board.needsExit(i)) continue;
+    // One way out of `degree` (2 or 3, on a grid 2 wide at least): i has a black neighbour, so it is white.
+    const exit = soleExit(board.state, nbrStart, nbr, i);
+    if (exit < 0 || !board.isUnknown(exit) || !board.needsExit(i)) continue;
     const blacks = [...board.neighbours(i)].filter((j) => board.isBlack(j));
     const place = technique === 'NCO-C' ? 'corner cell' : 'border cell';
     out.push(
