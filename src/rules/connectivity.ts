@@ -23,9 +23,10 @@
  *       (Tatham's QM). Its weight, for the difficulty measure, is the number of white cells that
  *       would be cut off from the largest remaining part.
  */
-import { articulationPoints, searchScratch, type SearchScratch } from '../puzzle/graph.js';
+import { searchScratch } from '../puzzle/graph.js';
 import { BLACK, Board, UNKNOWN, WHITE } from './board.js';
 import { soleExit } from './kernel.js';
+import { countSeparated, type SeparatorCount } from './separators.js';
 import { labels, plural } from './lines.js';
 import type { Separator } from './trial-base.js';
 import { KnockOnScreen } from './walls.js';
@@ -153,7 +154,8 @@ function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: 
   if (board.whiteCount < 2) return out;
   let root = 0;
   while (!board.isWhite(root)) root++;
-  const { whites, someWhite, sepWhites, sepMax, sepCell, search } = separatorScratch(board);
+  const scratch = separatorScratch(board);
+  const { whites, someWhite, sepWhites, sepMax, sepCell } = scratch;
   const { state } = board;
   for (let i = 0; i < n; i++) {
     const white = state[i] === WHITE;
@@ -161,27 +163,7 @@ function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: 
     someWhite[i] = white ? i : -1;
   }
   // Per vertex: white cells in separated child subtrees, the largest such, and one white cell there.
-  sepWhites.fill(0);
-  sepMax.fill(0);
-  sepCell.fill(-1);
-  articulationPoints(
-    board.geo,
-    root,
-    (v) => state[v] !== BLACK,
-    (v, p, separates) => {
-      whites[p]! += whites[v]!;
-      if (someWhite[p] === -1) someWhite[p] = someWhite[v]!;
-      if (separates && whites[v]! > 0) {
-        sepWhites[p]! += whites[v]!;
-        if (whites[v]! > sepMax[p]!) {
-          sepMax[p] = whites[v]!;
-          sepCell[p] = someWhite[v]!;
-        }
-      }
-    },
-    search,
-  );
-  const total = whites[root]!;
+  const total = countSeparated(board.geo, root, (v) => state[v] !== BLACK, scratch);
   for (let x = 0; x < n; x++) {
     if (!board.isUnknown(x) || sepWhites[x] === 0) continue;
     const rest = total - sepWhites[x]!;
@@ -192,14 +174,7 @@ function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: 
 }
 
 /** Working arrays of whiteSeparators, one set per puzzle (it runs in every probe). */
-interface SeparatorScratch {
-  readonly whites: Int32Array;
-  readonly someWhite: Int32Array;
-  readonly sepWhites: Int32Array;
-  readonly sepMax: Int32Array;
-  readonly sepCell: Int32Array;
-  readonly search: SearchScratch;
-}
+type SeparatorScratch = Required<SeparatorCount>;
 const separatorScratches = new WeakMap<object, SeparatorScratch>();
 
 function separatorScratch(board: Board): SeparatorScratch {

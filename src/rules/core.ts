@@ -38,18 +38,12 @@
  *         pass of these runs only when the cheap probes are stuck.
  */
 import { geometryOf, lineMates } from '../puzzle/geometry.js';
-import {
-  articulationPoints,
-  type CompressedGraph,
-  type FloodScratch,
-  floodCount,
-  searchScratch,
-  type SearchScratch,
-} from '../puzzle/graph.js';
+import { type CompressedGraph, type FloodScratch, floodCount, searchScratch } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
 import { Kernel, Why } from './kernel.js';
+import { countSeparated, type SeparatorCount } from './separators.js';
 import { pairAt, pairMateAt, sandwichAt } from './simple.js';
 import type { TechniqueCode } from './types.js';
 
@@ -109,10 +103,9 @@ export class DeductionCore extends Kernel {
   private readonly mainFlood: FloodScratch;
   private mainEpoch = -1;
   private readonly graph: CompressedGraph;
-  private readonly scratch: SearchScratch;
-  /** Per cell of the search: the white cells in its finished subtree. */
+  /** NCO's count (separators.ts); `whites` is set per cell before each search. */
+  private readonly separated: SeparatorCount;
   private readonly whites: Int32Array;
-  private readonly sepWhites: Int32Array;
 
   constructor(puzzle: Puzzle) {
     const g = geometryOf(puzzle);
@@ -123,9 +116,9 @@ export class DeductionCore extends Kernel {
     // (the core's, the line mates', the search's, the checker's), the solving that followed each
     // scavenge ran 1.7x slower for about 3 ms while that thread freed thousands of them, which
     // split the runs of an 8-puzzle bench into two groups (BENCH.md, deduction).
-    const buffer = new ArrayBuffer(n * (8 * Int32Array.BYTES_PER_ELEMENT + 2));
+    const buffer = new ArrayBuffer(n * (9 * Int32Array.BYTES_PER_ELEMENT + 2));
     const ints = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
-    const bytes = (k: number) => new Uint8Array(buffer, 8 * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
+    const bytes = (k: number) => new Uint8Array(buffer, 9 * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
     super(g, lineMates(puzzle), { state: bytes(0), trail: ints(1), why: bytes(1), premise: ints(2).fill(-1) }, true);
     this.rows = g.rows;
     this.cols = g.cols;
@@ -137,18 +130,12 @@ export class DeductionCore extends Kernel {
     this.flood = { stamp: ints(4), stack, epoch: 0 };
     this.mainFlood = { stamp: ints(5), stack, epoch: 0 };
     this.whites = ints(6);
-    this.sepWhites = ints(7);
+    this.separated = { whites: this.whites, sepWhites: ints(7), sepMax: ints(8), search: searchScratch(n) };
     this.graph = g;
-    this.scratch = searchScratch(n);
   }
 
-  // The articulation search's callbacks, made once (see separators).
+  // The articulation search's test, made once (see separators).
   private readonly nonBlack = (v: number): boolean => this.state[v] !== BLACK;
-  private readonly countWhites = (child: number, parent: number, separates: boolean): void => {
-    const w = this.whites[child]! + (this.state[child] === WHITE ? 1 : 0);
-    this.whites[parent]! += w;
-    if (separates && w > 0) this.sepWhites[parent]! += w;
-  };
 
   get unknownCount(): number {
     return this.n - this.size;
@@ -209,14 +196,13 @@ export class DeductionCore extends Kernel {
   separators(): boolean {
     if (!this.connected()) return false;
     if (this.whiteCount < 2) return true;
-    const { state, whites, sepWhites, n } = this;
+    const { state, whites, n } = this;
     let root = 0;
     while (state[root] !== WHITE) root++;
-    whites.fill(0);
-    sepWhites.fill(0);
-    articulationPoints(this.graph, root, this.nonBlack, this.countWhites, this.scratch);
+    for (let i = 0; i < n; i++) whites[i] = state[i] === WHITE ? 1 : 0;
+    const total = countSeparated(this.graph, root, this.nonBlack, this.separated);
     this.work += n;
-    const total = whites[root]! + 1;
+    const { sepWhites } = this.separated;
     for (let x = 0; x < n; x++) {
       // A cut-off side holds white cells, and so does the rest (the root's side, or another child).
       if (state[x] !== UNKNOWN || sepWhites[x] === 0) continue;

@@ -19,19 +19,18 @@
  */
 import { ringCell } from '../puzzle/geometry.js';
 import {
-  articulationPoints,
   type CompressedGraph,
   componentsScratch,
   type FloodScratch,
   findRoot,
   floodCount,
   labelComponents,
-  type SearchScratch,
   searchScratch,
 } from '../puzzle/graph.js';
 import type { Board } from './board.js';
 import { BLACK, UNKNOWN, WHITE } from './cell-state.js';
 import { addBlacks, clusterBlacks, type Layer, layerOf, ringRuns, type Walls } from './clusters.js';
+import { countSeparated, type SeparatorCount } from './separators.js';
 
 /** An unknown cell whose blackening would split the white cells, and the white cells it would cut off from the largest remaining part. */
 export interface Separator {
@@ -75,10 +74,9 @@ export class TrialBase {
   /** Per trial: each node's state on the trial board. */
   private readonly nodeState: Uint8Array;
   private readonly flood: FloodScratch;
-  private readonly search: SearchScratch;
-  private readonly whites: Int32Array;
-  private readonly sepWhites: Int32Array;
-  private readonly sepMax: Int32Array;
+  /** NCO's count on the contracted graph (separators.ts). */
+  private readonly count: SeparatorCount;
+  private readonly nonBlack = (v: number): boolean => this.nodeState[v] !== BLACK;
   /** The 8-connected clusters of the origin's black cells and the frame, as a union-find (built when first asked). */
   private clusters: Int32Array | null = null;
   /** The origin's white part, as flags for its unknown cells (built when first asked; null: no white cell, or they lie apart). */
@@ -159,14 +157,16 @@ export class TrialBase {
     this.size = sizes.slice(0, nodes).fill(0, regions);
     this.nodeState = new Uint8Array(nodes).fill(WHITE, 0, regions);
     this.flood = { stamp: new Int32Array(nodes), stack: new Int32Array(nodes), epoch: 0 };
-    this.search = searchScratch(nodes);
-    this.whites = new Int32Array(nodes);
+    this.count = {
+      whites: new Int32Array(nodes),
+      sepWhites: new Int32Array(nodes),
+      sepMax: new Int32Array(nodes),
+      search: searchScratch(nodes),
+    };
     this.layer = layerOf(geo);
     this.zone = new Int32Array(n + 1);
     this.touched = new Int32Array(9 * n + 1);
     this.rootCount = new Int32Array(n + 1);
-    this.sepWhites = new Int32Array(nodes);
-    this.sepMax = new Int32Array(nodes);
   }
 
   /** The origin's clusters (clusters.ts). */
@@ -380,26 +380,10 @@ export class TrialBase {
    */
   separators(state: Uint8Array): Separator[] {
     this.load(state);
-    const { nodeState, whites, sepWhites, sepMax, size, regions, unknown, nodes } = this;
+    const { nodeState, count, size, regions, unknown, nodes } = this;
+    const { whites, sepWhites, sepMax } = count;
     for (let v = 0; v < nodes; v++) whites[v] = v < regions ? size[v]! : nodeState[v] === WHITE ? 1 : 0;
-    sepWhites.fill(0);
-    sepMax.fill(0);
-    const root = this.firstWhite();
-    articulationPoints(
-      this.graph,
-      root,
-      (v) => nodeState[v] !== BLACK,
-      (v, p, separates) => {
-        const w = whites[v]!;
-        whites[p]! += w;
-        if (separates && w > 0) {
-          sepWhites[p]! += w;
-          if (w > sepMax[p]!) sepMax[p] = w;
-        }
-      },
-      this.search,
-    );
-    const total = whites[root]!;
+    const total = countSeparated(this.graph, this.firstWhite(), this.nonBlack, count);
     const out: Separator[] = [];
     for (let k = 0; k < unknown.length; k++) {
       const v = regions + k;
