@@ -126,11 +126,9 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError('the time limit passed while building the CNF');
   };
   past();
-  const sessionOptions = {
-    rules: 'shading',
-    ...(deadline === undefined ? {} : { deadline }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  } as const;
+  // The deadline bounds each SAT call, not the building: a search stopped by it reports how far
+  // its proof got (below), which a stop while the CNF is built could not.
+  const sessionOptions = { rules: 'shading', ...(options.signal === undefined ? {} : { signal: options.signal }) } as const;
   const check = await SatSession.open(puzzle, sessionOptions);
   let design: SatSession | undefined;
   try {
@@ -156,7 +154,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     let kept: RepairResult['kept'] = 'given';
     let fixed: Shading | null = options.keep ?? null;
     if (fixed === null) {
-      fixed = await check.find(numbersAssumed(puzzle.values));
+      fixed = await check.find(numbersAssumed(puzzle.values), deadline);
       kept = fixed === null ? 'any' : 'first-solution';
       // Made maximal: while some solution shades every cell S shades and more, it becomes S (a
       // solution whose shaded cells another solution's contain can never be unique: no number
@@ -171,7 +169,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
         const shaded: number[] = [];
         for (let i = 0; i < n; i++) (fixed[i] ? shaded : whites).push(check.formula.shaded(i));
         check.formula.add(whites);
-        const bigger = await check.find([...values, ...shaded, more]);
+        const bigger = await check.find([...values, ...shaded, more], deadline);
         check.formula.add([-more]);
         if (bigger === null) break;
         fixed = bigger;
@@ -266,7 +264,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
       for (let k = 0; k <= maxChanges; k++) {
         const bound = k < n ? [keptAtLeast[n - k - 1]!] : [];
         for (;;) {
-          const chosen = await master.find(bound);
+          const chosen = await master.find(bound, deadline);
           if (chosen === null) {
             complete = repairs.length > 0;
             break;
@@ -280,11 +278,11 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
           if (checkShading(changed, planted).length > 0)
             throw new SolverError('the design model breaks the kept solution: this is a bug in hitori-sat');
           let other: Shading | null;
-          if (fixed !== null) other = await check.find(numbersAssumed(values));
+          if (fixed !== null) other = await check.find(numbersAssumed(values), deadline);
           else {
             const selector = check.formula.variable(['block', round++]);
             check.block(planted, selector);
-            other = await check.find([...numbersAssumed(values), selector]);
+            other = await check.find([...numbersAssumed(values), selector], deadline);
             check.formula.add([-selector]);
           }
           if (other === null) {

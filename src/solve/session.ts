@@ -118,16 +118,19 @@ export class SatSession {
   }
 
   /**
-   * Hands the clauses built so far to the solver (the first call all of them); `find` does it
-   * itself. Past the deadline: TimeoutError, the clauses handed over so far staying.
+   * Hands the clauses built so far to the solver; `find` does it itself. The first hand-over (the
+   * whole formula, seconds for a large one) stops past the session's deadline with TimeoutError,
+   * the clauses handed over so far staying; later ones (a blocking clause, a new epoch) are small,
+   * and the SAT call after them checks the deadline.
    */
   load(): void {
     if (this.loaded && !this.formula.waiting) return;
-    this.loaded = true;
     const { deadline } = this.options;
+    const first = !this.loaded;
+    this.loaded = true;
     this.backend.addCnf(
       this.formula.take(),
-      deadline === undefined
+      deadline === undefined || !first
         ? undefined
         : () => {
             if (Date.now() > deadline) throw new TimeoutError('the time limit passed while the solver took in the CNF');
