@@ -26,6 +26,7 @@ import { TimeoutError } from '../job/errors.js';
 import type { Convention } from '../puzzle/convention.js';
 import { boardSymmetries } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
+import type { Backend } from '../sat/backend.js';
 import type { Clause } from '../sat/cnf.js';
 import { Cnf } from '../sat/cnf.js';
 
@@ -59,8 +60,10 @@ export class HitoriFormula {
   readonly variables: number;
   readonly clauses: number;
   readonly lazy: boolean;
-  /** The clauses not yet handed to a solver (all of them until a session loads them). */
-  private pending: Cnf;
+  /** The clauses built so far, until the formula is handed to a solver (`handTo`); null after. */
+  private pending: Cnf | null;
+  /** The solver that holds the formula once it was handed over: later clauses go straight to it. */
+  private solver: Pick<Backend, 'addClause' | 'addCnf'> | null = null;
   private readonly watch: (() => void) | undefined;
   private auxiliaries = 0;
 
@@ -123,6 +126,24 @@ export class HitoriFormula {
     this.clauses = this.pending.numClauses;
   }
 
+  /**
+   * Hands every clause built so far to the solver (its bulk path; `checkpoint` may throw to stop
+   * it), and every later one as it is added, one by one or, for a family, in bulk.
+   */
+  handTo(solver: Pick<Backend, 'addClause' | 'addCnf'>, checkpoint?: () => void): void {
+    if (this.pending === null) throw new Error('the formula was handed to a solver already');
+    const cnf = this.pending;
+    this.pending = null;
+    this.solver = solver;
+    solver.addCnf(cnf, checkpoint);
+  }
+
+  /** All the clauses, for a formula never handed to a solver (maxblack-refute writes it whole). */
+  take(): Cnf {
+    if (this.pending === null) throw new Error('the formula was handed to a solver already');
+    return this.pending;
+  }
+
   /** "Cell i is shaded". */
   shaded(i: number): number {
     return this.vars.shaded(i);
@@ -144,29 +165,30 @@ export class HitoriFormula {
   }
 
   add(clause: Clause): void {
-    this.pending.add(clause);
+    if (this.solver !== null) this.solver.addClause(clause);
+    else this.pending!.add(clause);
   }
 
   /** A DIMACS comment line (without the leading "c "). */
   comment(line: string): void {
-    this.pending.comments.push(line);
+    this.take().comments.push(line);
   }
 
   /** "At least k of `literals`" by a totalizer (encodings/cardinality-totalizer.ts): o_k is `outputs[k - 1]`, k up to `cap`. */
   atLeast(literals: readonly number[], cap: number): number[] {
-    return encodeAtLeastTotalizer(literals, cap, this.fresh, this.pending);
+    return this.family((cnf) => encodeAtLeastTotalizer(literals, cap, this.fresh, cnf));
   }
 
   /** Keeps one shading per orbit of the board's rotations and reflections (encodings/symmetry-lex.ts). */
   lexLeader(): void {
     const { rows, cols } = this.puzzle;
     const cells = Array.from({ length: this.vars.cells }, (_, i) => this.vars.shaded(i));
-    encodeLexLeader(cells, boardSymmetries(rows, cols), this.fresh, this.pending);
+    this.family((cnf) => encodeLexLeader(cells, boardSymmetries(rows, cols), this.fresh, cnf));
   }
 
   /** The implied clauses of "at least k shaded" on a board (encodings/bound-structure.ts); returns the slack. */
   boundStructure(board: BoundStructureBoard, k: number): number {
-    return encodeBoundStructure(board, k, (i) => this.vars.shaded(i), this.fresh, this.pending);
+    return this.family((cnf) => encodeBoundStructure(board, k, (i) => this.vars.shaded(i), this.fresh, cnf));
   }
 
   /**
@@ -185,28 +207,24 @@ export class HitoriFormula {
     encodeUniqueness(board, this.vars, rules);
     rules.forEach((clause) => {
       if (pair !== undefined && !pair(clause[0]! - first, clause[1]! - first)) return;
-      this.pending.add(unless === undefined ? clause : [-unless, ...clause]);
+      this.add(unless === undefined ? clause : [-unless, ...clause]);
     });
     const extra = options.convention === undefined ? null : conventionEncoders[options.convention];
     if (extra === null) return;
     const more = new Cnf();
     extra(board, this.vars, more);
     more.forEach((clause) => {
-      this.pending.add(unless === undefined ? clause : [-unless, ...clause]);
+      this.add(unless === undefined ? clause : [-unless, ...clause]);
     });
   }
 
-  /** The clauses added since the last call (all of them at first), for a solver to take in. */
-  take(): Cnf {
-    const out = this.pending;
-    this.pending = new Cnf();
-    this.pending.watch = this.watch;
+  /** Encodes a constraint family into the formula: built in place, or, once handed over, built apart and added in bulk. */
+  private family<T>(encode: (cnf: Cnf) => T): T {
+    if (this.pending !== null) return encode(this.pending);
+    const cnf = new Cnf();
+    const out = encode(cnf);
+    this.solver!.addCnf(cnf);
     return out;
-  }
-
-  /** Whether clauses wait to be taken. */
-  get waiting(): boolean {
-    return this.pending.numClauses > 0;
   }
 
   private readonly fresh = (): number => this.vars.pool.id(['aux', this.auxiliaries++]);

@@ -13,8 +13,8 @@
  * shading that breaks a rule the formula encodes is a bug: SolverError, never an answer. Every
  * variable, selectors included, comes from the formula's pool.
  *
- * Clauses the caller adds between calls wait in the formula and are handed to the solver in bulk
- * before the next call (one wasm call per literal either way; one JS call per clause saved).
+ * The formula is handed to the solver in bulk before the first call; clauses added after it go
+ * straight to the solver.
  */
 import { blockingClause } from '../../encodings/index.js';
 import { CutFinder } from '../../encodings/connectivity-cuts.js';
@@ -118,19 +118,17 @@ export class SatSession {
   }
 
   /**
-   * Hands the clauses built so far to the solver; `find` does it itself. The first hand-over (the
-   * whole formula, seconds for a large one) stops past the session's deadline with TimeoutError,
-   * the clauses handed over so far staying; later ones (a blocking clause, a new epoch) are small,
-   * and the SAT call after them checks the deadline.
+   * Hands the formula to the solver (`find` does it on its first call); from then on each clause
+   * added goes straight to it. Past the session's deadline while a large formula is handed over:
+   * TimeoutError, the clauses handed over so far staying.
    */
   load(): void {
-    if (this.loaded && !this.formula.waiting) return;
-    const { deadline } = this.options;
-    const first = !this.loaded;
+    if (this.loaded) return;
     this.loaded = true;
-    this.backend.addCnf(
-      this.formula.take(),
-      deadline === undefined || !first
+    const { deadline } = this.options;
+    this.formula.handTo(
+      this.backend,
+      deadline === undefined
         ? undefined
         : () => {
             if (Date.now() > deadline) throw new TimeoutError('the time limit passed while the solver took in the CNF');
@@ -153,8 +151,10 @@ export class SatSession {
       signal.throwIfAborted();
     }
     this.load();
-    const call = { assumptions, ...(deadline === undefined ? {} : { deadline }) };
+    const call = deadline === undefined ? { assumptions } : { assumptions, deadline };
     const { backend, model, open, finder } = this;
+    // The shading block is consecutive: cell i is variable first + i.
+    const first = this.formula.shaded(0);
     const add = (clause: Int32Array) => backend.addClause(clause);
     for (;;) {
       this.calls++;
@@ -164,7 +164,7 @@ export class SatSession {
         throw new TimeoutError('the time limit passed during a SAT call');
       }
       if (status === 'unsatisfiable') return null;
-      for (const i of open) model[i] = backend.value(this.formula.shaded(i)) ? 1 : 0;
+      for (const i of open) model[i] = backend.value(first + i) ? 1 : 0;
       if (finder !== undefined) {
         const added = finder.cuts(model, this.formula.vars, add);
         if (added > 0) {
