@@ -42,7 +42,7 @@ async function openSymbolBound(rows: number, cols: number): Promise<SymbolBound>
   if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 1 || cols < 1)
     throw new RangeError(`a board needs at least one row and one column, got ${rows}x${cols}`);
   const g = geometry(rows, cols);
-  // CaDiCaL's own defaults (no options): measured as they were chosen for this search.
+  // CaDiCaL's own defaults (no options), as this search has always run.
   const session = await SatSession.open(blankBoard(rows, cols), { rules: 'shading', cadical: {} });
   const f = session.formula;
   // At most ceil(n/2) cells of a line of n can be shaded without two touching.

@@ -17,13 +17,13 @@
  *    number can rule it out (its unshaded numbers are some of S's, all distinct), so S2 becomes
  *    the planted solution instead. A shading that needs too many repairs is dropped for a new one.
  *
- * One incremental session (src/solve/session.ts) serves a whole repair loop: the clauses that depend only on the
- * grid (non-adjacency, the connectivity seeds, every connectivity cut found, which hold in every
- * valid shading) are permanent; those that depend on numbers the repair may change (rule 1 pairs
- * through a cell that was shaded at the start, and the convention's clauses) carry the negation
- * of an epoch selector, and each change of numbers starts a new epoch, assumed from then on; the
- * blocking clause of S carries a selector of its own. Clauses of old epochs stay in the solver,
- * satisfied by their selector being false, so nothing learnt is unsound.
+ * One incremental session (src/solve/session.ts) serves a whole repair loop: the clauses that
+ * depend only on the grid (non-adjacency, the connectivity seeds, every connectivity cut found,
+ * which hold in every valid shading) are permanent; those that depend on numbers the repair may
+ * change (rule 1 pairs through a cell that was shaded at the start, and the convention's clauses)
+ * carry the negation of an epoch selector, and each change of numbers starts a new epoch, assumed
+ * from then on; the blocking clause of S carries a selector of its own. Clauses of old epochs stay
+ * in the solver, satisfied by their selector being false, so nothing learnt is unsound.
  *
  * The result is then proven unique by the SAT engine itself (`solveHitori`, a fresh solver, the
  * chosen convention) and its solution passes the independent checker; with a class asked for,
