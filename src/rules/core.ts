@@ -40,6 +40,7 @@
 import { geometryOf, lineMates } from '../puzzle/geometry.js';
 import { type CompressedGraph, type FloodScratch, floodCount, searchScratch } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
+import { Limit } from '../job/limit.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
 import { Kernel, Why } from './kernel.js';
@@ -107,8 +108,9 @@ export class DeductionCore extends Kernel {
   private readonly separated: SeparatorCount;
   private readonly whites: Int32Array;
 
-  constructor(puzzle: Puzzle) {
-    const g = geometryOf(puzzle);
+  /** `limit` bounds the set-up (a 1000x1000 grid's shape and line mates). */
+  constructor(puzzle: Puzzle, limit = Limit.none) {
+    const g = geometryOf(puzzle, limit);
     const n = g.cells;
     // Every per-cell array of the core is a view of one buffer. The solve path makes a core per
     // puzzle, and each typed array of its own is a backing store allocated outside V8's heap that
@@ -119,7 +121,7 @@ export class DeductionCore extends Kernel {
     const buffer = new ArrayBuffer(n * (9 * Int32Array.BYTES_PER_ELEMENT + 2));
     const ints = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
     const bytes = (k: number) => new Uint8Array(buffer, 9 * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
-    super(g, lineMates(puzzle), { state: bytes(0), trail: ints(1), why: bytes(1), premise: ints(2).fill(-1) }, true);
+    super(g, lineMates(puzzle, limit), { state: bytes(0), trail: ints(1), why: bytes(1), premise: ints(2).fill(-1) }, true);
     this.rows = g.rows;
     this.cols = g.cols;
     this.n = n;
