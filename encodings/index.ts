@@ -31,7 +31,8 @@ export interface EncodeOptions {
   /**
    * @deprecated Encodes nothing. It added units for the line patterns Sim-M3 and Sim-U* (the
    * former encodings/deductions.ts); the deduction core (src/rules/core.ts) decides those cells
-   * and hands them to SAT as `known`. Kept only until src/solve/solve.ts stops passing it.
+   * and hands them to SAT as `known`. Kept only until src/solve/formula.ts and solve.ts stop
+   * passing it.
    */
   readonly deductions?: boolean;
   /**
