@@ -145,7 +145,7 @@ const bare: number[] = [];
 const walls = commands.map(() => [] as number[]);
 for (let k = 0; k < 15; k++) {
   bare.push(processWall(['-e', '0']));
-  commands.forEach((c, i) => walls[i]!.push(processWall(c.args)));
+  for (const [i, c] of commands.entries()) walls[i]!.push(processWall(c.args));
 }
 rmSync(j077, { force: true });
 const processRatio = (i: number) => median(walls[i]!.map((t, k) => t / bare[k]!));
