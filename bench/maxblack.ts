@@ -6,14 +6,16 @@
  *
  * Per square board: the record shading of examples/maxblack/NxN.txt (judged by the independent
  * checker), the construction (maxblack-construct.ts) and, while the best is below the
- * edge-counting bound (maxblack-bound.ts), the search aimed at the bound (maxblack-aimed.ts) within
- * a budget; a better shading found is written back to examples/maxblack/. A shading that meets
+ * edge-counting bound (maxblack-bound.ts), growing the record of n - 6 when it meets its bound
+ * (maxblack-grow.ts: six rows and six columns by SAT on strips) and the search aimed at the bound
+ * (maxblack-aimed.ts), each within a budget; a better shading found is written back to
+ * examples/maxblack/. A shading that meets
  * the bound is a proof of the maximum. For n <= --dp-max the transfer-matrix DP counts the board
  * as a second, independent method. Rectangles: the aimed search at the bound; where it is not met,
  * maxBlack's SAT refutation and the DP, and for small boards a DRAT proof by Debian's `cadical`
  * checked by src/sat/drat-check.ts (when the binary is there).
  *
- *   node dist/bench/maxblack.js [--search-ms 60000 | --no-search] [--dp-max 12] [--rect-max 14] [--rect-ms 20000] [--drat-cells 72]
+ *   node dist/bench/maxblack.js [--search-ms 60000 | --no-search] [--grow-ms 600000] [--dp-max 12] [--rect-max 14] [--rect-ms 20000] [--drat-cells 72]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { maxBlack } from '../src/generate/maxblack.js';
 import { maxBlackAtLeast } from '../src/generate/maxblack-aimed.js';
 import { maxBlackBound } from '../src/generate/maxblack-bound.js';
 import { constructShading } from '../src/generate/maxblack-construct.js';
+import { growShading } from '../src/generate/maxblack-grow.js';
 import { refuteAtLeast } from '../src/generate/maxblack-refute.js';
 import { formatShadingFile, judgeShading, parseShadingFile } from '../src/generate/maxblack-shading.js';
 import { transferMaxBlack } from '../src/generate/maxblack-transfer.js';
@@ -33,6 +36,8 @@ const a239231 = [0, 1, 1, 4, 5, 9, 12, 17, 21, 27, 33, 41, 48, 56, 65, 75, 85, 9
 
 /** `--no-search`: only the record files and the construction (the records keep earlier searches' finds). */
 const searchMs = process.argv.includes('--no-search') ? 0 : numberOption('search-ms', 60_000);
+/** Budget for growing the record of n - 6 (20 s per cut tried), when it meets its bound. */
+const growMs = searchMs > 0 ? numberOption('grow-ms', 600_000) : 0;
 const dpMax = numberOption('dp-max', 12);
 const maxN = numberOption('max-n', 30);
 const rectMax = numberOption('rect-max', 14);
@@ -108,6 +113,18 @@ for (let n = 1; n <= maxN; n++) {
   const c = constructShading(n);
   candidates.push({ shading: c.shading, value: c.value, how: 'construction (maxblack-construct.ts)', ms: c.timeMs });
   let best = candidates.reduce((a, b) => (b.value > a.value ? b : a));
+  const smaller = n > 6 && growMs > 0 && best.value < bound ? record(n - 6) : null;
+  if (smaller && smaller.value === maxBlackBound(n - 6, n - 6).bound) {
+    const g = await growShading(n - 6, n - 6, smaller.shading, { deadline: Date.now() + growMs });
+    progress(`${n}x${n}: grown from ${n - 6}x${n - 6}: ${g.status} in ${ms(g.timeMs)} ms`);
+    if (g.status === 'found' && g.shading && g.value > best.value)
+      best = {
+        shading: g.shading,
+        value: g.value,
+        how: `grown from the ${n - 6}x${n - 6} record (maxblack-grow.ts: six rows after row ${g.rowCut}, six columns after column ${g.colCut}, pad 1, seed 0)`,
+        ms: g.timeMs,
+      };
+  }
   if (best.value < bound && searchMs > 0) {
     const r = await maxBlackAtLeast(n, n, bound, { timeoutMs: searchMs });
     progress(`${n}x${n}: aimed search for ${bound}: ${r.status} in ${ms(r.timeMs)} ms`);
@@ -139,7 +156,7 @@ writeSection(
   'maxblack-oeis',
   `${header(
     'maxblack-oeis: maximum black cells on n x n boards (OEIS A239231), settled with proofs',
-    `Method: the upper bound of \`src/generate/maxblack-bound.ts\` (3s = (n-1)² + Σε - μ, so s ≤ ⌊(n²+1)/3⌋ for even n, ⌊(n²+2)/3⌋ for odd n ≥ 5); a valid shading that meets it is the maximum. Shadings: the record files \`examples/maxblack/NxN.txt\` (each judged by the independent checker here and in test/examples/maxblack.test.ts), the construction, ${searchMs > 0 ? `and the search aimed at the bound within ${ms(searchMs)} ms where neither meets it` : 'no new search in this run (--no-search: the record files keep what earlier searches found, with how long they took)'}. "time ms" is how long finding the shading took (recorded in its file when it was found). DP: the transfer-matrix count (\`maxblack-transfer.ts\`, no SAT) for n ≤ ${dpMax}.`,
+    `Method: the upper bound of \`src/generate/maxblack-bound.ts\` (3s = (n-1)² + Σε - μ, so s ≤ ⌊(n²+1)/3⌋ for even n, ⌊(n²+2)/3⌋ for odd n ≥ 5); a valid shading that meets it is the maximum. Shadings: the record files \`examples/maxblack/NxN.txt\` (each judged by the independent checker here and in test/examples/maxblack.test.ts), the construction, ${searchMs > 0 ? `growing the record of n - 6 (within ${ms(growMs)} ms) and the search aimed at the bound (within ${ms(searchMs)} ms) where neither meets it` : 'no new search in this run (--no-search: the record files keep what earlier searches found, with how long they took)'}. "grown from": the record of n - 6 with six rows, then six columns, added by SAT on a strip (\`src/generate/maxblack-grow.ts\`): six more lines keep the sides' parities, so the bound grows by exactly 4n - 12 and a grown record of a board at its bound meets the new one; the cuts named in the file reproduce it (its time includes the cuts tried before, 20 s each at most). "time ms" is how long finding the shading took (recorded in its file when it was found). DP: the transfer-matrix count (\`maxblack-transfer.ts\`, no SAT) for n ≤ ${dpMax}.`,
   )}**${settled} of ${maxN} settled** (n = 1..${maxN}). Where a proven value differs from the listed term: ${differs.length === 0 ? 'nowhere' : differs.join('; ')}.
 
 ${table(['n', 'A239231', 'bound', 'found', 'proof', 'time ms', 'found by', 'DP (ms)'], oeisRows, [true, true, true, true, false, true, false, true])}

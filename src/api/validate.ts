@@ -30,10 +30,12 @@ export function validatePuzzle(puzzle: unknown, source = 'puzzle'): Puzzle {
   const c = cols as number;
   if (!Array.isArray(values)) throw fail(`"values" must be an array of ${r * c} numbers, got ${describe(values)}`);
   if (values.length !== r * c) throw fail(`"values" has ${values.length} numbers, but ${r} rows x ${c} columns need ${r * c}`);
-  values.forEach((v: unknown, i) => {
+  // A plain loop: a callback per value costs tens of milliseconds on a million cells.
+  for (let i = 0; i < values.length; i++) {
+    const v: unknown = values[i];
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
       throw fail(`${describe(v)} is not a positive integer`, { row: Math.floor(i / c) + 1, column: (i % c) + 1 });
-  });
+  }
   if (id !== undefined && typeof id !== 'string') throw fail(`"id" must be a string, got ${describe(id)}`);
   return puzzle as Puzzle;
 }

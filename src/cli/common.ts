@@ -125,13 +125,20 @@ export function remainingMs(timeoutMs: number): number {
 }
 
 /**
- * The check while a picture of what a command found is drawn: drawing a partial explanation after
- * the limit may take a little of its slack (5% of it, at least 50 ms), then it stops with a
- * TimeoutError and nothing is written (an explanation of a 50x50 is hundreds of megabytes of SVG).
+ * The part of a `--timeout` kept back for drawing a picture of what a command found (5% of it, at
+ * least 50 ms): the work stops that much earlier, so that drawing fits within the limit.
+ */
+export function pictureReserveMs(timeoutMs: number): number {
+  return Math.min(timeoutMs / 2, Math.max(50, timeoutMs / 20));
+}
+
+/**
+ * The check while a picture is drawn: past the limit it stops with a TimeoutError and nothing is
+ * written (an explanation of a 50x50 is hundreds of megabytes of SVG).
  */
 export function pictureCheck(timeoutMs: number | undefined): (() => void) | undefined {
   if (timeoutMs === undefined) return undefined;
-  const end = Date.now() + remainingMs(timeoutMs) + Math.max(50, timeoutMs / 20);
+  const end = Date.now() + remainingMs(timeoutMs);
   return () => {
     if (Date.now() > end) throw new TimeoutError(`time limit of ${timeoutMs} ms reached while drawing the picture`);
   };

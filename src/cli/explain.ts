@@ -15,6 +15,7 @@ import {
   chosenOutput,
   exitCodes,
   pictureCheck,
+  pictureReserveMs,
   progressLine,
   commandTimeout,
   useColor,
@@ -71,6 +72,9 @@ export function explainCommand(): Command {
     if (options.output !== undefined) checkOutput(options.output, [file]);
     refuseBinaryOnTerminal(to, options.output);
     const puzzle = await readPuzzle(file, options.from, options.timeout);
+    const picture = to === 'svg' || to === 'png';
+    // A picture is drawn after the rules stop: they stop early enough for it to fit the limit.
+    const limit = options.timeout === undefined ? undefined : options.timeout - (picture ? pictureReserveMs(options.timeout) : 0);
     const progress = progressLine();
     const stopped = await run(
       {
@@ -79,7 +83,7 @@ export function explainCommand(): Command {
         maxLevel: options.maxLevel,
         techniques: options.techniques,
         assumeUnique: options.assumeUnique,
-        ...commandTimeout(options.timeout),
+        ...commandTimeout(limit),
       },
       { onProgress: progress.update },
     )
@@ -90,7 +94,7 @@ export function explainCommand(): Command {
       .finally(() => progress.done());
     // The report names the limit the user gave, not what was left of it after start-up.
     const explained = options.timeout === undefined ? stopped : { ...stopped, timeoutMs: options.timeout };
-    if (to === 'svg' || to === 'png')
+    if (picture)
       await writePicture(explainSvg(puzzle, explained, pictureCheck(options.timeout)), to, options.output, {
         inputs: [file],
         timeoutMs: options.timeout,

@@ -52,6 +52,7 @@ export async function readDocument(
     parseDocument(text, {
       ...(from === undefined ? {} : { from }),
       ...(path === '-' || inline ? {} : { id: basename(path) }),
+      limit: commandLimit(timeoutMs),
     }),
   );
 }

@@ -12,6 +12,7 @@ import { formatJson, parseJsonDocument } from './json.js';
 import { formatPuzzlink, looksLikePuzzlink, parsePuzzlink } from './puzzlink.js';
 import { formatPzprv3, looksLikePzprv3, parsePzprv3 } from './pzprv3.js';
 import { formatText, parseText } from './text.js';
+import type { Limit } from '../job/limit.js';
 
 export type { FormatName, PuzzleDocument } from './document.js';
 
@@ -22,7 +23,8 @@ export type InputFormat = FormatName;
 interface Format {
   /** What the format is, for help texts and messages. */
   readonly title: string;
-  readonly parse: (text: string, id?: string) => PuzzleDocument;
+  /** `limit` bounds the readers whose work grows with the grid (plain text: a million values). */
+  readonly parse: (text: string, id?: string, limit?: Limit) => PuzzleDocument;
   readonly format: (doc: PuzzleDocument) => string;
   /** Whether the format has a place for an answer. */
   readonly holdsSolution: boolean;
@@ -31,7 +33,7 @@ interface Format {
 export const formats: Readonly<Record<FormatName, Format>> = {
   text: {
     title: 'plain text grid',
-    parse: (text, id) => documentOf(parseText(text, id)),
+    parse: (text, id, limit) => documentOf(parseText(text, id, limit)),
     format: ({ puzzle }) => formatText(puzzle),
     holdsSolution: false,
   },
@@ -55,8 +57,8 @@ function detectFormat(text: string): FormatName {
 }
 
 /** Reads a document in the given format, or in the one detected. */
-export function parseDocument(text: string, options: { from?: FormatName; id?: string } = {}): PuzzleDocument {
-  return formats[options.from ?? detectFormat(text)].parse(text, options.id);
+export function parseDocument(text: string, options: { from?: FormatName; id?: string; limit?: Limit } = {}): PuzzleDocument {
+  return formats[options.from ?? detectFormat(text)].parse(text, options.id, options.limit);
 }
 
 /**

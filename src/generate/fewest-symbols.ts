@@ -17,16 +17,10 @@
  * per line L of n cells a totalizer whose output o_{n-k} ("at least n - k shaded") is assumed.
  * One incremental solver answers for every k.
  */
-import { encodeAtLeastTotalizer } from '../../encodings/cardinality-totalizer.js';
-import { encodeAdjacency } from '../../encodings/adjacency.js';
-import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
-import { encodeLexLeader } from '../../encodings/symmetry-lex.js';
-import { HitoriVars } from '../../encodings/variables.js';
-import { checkShading } from '../puzzle/check.js';
-import { boardSymmetries, geometry } from '../puzzle/geometry.js';
+import { TimeoutError } from '../job/errors.js';
+import { geometry } from '../puzzle/geometry.js';
 import type { Shading } from '../puzzle/puzzle.js';
-import { createBackend } from '../sat/backends/index.js';
-import { Cnf } from '../sat/cnf.js';
+import { SatSession } from '../solve/session.js';
 import { blankBoard } from './maxblack.js';
 
 type SymbolsVerdict =
@@ -47,34 +41,18 @@ interface SymbolBound {
 async function openSymbolBound(rows: number, cols: number): Promise<SymbolBound> {
   if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 1 || cols < 1)
     throw new RangeError(`a board needs at least one row and one column, got ${rows}x${cols}`);
-  const board = blankBoard(rows, cols);
   const g = geometry(rows, cols);
-  const vars = new HitoriVars(board);
-  const cnf = new Cnf();
-  cnf.declare(g.cells);
-  encodeAdjacency(board, vars, cnf);
-  encodeConnectivitySeeds(board, vars, cnf);
-  let counted = 0;
-  const fresh = () => vars.pool.id(['count', counted++]);
+  // CaDiCaL's own defaults (no options), as this search has always run.
+  const session = await SatSession.open(blankBoard(rows, cols), { rules: 'shading', cadical: {} });
+  const f = session.formula;
   // At most ceil(n/2) cells of a line of n can be shaded without two touching.
   const atLeast = g.lines.map((line) =>
-    encodeAtLeastTotalizer(
-      Array.from(line, (i) => vars.shaded(i)),
+    f.atLeast(
+      Array.from(line, (i) => f.shaded(i)),
       Math.ceil(line.length / 2),
-      fresh,
-      cnf,
     ),
   );
-  encodeLexLeader(
-    Array.from({ length: g.cells }, (_, i) => vars.shaded(i)),
-    boardSymmetries(rows, cols),
-    fresh,
-    cnf,
-  );
-  const backend = await createBackend('cadical');
-  backend.addCnf(cnf);
-  const finder = new CutFinder(g);
-  const model = new Uint8Array(g.cells);
+  f.lexLeader();
   const unshadedMost = (shading: Shading) => Math.max(...g.lines.map((line) => line.reduce((n, i) => n + (shading[i] ? 0 : 1), 0)));
   return {
     async enough(k, deadline) {
@@ -89,22 +67,19 @@ async function openSymbolBound(rows: number, cols: number): Promise<SymbolBound>
         if (o === undefined) return { enough: false };
         assumptions.push(o);
       }
-      for (;;) {
-        const status = await backend.solve({ assumptions, ...(deadline === undefined ? {} : { deadline }) });
-        if (status === 'unknown') return { enough: null };
-        if (status === 'unsatisfiable') return { enough: false };
-        for (let i = 0; i < g.cells; i++) model[i] = backend.value(i + 1) ? 1 : 0;
-        if (finder.cuts(model, vars, (clause) => backend.addClause(clause)) > 0) continue;
-        const shading = Array.from(model, (s) => s === 1);
-        const violations = checkShading(board, shading);
-        if (violations.length > 0)
-          throw new Error(`symbols: the solver's shading breaks the rules (${violations[0]!.message}): a bug in hitori-sat`);
-        const most = unshadedMost(shading);
-        if (most > k) throw new Error(`symbols: the solver's shading leaves ${most} unshaded cells in a line, more than ${k}: a bug`);
-        return { enough: true, shading };
+      let shading: Shading | null;
+      try {
+        shading = await session.find(assumptions, deadline);
+      } catch (error) {
+        if (error instanceof TimeoutError && session.timedOut) return { enough: null };
+        throw error;
       }
+      if (shading === null) return { enough: false };
+      const most = unshadedMost(shading);
+      if (most > k) throw new Error(`symbols: the solver's shading leaves ${most} unshaded cells in a line, more than ${k}: a bug`);
+      return { enough: true, shading };
     },
-    dispose: () => backend.dispose(),
+    dispose: () => session.dispose(),
   };
 }
 

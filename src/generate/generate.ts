@@ -17,13 +17,13 @@
  *    number can rule it out (its unshaded numbers are some of S's, all distinct), so S2 becomes
  *    the planted solution instead. A shading that needs too many repairs is dropped for a new one.
  *
- * One incremental CaDiCaL instance serves a whole repair loop: the clauses that depend only on the
- * grid (non-adjacency, the connectivity seeds, every connectivity cut found, which hold in every
- * valid shading) are permanent; those that depend on numbers the repair may change (rule 1 pairs
- * through a cell that was shaded at the start, and the convention's clauses) carry the negation
- * of an epoch selector, and each change of numbers starts a new epoch, assumed from then on; the
- * blocking clause of S carries a selector of its own. Clauses of old epochs stay in the solver,
- * satisfied by their selector being false, so nothing learnt is unsound.
+ * One incremental session (src/solve/session.ts) serves a whole repair loop: the clauses that
+ * depend only on the grid (non-adjacency, the connectivity seeds, every connectivity cut found,
+ * which hold in every valid shading) are permanent; those that depend on numbers the repair may
+ * change (rule 1 pairs through a cell that was shaded at the start, and the convention's clauses)
+ * carry the negation of an epoch selector, and each change of numbers starts a new epoch, assumed
+ * from then on; the blocking clause of S carries a selector of its own. Clauses of old epochs stay
+ * in the solver, satisfied by their selector being false, so nothing learnt is unsound.
  *
  * The result is then proven unique by the SAT engine itself (`solveHitori`, a fresh solver, the
  * chosen convention) and its solution passes the independent checker; with a class asked for,
@@ -33,19 +33,13 @@
  * and each puzzle uses solvers of its own, so a puzzle depends on its seed only, never on which
  * worker made it or what it made before.
  */
-import { encodeAdjacency } from '../../encodings/adjacency.js';
-import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
-import { conventionEncoders } from '../../encodings/conventions.js';
-import { HitoriVars } from '../../encodings/variables.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import { colOf, geometry, neighbours, rowOf, type Geometry } from '../puzzle/geometry.js';
 import { cellName, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import { levels, rate, solveByRules, type Level } from '../rules/index.js';
-import type { Backend } from '../sat/backend.js';
-import { createBackend } from '../sat/backends/index.js';
-import { Cnf } from '../sat/cnf.js';
-import { cadicalOptions, solveHitori } from '../solve/solve.js';
+import { CutFinder, SatSession } from '../solve/session.js';
+import { solveHitori } from '../solve/solve.js';
 import { TimeoutError, UsageError } from '../job/errors.js';
 import type { Symmetry } from './generate-choices.js';
 
@@ -500,17 +494,17 @@ async function repair(
   deadline: number | undefined,
   fixed = false,
 ): Promise<Repaired> {
-  let planted = Uint8Array.from(start);
+  let planted: Shading = Array.from(start, (s) => s === 1);
   let repairs = 0;
   const limit = repairsPerCell * g.cells;
   // Each solver treats the cells shaded when it was built as the ones whose number may change.
   while (repairs <= limit) {
-    const solver = await RepairSolver.create(g, values, planted, convention);
+    const solver = await RepairSolver.create(g, values, planted, convention, deadline);
     let changed = false;
     try {
       for (;;) {
-        const second = await solver.secondSolution(deadline);
-        if (second === null) return { solution: Array.from(planted, (s) => s === 1), repairs };
+        const second = await solver.secondSolution();
+        if (second === null) return { solution: planted, repairs };
         const moves: [number, number][] = [];
         let sheds = false;
         for (let x = 0; x < g.cells; x++) {
@@ -523,7 +517,7 @@ async function repair(
           // S2 shades all that S shades and more: no number can forbid it; it becomes S, unless
           // S is fixed (a pattern, a symmetric shading), which is then dropped.
           if (fixed) return { solution: null, repairs };
-          planted = Uint8Array.from(second);
+          planted = second;
           solver.plant(planted);
           continue;
         }
@@ -546,99 +540,67 @@ async function repair(
   return { solution: null, repairs };
 }
 
+/**
+ * The repair loop's solver: one session (rules 2 and 3, with cuts) for one planted shading and
+ * the cells whose numbers may change. Rule 1 between two cells whose numbers never change here is
+ * permanent; the pairs through a cell that may change, and the convention's clauses, hold under
+ * the current epoch's selector; the planted solution is blocked under a selector of its own.
+ */
 class RepairSolver {
   /** Cells whose number may change (shaded when the solver was built). */
   readonly mutable: Uint8Array;
-  private readonly vars: HitoriVars;
-  private readonly finder: CutFinder;
-  private readonly model: Uint8Array;
-  private top: number;
   private epoch = 0;
   private block = 0;
+  private epochs = 0;
+  private plants = 0;
 
   private constructor(
-    private readonly g: Geometry,
+    private readonly session: SatSession,
     private readonly values: number[],
-    planted: Uint8Array,
+    planted: Shading,
     private readonly convention: Convention,
-    private readonly backend: Backend,
   ) {
-    this.mutable = Uint8Array.from(planted);
-    const board: Puzzle = { rows: g.rows, cols: g.cols, values };
-    this.vars = new HitoriVars(board);
-    this.top = g.cells;
-    this.finder = new CutFinder(g);
-    this.model = new Uint8Array(g.cells);
-    const cnf = new Cnf();
-    cnf.declare(g.cells);
-    encodeAdjacency(board, this.vars, cnf);
-    encodeConnectivitySeeds(board, this.vars, cnf);
-    // Rule 1 between two cells whose numbers never change here: permanent.
-    for (const line of g.lines) {
-      for (let p = 0; p < line.length; p++) {
-        const x = line[p]!;
-        if (this.mutable[x]) continue;
-        for (let q = p + 1; q < line.length; q++) {
-          const y = line[q]!;
-          if (!this.mutable[y] && values[x] === values[y]) cnf.add2(x + 1, y + 1);
-        }
-      }
-    }
-    backend.addCnf(cnf);
+    this.mutable = Uint8Array.from(planted, (s) => (s ? 1 : 0));
+    session.formula.numberRules(values, { pair: (x, y) => !this.mutable[x] && !this.mutable[y] });
     this.renumber();
     this.plant(planted);
   }
 
-  static async create(g: Geometry, values: number[], planted: Uint8Array, convention: Convention): Promise<RepairSolver> {
-    const backend = await createBackend('cadical', { cadical: cadicalOptions });
-    return new RepairSolver(g, values, planted, convention, backend);
+  static async create(
+    g: Geometry,
+    values: number[],
+    planted: Shading,
+    convention: Convention,
+    deadline: number | undefined,
+  ): Promise<RepairSolver> {
+    const board: Puzzle = { rows: g.rows, cols: g.cols, values };
+    const session = await SatSession.open(board, { rules: 'shading', ...(deadline === undefined ? {} : { deadline }) });
+    return new RepairSolver(session, values, planted, convention);
   }
 
   /** A new epoch: the number-dependent clauses for the current numbers. */
   renumber(): void {
-    this.epoch = ++this.top;
-    const guard = -this.epoch;
-    const { g, values, mutable } = this;
-    for (const line of g.lines) {
-      for (let p = 0; p < line.length; p++) {
-        const x = line[p]!;
-        for (let q = p + 1; q < line.length; q++) {
-          const y = line[q]!;
-          if ((mutable[x] || mutable[y]) && values[x] === values[y]) this.backend.addClause([guard, x + 1, y + 1]);
-        }
-      }
-    }
-    const extra = conventionEncoders[this.convention];
-    if (extra) {
-      const cnf = new Cnf();
-      extra({ rows: g.rows, cols: g.cols, values }, this.vars, cnf);
-      cnf.forEach((clause) => {
-        this.backend.addClause([guard, ...clause]);
-      });
-    }
+    this.epoch = this.session.formula.variable(['epoch', this.epochs++]);
+    const { mutable } = this;
+    this.session.formula.numberRules(this.values, {
+      unless: this.epoch,
+      pair: (x, y) => mutable[x] === 1 || mutable[y] === 1,
+      convention: this.convention,
+    });
   }
 
   /** Blocks the planted solution (under a selector of its own, as the planted one may change). */
-  plant(planted: Uint8Array): void {
-    this.block = ++this.top;
-    const clause = [-this.block];
-    for (let i = 0; i < this.g.cells; i++) clause.push(planted[i] ? -(i + 1) : i + 1);
-    this.backend.addClause(clause);
+  plant(planted: Shading): void {
+    this.block = this.session.formula.variable(['planted', this.plants++]);
+    this.session.block(planted, this.block);
   }
 
   /** A valid shading other than the planted one under the current numbers, or null if none. */
-  async secondSolution(deadline: number | undefined): Promise<Uint8Array | null> {
-    const call = { assumptions: [this.epoch, this.block], ...(deadline === undefined ? {} : { deadline }) };
-    for (;;) {
-      const status = await this.backend.solve(call);
-      if (status === 'unknown') throw new TimeoutError('the time limit passed during a repair');
-      if (status === 'unsatisfiable') return null;
-      for (let i = 0; i < this.g.cells; i++) this.model[i] = this.backend.value(i + 1) ? 1 : 0;
-      if (this.finder.cuts(this.model, this.vars, (clause) => this.backend.addClause(clause)) === 0) return Uint8Array.from(this.model);
-    }
+  secondSolution(): Promise<Shading | null> {
+    return this.session.find([this.epoch, this.block]);
   }
 
   dispose(): void {
-    this.backend.dispose();
+    this.session.dispose();
   }
 }

@@ -11,17 +11,9 @@
  * All added clauses hold in every valid shading with k or more shaded cells, so "unsatisfiable"
  * is a proof (by the solver, not certified: see maxblack-refute.ts for a checkable one).
  */
-import { encodeBoundStructure } from '../../encodings/bound-structure.js';
-import { encodeAtLeastTotalizer } from '../../encodings/cardinality-totalizer.js';
-import { encodeAdjacency } from '../../encodings/adjacency.js';
-import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
-import { encodeLexLeader } from '../../encodings/symmetry-lex.js';
-import { HitoriVars } from '../../encodings/variables.js';
-import { checkShading } from '../puzzle/check.js';
-import { boardSymmetries, geometry } from '../puzzle/geometry.js';
+import { TimeoutError } from '../job/errors.js';
 import type { Shading } from '../puzzle/puzzle.js';
-import { createBackend } from '../sat/backends/index.js';
-import { Cnf } from '../sat/cnf.js';
+import { SatSession } from '../solve/session.js';
 import { blankBoard } from './maxblack.js';
 import { borderCycle, maxBlackBound } from './maxblack-bound.js';
 
@@ -80,50 +72,35 @@ export async function maxBlackAtLeast(rows: number, cols: number, k: number, opt
   if (k > bound) return done('none', null, 0, 0);
   const board = blankBoard(rows, cols);
   const n = rows * cols;
-  const vars = new HitoriVars(board);
-  const cnf = new Cnf();
-  cnf.declare(n);
-  encodeAdjacency(board, vars, cnf);
-  encodeConnectivitySeeds(board, vars, cnf);
-  let counted = 0;
-  const fresh = () => vars.pool.id(['count', counted++]);
-  const cells = Array.from({ length: n }, (_, i) => vars.shaded(i));
-  if (k > 0) {
-    const outputs = encodeAtLeastTotalizer(cells, k, fresh, cnf);
-    cnf.add([outputs[k - 1]!]);
-  }
-  if (options.structure !== false && rows >= 2 && cols >= 2)
-    encodeBoundStructure({ rows, cols, border: borderCycle(rows, cols), borderWeight }, k, (i) => vars.shaded(i), fresh, cnf);
-  for (const i of options.fixed?.cells ?? []) cnf.add([options.fixed!.shading[i] ? vars.shaded(i) : -vars.shaded(i)]);
-  // Symmetry breaking would clash with cells fixed in an arbitrary orientation.
-  if (options.symmetry !== false && options.fixed === undefined) encodeLexLeader(cells, boardSymmetries(rows, cols), fresh, cnf);
-  const backend = await createBackend('cadical', { cadical: { phase: 1, lucky: 0, seed: options.seed ?? 0 } });
+  const session = await SatSession.open(board, {
+    rules: 'shading',
+    cadical: { phase: 1, lucky: 0, seed: options.seed ?? 0 },
+    onCuts: (cuts, added) => {
+      if (cuts % 100 < added) options.onProgress?.(`${rows}x${cols} >= ${k}: ${cuts} connectivity cuts`);
+    },
+  });
   try {
-    backend.addCnf(cnf);
-    const finder = new CutFinder(geometry(rows, cols));
+    const f = session.formula;
+    const cells = Array.from({ length: n }, (_, i) => f.shaded(i));
+    if (k > 0) f.add([f.atLeast(cells, k)[k - 1]!]);
+    if (options.structure !== false && rows >= 2 && cols >= 2)
+      f.boundStructure({ rows, cols, border: borderCycle(rows, cols), borderWeight }, k);
+    for (const i of options.fixed?.cells ?? []) f.add([options.fixed!.shading[i] ? f.shaded(i) : -f.shaded(i)]);
+    // Symmetry breaking would clash with cells fixed in an arbitrary orientation.
+    if (options.symmetry !== false && options.fixed === undefined) f.lexLeader();
+    session.load();
+    // The time limit bounds the search, from when the solver holds the CNF.
     const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
-    const model = new Uint8Array(n);
-    let cuts = 0;
-    for (;;) {
-      const status = await backend.solve(deadline === undefined ? {} : { deadline });
-      const calls = backend.stats().solveCalls;
-      if (status === 'unknown') return done('unknown', null, calls, cuts);
-      if (status === 'unsatisfiable') return done('none', null, calls, cuts);
-      for (let i = 0; i < n; i++) model[i] = backend.value(i + 1) ? 1 : 0;
-      const added = finder.cuts(model, vars, (clause) => backend.addClause(clause));
-      cuts += added;
-      if (added > 0) {
-        if (cuts % 100 < added) options.onProgress?.(`${rows}x${cols} >= ${k}: ${cuts} connectivity cuts`);
-        continue;
-      }
-      const shading = Array.from(model, (s) => s === 1);
-      const violations = checkShading(board, shading);
-      if (violations.length > 0)
-        throw new Error(`maxblack: the solver's shading breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
-      if (shading.filter(Boolean).length < k) throw new Error("maxblack: the solver's shading has fewer shaded cells than asked: a bug");
-      return done('found', shading, calls, cuts);
-    }
+    const shading = await session.find([], deadline).catch((error: unknown) => {
+      if (error instanceof TimeoutError && session.timedOut) return 'unknown' as const;
+      throw error;
+    });
+    const calls = session.stats().solveCalls;
+    if (shading === 'unknown') return done('unknown', null, calls, session.cuts);
+    if (shading === null) return done('none', null, calls, session.cuts);
+    if (shading.filter(Boolean).length < k) throw new Error("maxblack: the solver's shading has fewer shaded cells than asked: a bug");
+    return done('found', shading, calls, session.cuts);
   } finally {
-    backend.dispose();
+    session.dispose();
   }
 }

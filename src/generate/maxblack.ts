@@ -17,20 +17,10 @@
  * the encodings agree), so its one cell stays unshaded. OEIS A239231 lists a(1) = 1: it lets the
  * single cell be shaded, an empty set of white cells counting as connected.
  */
-import { encodeAtLeastTotalizer } from '../../encodings/cardinality-totalizer.js';
-import { encodeAdjacency } from '../../encodings/adjacency.js';
-import { encodeLexLeader } from '../../encodings/symmetry-lex.js';
-import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
-import { encodeConnectivityLayers } from '../../encodings/connectivity-layers.js';
-import { HitoriVars } from '../../encodings/variables.js';
 import { TimeoutError } from '../job/errors.js';
-import { checkShading } from '../puzzle/check.js';
 import { maxBlackBound } from './maxblack-bound.js';
-import { boardSymmetries, geometry } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import type { Backend } from '../sat/backend.js';
-import { createBackend } from '../sat/backends/index.js';
-import { Cnf } from '../sat/cnf.js';
+import { SatSession } from '../solve/session.js';
 
 export const maxBlackConnectivities = ['lazy', 'layers'] as const;
 export type MaxBlackConnectivity = (typeof maxBlackConnectivities)[number];
@@ -97,13 +87,13 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const board = blankBoard(rows, cols);
   const n = rows * cols;
-  const vars = new HitoriVars(board);
   const { bound } = maxBlackBound(rows, cols);
+  // No valid shading has more than ceil(n/2) shaded cells (pair the cells into dominoes, one
+  // shaded cell at most per domino), so ceil(n/2) + 1 is the largest bound ever asked for.
+  const cap = Math.ceil(n / 2) + 1;
   // Building and loading the CNF of a large board takes seconds (a 40x40: a million clauses):
   // the deadline is checked while it grows and while the solver takes it in.
-  const checkpoint = () => {
-    if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError('time limit reached');
-  };
+  let session: SatSession | undefined;
   const unfinished = (): MaxBlackResult => ({
     rows,
     cols,
@@ -116,41 +106,33 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
     timeMs: performance.now() - start,
     solveCalls: 0,
     cuts: 0,
-    variables: vars.pool.top,
+    variables: session?.formula.top ?? 0,
     clauses: 0,
   });
-  const cnf = new Cnf();
-  cnf.watch = checkpoint;
-  cnf.declare(n);
-  const lazy = (options.connectivity ?? 'lazy') === 'lazy';
-  // No valid shading has more than ceil(n/2) shaded cells (pair the cells into dominoes, one
-  // shaded cell at most per domino), so ceil(n/2) + 1 is the largest bound ever asked for.
-  const cap = Math.ceil(n / 2) + 1;
-  // The counter's auxiliary variables, each from the pool under its own key.
-  let counted = 0;
-  const fresh = () => vars.pool.id(['count', counted++]);
-  const backend = await createBackend('cadical', { cadical: maxBlackCadical });
   try {
     let outputs: number[];
     try {
-      encodeAdjacency(board, vars, cnf);
-      if (lazy) encodeConnectivitySeeds(board, vars, cnf);
-      else encodeConnectivityLayers(board, vars, cnf);
-      const shaded = Array.from({ length: n }, (_, i) => vars.shaded(i));
-      outputs = encodeAtLeastTotalizer(shaded, cap, fresh, cnf);
+      session = await SatSession.open(board, {
+        rules: 'shading',
+        connectivity: options.connectivity ?? 'lazy',
+        cadical: maxBlackCadical,
+        ...(deadline === undefined ? {} : { deadline }),
+      });
+      const { formula } = session;
+      outputs = formula.atLeast(
+        Array.from({ length: n }, (_, i) => formula.shaded(i)),
+        cap,
+      );
       // Rotations and reflections keep a shading valid and its count: keep only lex-leaders.
-      if (options.symmetry !== false) encodeLexLeader(shaded, boardSymmetries(rows, cols), fresh, cnf);
-      backend.addCnf(cnf, checkpoint);
+      if (options.symmetry !== false) formula.lexLeader();
+      session.load();
     } catch (error) {
       if (error instanceof TimeoutError) return unfinished();
       throw error;
     }
-    const finder = lazy ? new CutFinder(geometry(rows, cols)) : undefined;
-    const model = new Uint8Array(n);
-    let best: boolean[] = new Array<boolean>(n).fill(false);
+    let best: Shading = new Array<boolean>(n).fill(false);
     let value = 0;
     let foundMs = performance.now() - start;
-    let cuts = 0;
     let proven = false;
     /**
      * Every valid shading has fewer shaded cells than this: one above the edge-counting bound
@@ -158,7 +140,6 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
      */
     let above = bound + 1;
     let first = options.from !== undefined && options.from > 1 ? Math.min(options.from, cap, bound) : undefined;
-    const call = deadline === undefined ? {} : { deadline };
     let unitBound = 0;
     for (;;) {
       const wanted = first ?? value + 1;
@@ -172,12 +153,17 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
       // the bound can be a permanent unit clause, which the solver simplifies with at the root.
       const permanent = first === undefined;
       if (permanent && wanted > unitBound) {
-        backend.addClause([assume]);
+        session.formula.add([assume]);
         unitBound = wanted;
       }
-      const status = await backend.solve({ ...call, assumptions: permanent ? [] : [assume] });
-      if (status === 'unknown') break;
-      if (status === 'unsatisfiable') {
+      let shading: Shading | null;
+      try {
+        shading = await session.find(permanent ? [] : [assume]);
+      } catch (error) {
+        if (error instanceof TimeoutError && session.timedOut) break;
+        throw error;
+      }
+      if (shading === null) {
         above = wanted;
         if (first === undefined) {
           proven = true;
@@ -186,16 +172,6 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
         first = undefined;
         continue;
       }
-      readModel(backend, model);
-      if (finder) {
-        const added = finder.cuts(model, vars, (clause) => backend.addClause(clause));
-        cuts += added;
-        if (added > 0) continue;
-      }
-      const shading = Array.from(model, (s) => s === 1);
-      const violations = checkShading(board, shading);
-      if (violations.length > 0)
-        throw new Error(`maxblack: the solver's shading breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
       const count = shading.filter(Boolean).length;
       if (count < wanted) throw new Error(`maxblack: the solver's shading has ${count} shaded cells, fewer than ${wanted}: a bug`);
       best = shading;
@@ -204,7 +180,7 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
       foundMs = performance.now() - start;
       options.onProgress?.(`${rows}x${cols}: a valid shading with ${value} shaded cells; trying ${value + 1}`);
     }
-    const stats = backend.stats();
+    const stats = session.stats();
     return {
       rows,
       cols,
@@ -216,15 +192,11 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
       foundMs,
       timeMs: performance.now() - start,
       solveCalls: stats.solveCalls,
-      cuts,
-      variables: vars.pool.top,
+      cuts: session.cuts,
+      variables: session.formula.top,
       clauses: stats.clauses,
     };
   } finally {
-    backend.dispose();
+    session?.dispose();
   }
-}
-
-function readModel(backend: Backend, into: Uint8Array): void {
-  for (let i = 0; i < into.length; i++) into[i] = backend.value(i + 1) ? 1 : 0;
 }

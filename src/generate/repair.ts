@@ -39,14 +39,11 @@
  * solver, the encodings of rule 1 from the numbers) and its solution checked by the independent
  * checker. The rules as written (the literal convention) are used throughout.
  */
-import { encodeAtLeastTotalizer } from '../../encodings/cardinality-totalizer.js';
 import { InputError, SolverError, TimeoutError, TooLargeError } from '../job/errors.js';
 import { checkShading } from '../puzzle/check.js';
-import { CutFinder } from '../../encodings/connectivity-cuts.js';
 import { type Geometry, geometryOf, neighbours } from '../puzzle/geometry.js';
 import { roughCount, type Puzzle, type Shading } from '../puzzle/puzzle.js';
-import { Cnf } from '../sat/cnf.js';
-import { HitoriSession } from '../solve/session.js';
+import { CutFinder, SatSession } from '../solve/session.js';
 import { solveHitori } from '../solve/solve.js';
 
 /** The largest rule-1 CNF `repair` builds, in literals (a 40x40 with 40 symbols: 10 million). */
@@ -129,35 +126,33 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError('the time limit passed while building the CNF');
   };
   past();
-  const sessionOptions = { numbers: false, ...(options.signal === undefined ? {} : { signal: options.signal }) } as const;
-  const check = await HitoriSession.open(puzzle, sessionOptions);
-  let design: HitoriSession | undefined;
+  // The deadline bounds each SAT call, not the building: a search stopped by it reports how far
+  // its proof got (below), which a stop while the CNF is built could not.
+  const sessionOptions = { rules: 'shading', ...(options.signal === undefined ? {} : { signal: options.signal }) } as const;
+  const check = await SatSession.open(puzzle, sessionOptions);
+  let design: SatSession | undefined;
   try {
-    // The check solver: rule 1 over value variables.
-    const cFirst = check.vars.pool.block('value', n * K);
+    // The check solver: rule 1 over value variables (a 17x17 has 80,000 of these clauses, handed
+    // to the solver in bulk before its first call).
+    const cFirst = check.formula.block('value', n * K);
     const cv = (x: number, u: number) => cFirst + x * K + u - 1;
-    // Built in one Cnf and handed over in bulk (a 17x17 has 80,000 of these clauses).
-    const rule1 = new Cnf();
     for (const line of g.lines) {
       for (let p = 0; p < line.length; p++) {
         for (let q = p + 1; q < line.length; q++) {
           const x = line[p]!;
           const y = line[q]!;
-          for (let u = 1; u <= K; u++) rule1.add([-cv(x, u), -cv(y, u), check.vars.shaded(x), check.vars.shaded(y)]);
+          for (let u = 1; u <= K; u++) check.formula.add([-cv(x, u), -cv(y, u), check.formula.shaded(x), check.formula.shaded(y)]);
         }
       }
     }
-    check.addCnf(rule1);
     const numbersAssumed = (values: readonly number[]): number[] => {
       const out: number[] = [];
       for (let x = 0; x < n; x++) for (let u = 1; u <= K; u++) out.push(values[x] === u ? cv(x, u) : -cv(x, u));
       return out;
     };
-    const blocking = (shading: ArrayLike<boolean | number>) =>
-      Array.from({ length: n }, (_, i) => (shading[i] ? -check.vars.shaded(i) : check.vars.shaded(i)));
 
     let kept: RepairResult['kept'] = 'given';
-    let fixed: Uint8Array | null = options.keep === undefined ? null : Uint8Array.from(options.keep, (s) => (s ? 1 : 0));
+    let fixed: Shading | null = options.keep ?? null;
     if (fixed === null) {
       fixed = await check.find(numbersAssumed(puzzle.values), deadline);
       kept = fixed === null ? 'any' : 'first-solution';
@@ -169,31 +164,30 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
       // are some of a solution's is a solution); then by SAT, for larger steps.
       if (fixed !== null) fixed = greedilyExtended(g, fixed);
       for (let round = 0; fixed !== null; round++) {
-        const more = check.vars.pool.id(['more', round]);
+        const more = check.formula.variable(['more', round]);
         const whites: number[] = [-more];
         const shaded: number[] = [];
-        for (let i = 0; i < n; i++) (fixed[i] ? shaded : whites).push(check.vars.shaded(i));
-        check.addClause(whites);
+        for (let i = 0; i < n; i++) (fixed[i] ? shaded : whites).push(check.formula.shaded(i));
+        check.formula.add(whites);
         const bigger = await check.find([...values, ...shaded, more], deadline);
-        check.addClause([-more]);
+        check.formula.add([-more]);
         if (bigger === null) break;
         fixed = bigger;
       }
     }
-    if (fixed !== null) check.addClause(blocking(fixed));
+    if (fixed !== null) check.block(fixed);
 
     // The design solver.
     past();
-    const master = await HitoriSession.open(puzzle, sessionOptions);
+    const master = await SatSession.open(puzzle, sessionOptions);
     design = master;
-    const pool = master.vars.pool;
-    const s = (i: number) => master.vars.shaded(i);
-    const mFirst = pool.block('value', n * K);
+    const base = master.formula;
+    const s = (i: number) => base.shaded(i);
+    const mFirst = base.block('value', n * K);
     const mc = (x: number, u: number) => mFirst + x * K + u - 1;
-    const base = new Cnf();
     for (let x = 0; x < n; x++) {
       base.add(Array.from({ length: K }, (_, k) => mc(x, k + 1)));
-      for (let u = 1; u <= K; u++) for (let w = u + 1; w <= K; w++) base.add2(-mc(x, u), -mc(x, w));
+      for (let u = 1; u <= K; u++) for (let w = u + 1; w <= K; w++) base.add([-mc(x, u), -mc(x, w)]);
     }
     if (fixed !== null) for (let i = 0; i < n; i++) base.add([fixed[i] ? s(i) : -s(i)]);
     for (const line of g.lines) {
@@ -206,23 +200,19 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
         }
       }
     }
-    let fresh = 0;
     // "At most k changed" is "at least n - k kept": the totalizer's bound from below, over the kept cells.
-    const keptAtLeast = encodeAtLeastTotalizer(
+    const keptAtLeast = base.atLeast(
       Array.from({ length: n }, (_, x) => mc(x, puzzle.values[x]!)),
       n,
-      () => pool.id(['count', fresh++]),
-      base,
     );
-    master.addCnf(base);
     const eqOf = new Map<number, number>();
     const eq = (x: number, y: number): number => {
       const key = x * n + y;
       let v = eqOf.get(key);
       if (v === undefined) {
-        v = pool.id(['eq', x, y]);
+        v = base.variable(['eq', x, y]);
         eqOf.set(key, v);
-        for (let u = 1; u <= K; u++) master.addClause([-v, -mc(x, u), mc(y, u)]);
+        for (let u = 1; u <= K; u++) base.add([-v, -mc(x, u), mc(y, u)]);
       }
       return v;
     };
@@ -230,7 +220,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     let round = 0;
     let impossible = false;
     /** (b) for a counterexample T: a pair unshaded in T repeats a number (or, with S chosen, S is T). */
-    const refute = (t: Uint8Array) => {
+    const refute = (t: Shading) => {
       const clause: number[] = [];
       for (const line of g.lines) {
         for (let p = 0; p < line.length; p++) {
@@ -246,12 +236,12 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
       if (fixed !== null) {
         // Every pair T could repeat is a pair of S's unshaded cells: no change breaks T while S holds.
         if (clause.length === 0) impossible = true;
-        master.addClause(clause);
+        base.add(clause);
         return;
       }
-      const d = pool.id(['repeats', counterexamples]);
-      master.addClause([-d, ...clause]);
-      for (let i = 0; i < n; i++) master.addClause([t[i] ? s(i) : -s(i), d]);
+      const d = base.variable(['repeats', counterexamples]);
+      base.add([-d, ...clause]);
+      for (let i = 0; i < n; i++) base.add([t[i] ? s(i) : -s(i), d]);
     };
 
     const repairs: Repair[] = [];
@@ -260,7 +250,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     const finish = (status: RepairResult['status']): RepairResult => ({
       status,
       kept,
-      solution: fixed === null ? null : Array.from(fixed, (x) => x === 1),
+      solution: fixed,
       provenBelow,
       fewest: repairs.length > 0 ? provenBelow : null,
       repairs,
@@ -285,29 +275,24 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
           });
           const planted = fixed ?? chosen;
           const changed: Puzzle = { ...puzzle, values };
-          if (
-            checkShading(
-              changed,
-              Array.from(planted, (x) => x === 1),
-            ).length > 0
-          )
+          if (checkShading(changed, planted).length > 0)
             throw new SolverError('the design model breaks the kept solution: this is a bug in hitori-sat');
-          let other: Uint8Array | null;
+          let other: Shading | null;
           if (fixed !== null) other = await check.find(numbersAssumed(values), deadline);
           else {
-            const selector = check.vars.pool.id(['block', round++]);
-            check.addClause([-selector, ...blocking(planted)]);
+            const selector = check.formula.variable(['block', round++]);
+            check.block(planted, selector);
             other = await check.find([...numbersAssumed(values), selector], deadline);
-            check.addClause([-selector]);
+            check.formula.add([-selector]);
           }
           if (other === null) {
             const changes: NumberChange[] = [];
             for (let x = 0; x < n; x++)
               if (values[x] !== puzzle.values[x]) changes.push({ cell: x, from: puzzle.values[x]!, to: values[x]! });
-            repairs.push({ changes, puzzle: changed, solution: Array.from(planted, (x) => x === 1) });
+            repairs.push({ changes, puzzle: changed, solution: planted });
             options.onProgress?.(`repair: ${repairs.length} set(s) of ${k} change(s) found`);
             if (repairs.length >= wanted || changes.length === 0) break;
-            master.addClause(changes.map((c) => mc(c.cell, c.from)));
+            base.add(changes.map((c) => mc(c.cell, c.from)));
             continue;
           }
           counterexamples++;
@@ -335,15 +320,15 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
 }
 
 /** The shading with every cell shaded in turn that keeps rules 2 and 3 (in cell order). */
-function greedilyExtended(g: Geometry, shading: Uint8Array): Uint8Array {
-  const out = Uint8Array.from(shading);
+function greedilyExtended(g: Geometry, shading: Shading): Shading {
+  const out = Uint8Array.from(shading, (x) => (x ? 1 : 0));
   const finder = new CutFinder(g);
   for (let i = 0; i < g.cells; i++) {
     if (out[i] || neighbours(g, i).some((j) => out[j] === 1)) continue;
     out[i] = 1;
     if (finder.label(out) !== 1) out[i] = 0;
   }
-  return out;
+  return Array.from(out, (x) => x === 1);
 }
 
 /** The SAT engine's proof, on a fresh solver: the changed puzzle is unique with the repair's solution. */

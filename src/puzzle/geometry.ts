@@ -11,6 +11,7 @@
  */
 import { type Puzzle, roughCount } from './puzzle.js';
 import { TooLargeError } from '../job/errors.js';
+import { Limit } from '../job/limit.js';
 
 export interface Geometry {
   readonly rows: number;
@@ -30,7 +31,11 @@ export interface Geometry {
 const cache = new Map<string, Geometry>();
 export const maxCachedSizes = 64;
 
-export function geometry(rows: number, cols: number): Geometry {
+/**
+ * The shape of an R x C grid, from the cache or built. `limit` is checked once per row while
+ * building: a 1000x1000 shape is tens of megabytes, seconds on a loaded machine.
+ */
+export function geometry(rows: number, cols: number, limit = Limit.none): Geometry {
   const key = `${rows}x${cols}`;
   let g = cache.get(key);
   if (g) {
@@ -42,25 +47,29 @@ export function geometry(rows: number, cols: number): Geometry {
   const nbrStart = new Int32Array(cells + 1);
   const nbr = new Int32Array(2 * (rows * (cols - 1) + cols * (rows - 1)));
   let k = 0;
-  for (let i = 0; i < cells; i++) {
-    nbrStart[i] = k;
-    const r = Math.floor(i / cols);
-    const c = i - r * cols;
-    if (r > 0) nbr[k++] = i - cols;
-    if (c > 0) nbr[k++] = i - 1;
-    if (c < cols - 1) nbr[k++] = i + 1;
-    if (r < rows - 1) nbr[k++] = i + cols;
+  for (let r = 0, i = 0; r < rows; r++) {
+    limit.check();
+    for (let c = 0; c < cols; c++, i++) {
+      nbrStart[i] = k;
+      if (r > 0) nbr[k++] = i - cols;
+      if (c > 0) nbr[k++] = i - 1;
+      if (c < cols - 1) nbr[k++] = i + 1;
+      if (r < rows - 1) nbr[k++] = i + cols;
+    }
   }
   nbrStart[cells] = k;
   // Plain loops: Int32Array.from with a mapping function costs a call per cell (0.2 s at 1000x1000).
+  // One buffer for every line, each line a view of it.
+  const all = new Int32Array(2 * cells);
   const lines: Int32Array[] = [];
   for (let r = 0; r < rows; r++) {
-    const line = new Int32Array(cols);
+    const line = all.subarray(r * cols, (r + 1) * cols);
     for (let c = 0; c < cols; c++) line[c] = r * cols + c;
     lines.push(line);
   }
   for (let c = 0; c < cols; c++) {
-    const line = new Int32Array(rows);
+    limit.check();
+    const line = all.subarray(cells + c * rows, cells + (c + 1) * rows);
     for (let r = 0; r < rows; r++) line[r] = r * cols + c;
     lines.push(line);
   }
@@ -71,8 +80,8 @@ export function geometry(rows: number, cols: number): Geometry {
 }
 
 /** The geometry of a puzzle's grid. */
-export function geometryOf(puzzle: Pick<Puzzle, 'rows' | 'cols'>): Geometry {
-  return geometry(puzzle.rows, puzzle.cols);
+export function geometryOf(puzzle: Pick<Puzzle, 'rows' | 'cols'>, limit = Limit.none): Geometry {
+  return geometry(puzzle.rows, puzzle.cols, limit);
 }
 
 /** The orthogonal neighbours of cell i, in the order up, left, right, down (a view, not a copy). */
@@ -136,8 +145,9 @@ export function numberKeys(values: readonly number[], key = new Int32Array(value
 const keptWorkCells = 1 << 17;
 let work = new Int32Array(0);
 
-export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): LineMates {
-  const g = geometryOf(puzzle);
+/** `limit` is checked once per line (a 1000x1000 grid's mates take a while on a loaded machine). */
+export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>, limit = Limit.none): LineMates {
+  const g = geometryOf(puzzle, limit);
   const { cells, lines, rows } = g;
   const size = 6 * cells + 1;
   let scratch = work;
@@ -158,6 +168,7 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): Lin
   let total = 0;
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]!;
+    limit.check();
     for (let t = 0; t < line.length; t++) count[key[line[t]!]!]!++;
     for (let t = 0; t < line.length; t++) {
       const i = line[t]!;
@@ -180,6 +191,7 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>): Lin
   const mate = result.subarray(cells + 1);
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]!;
+    limit.check();
     for (let t = line.length - 1; t >= 0; t--) {
       const i = line[t]!;
       next[i] = head[key[i]!]!;

@@ -47,6 +47,7 @@ import {
   type SearchScratch,
 } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
+import { Limit } from '../job/limit.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
 import type { TechniqueCode } from './types.js';
@@ -134,9 +135,10 @@ export class DeductionCore {
   private readonly whites: Int32Array;
   private readonly sepWhites: Int32Array;
 
-  constructor(puzzle: Puzzle) {
-    const g = geometryOf(puzzle);
-    const m = lineMates(puzzle);
+  /** `limit` bounds the set-up (a 1000x1000 grid's shape and line mates). */
+  constructor(puzzle: Puzzle, limit = Limit.none) {
+    const g = geometryOf(puzzle, limit);
+    const m = lineMates(puzzle, limit);
     this.rows = g.rows;
     this.cols = g.cols;
     this.n = g.cells;

@@ -5,7 +5,7 @@
  *
  * 1. Solve: no model, no solution (every cell is then vacuously forced; the map says "none").
  * 2. Each model found is a solution (connected by the session's cuts, checked by the independent
- *    checker); a cell whose colour differs between two solutions is free.
+ *    checker, both in the session); a cell whose colour differs between two solutions is free.
  * 3. For each cell i not yet known free, solve under the assumption that i has the opposite of
  *    its colour in the first solution S. A model T is a solution in which i differs, so i is free,
  *    and so is every other cell where T differs from S. "Unsatisfiable" proves that every solution
@@ -14,11 +14,9 @@
  * Sound and complete: every cell ends forced (a proof by the solver) or free (two checked
  * solutions that differ there). A puzzle is unique exactly when every cell is forced.
  */
-import { SolverError } from '../job/errors.js';
-import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import { HitoriSession } from './session.js';
+import { SatSession } from './session.js';
 
 export interface AmbiguityOptions {
   readonly convention?: Convention;
@@ -45,32 +43,30 @@ export interface AmbiguityMap {
 
 export async function ambiguityMap(puzzle: Puzzle, options: AmbiguityOptions = {}): Promise<AmbiguityMap> {
   const start = performance.now();
-  const convention = options.convention ?? 'literal';
-  const session = await HitoriSession.open(puzzle, { convention, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+  const session = await SatSession.open(puzzle, {
+    convention: options.convention ?? 'literal',
+    // As a solve's CaDiCaL CNF is bounded (src/solve/solve.ts): refused before it is built.
+    maxLiterals: 25e6,
+    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
   try {
     const n = puzzle.rows * puzzle.cols;
-    const checked = (shading: Uint8Array): Shading => {
-      const solution = Array.from(shading, (s) => s === 1);
-      const violations = checkShading(puzzle, solution, convention);
-      if (violations.length > 0)
-        throw new SolverError(`the model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
-      return solution;
-    };
-    const first = await session.find([], options.deadline);
+    const first = await session.find();
     if (first === null)
       return { status: 'none', cells: [], forced: 0, free: 0, solutions: [], satCalls: session.calls, timeMs: performance.now() - start };
-    const solutions = [checked(first)];
+    const solutions = [first];
     const free = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       if (free[i]) continue;
-      const v = session.vars.shaded(i);
-      const other = await session.find([first[i] ? -v : v], options.deadline);
+      const v = session.formula.shaded(i);
+      const other = await session.find([first[i] ? -v : v]);
       if (other === null) continue;
-      solutions.push(checked(other));
+      solutions.push(other);
       for (let j = 0; j < n; j++) if (other[j] !== first[j]) free[j] = 1;
       options.onProgress?.(`ambiguity map: cell ${i + 1} of ${n}, ${solutions.length} solutions seen`);
     }
-    const cells = Array.from(first, (s, i) => (free[i] ? null : s === 1));
+    const cells = first.map((s, i) => (free[i] ? null : s));
     const freeCount = free.reduce((a, b) => a + b, 0);
     return {
       status: freeCount === 0 ? 'unique' : 'multiple',

@@ -27,7 +27,8 @@ import { DeductionCore } from '../rules/core.js';
 import type { Level, RulesResult, RulesStatus } from '../rules/index.js';
 import { noStats } from '../sat/backend.js';
 import type { SatOptions, SatResult } from './solve.js';
-import { SolverError } from '../job/errors.js';
+import { SolverError, TimeoutError } from '../job/errors.js';
+import { Limit } from '../job/limit.js';
 
 export const engines = ['sat', 'rules', 'hybrid'] as const;
 export type Engine = (typeof engines)[number];
@@ -143,15 +144,7 @@ async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<Engine
 async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<EngineResult> {
   const start = performance.now();
   const convention = options.convention ?? 'literal';
-  const core = new DeductionCore(puzzle);
-  const run = core.run(options.timeoutMs === undefined ? {} : { deadline: Date.now() + options.timeoutMs });
-  const summary: RulesSummary = {
-    status: run.status,
-    decided: run.decided,
-    hardest: null,
-    usedUniqueness: false,
-    timeMs: performance.now() - start,
-  };
+  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const without = {
     engine: 'hybrid',
     backend: null,
@@ -161,17 +154,34 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     clauses: 0,
     cuts: 0,
   } as const;
-  if (run.timedOut)
-    return {
-      ...without,
-      status: 'timeout',
-      solutions: [],
-      complete: false,
-      stats: noStats(),
-      rules: summary,
-      proof: null,
-      timeMs: performance.now() - start,
-    };
+  const timedOut = (rules: RulesSummary): EngineResult => ({
+    ...without,
+    status: 'timeout',
+    solutions: [],
+    complete: false,
+    stats: noStats(),
+    rules,
+    proof: null,
+    timeMs: performance.now() - start,
+  });
+  let core: DeductionCore;
+  try {
+    core = new DeductionCore(puzzle, Limit.at(deadline, options.signal));
+  } catch (error) {
+    // The set-up of a huge grid (its shape and line mates) outlasted the limit.
+    if (error instanceof TimeoutError)
+      return timedOut({ status: 'stuck', decided: 0, hardest: null, usedUniqueness: false, timeMs: performance.now() - start });
+    throw error;
+  }
+  const run = core.run(deadline === undefined ? {} : { deadline });
+  const summary: RulesSummary = {
+    status: run.status,
+    decided: run.decided,
+    hardest: null,
+    usedUniqueness: false,
+    timeMs: performance.now() - start,
+  };
+  if (run.timedOut) return timedOut(summary);
   if (run.status === 'stuck') {
     const remaining = options.timeoutMs === undefined ? {} : { timeoutMs: Math.max(1, options.timeoutMs - (performance.now() - start)) };
     const result = await sat(puzzle, { ...options, ...remaining, known: core.cells() });

@@ -1,115 +1,189 @@
 /**
- * An incremental Hitori SAT session: one CaDiCaL instance holding a puzzle's CNF (lazy
- * connectivity), solved again and again under assumptions. Each model is decoded from the
- * shading variables only; a model whose unshaded cells fall apart gets its connectivity cuts
- * (encodings/connectivity-cuts.ts: clauses every valid shading satisfies, whatever the numbers)
- * and is solved again, so `find` returns only connected shadings, and "none" is a proof under
- * the assumptions. The ambiguity map (backbone) and `repair` use it.
+ * The one SAT session: every caller that solves a Hitori formula (solve, the ambiguity map,
+ * repair, the generator, maxblack and the fewest symbols) runs this loop, on one solver that
+ * stays open between calls:
  *
- * `numbers: false` leaves rule 1 and the convention out: the caller states them over variables of
- * its own (from `vars.pool`, the one place variable numbers are invented), as `repair` does when
- * the numbers themselves are variables.
+ *   encode (formula.ts) -> solve under assumptions -> read the shading -> add the connectivity
+ *   cuts of a shading that falls apart and solve again -> check it with the independent checker
+ *   -> return it; the caller may then block it (or block it under a selector) and ask again.
+ *
+ * Cuts (encodings/connectivity-cuts.ts) are clauses every valid shading satisfies, whatever the
+ * numbers and the assumptions, so they stay for good and "none" is a proof under the
+ * assumptions. The shading is read from the shading variables only, never auxiliary ones, and a
+ * shading that breaks a rule the formula encodes is a bug: SolverError, never an answer. Every
+ * variable, selectors included, comes from the formula's pool.
+ *
+ * The formula is handed to the solver in bulk before the first call; clauses added after it go
+ * straight to the solver.
  */
-import { encodeHitori } from '../../encodings/index.js';
-import { encodeAdjacency } from '../../encodings/adjacency.js';
-import { CutFinder, encodeConnectivitySeeds } from '../../encodings/connectivity-cuts.js';
-import { assertCnfFits } from '../../encodings/size.js';
-import { HitoriVars } from '../../encodings/variables.js';
-import { TimeoutError } from '../job/errors.js';
-import type { Convention } from '../puzzle/convention.js';
+import { blockingClause } from '../../encodings/index.js';
+import { CutFinder } from '../../encodings/connectivity-cuts.js';
+import { SolverError, TimeoutError } from '../job/errors.js';
+import { checkShading } from '../puzzle/check.js';
 import { geometryOf } from '../puzzle/geometry.js';
-import type { Puzzle } from '../puzzle/puzzle.js';
-import type { Backend } from '../sat/backend.js';
-import { createBackend } from '../sat/backends/index.js';
-import type { Clause } from '../sat/cnf.js';
-import { Cnf } from '../sat/cnf.js';
-import { cadicalOptions } from './solve.js';
+import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import type { Backend, BackendName, BackendStats } from '../sat/backend.js';
+import { type BackendFactory, createBackend } from '../sat/backends/index.js';
+import type { CadicalOptions } from '../sat/backends/cadical.js';
+import { type FormulaOptions, HitoriFormula } from './formula.js';
 
-export interface SessionOptions {
-  readonly convention?: Convention;
-  /** Encode rule 1 (and the convention) from the puzzle's numbers (default true). */
-  readonly numbers?: boolean;
+/**
+ * CaDiCaL's options for Hitori, chosen by measurement (BENCH.md): decide "unshaded" first
+ * (`phase: 0`), since most cells of a solution are unshaded; and no "lucky" pre-search
+ * (`lucky: 0`), which CaDiCaL reruns on every incremental call of the solve loop and which made
+ * the slowest 17x17s ten times slower.
+ */
+const cadicalOptions = { phase: 0, lucky: 0 } as const;
+
+/**
+ * The finder of a shading's unshaded components that the cuts come from, for the generators'
+ * shapes (a random maximal shading, a pattern's check) without reaching into encodings/.
+ */
+export { CutFinder };
+
+export interface SessionOptions extends FormulaOptions {
+  readonly backend?: BackendName;
+  /** For the `external` backend: the solver command line. */
+  readonly solverCmd?: string;
+  /** Makes the backend: `createBackend` (in-process, browser-safe) by default; the Node entry passes `createNodeBackend`. */
+  readonly openBackend?: BackendFactory;
+  /** CaDiCaL's options (default: unshaded first, no lucky phase). */
+  readonly cadical?: CadicalOptions;
   /**
-   * Cancels the work: `find` yields to the event loop every `yieldEveryMs` (so that an abort from
-   * a timer or an event can land) and then throws the signal's reason if it was aborted.
+   * Cancels the work: `find` yields to the event loop on its first call and then every
+   * `yieldEveryMs` (so that an abort from a timer or an event can land), and throws the signal's
+   * reason once it is aborted.
    */
   readonly signal?: AbortSignal;
+  /** Told of each round of cuts: the cuts so far, and how many this round added. */
+  readonly onCuts?: (cuts: number, added: number) => void;
 }
 
 const yieldEveryMs = 25;
 
-export class HitoriSession {
+export class SatSession {
   /** SAT calls made, cut rounds included. */
   calls = 0;
-  private readonly finder: CutFinder;
+  /** Connectivity cuts added (lazy connectivity). */
+  cuts = 0;
+  /** True once a call ran past the deadline (`find` then threw TimeoutError). */
+  timedOut = false;
+  private readonly finder: CutFinder | undefined;
+  /** The shading of the last model; cells fixed by `known` are filled in once. */
   private readonly model: Uint8Array;
-  private yielded = performance.now();
+  /** The cells read from each model and blocked: all but the known ones. */
+  private readonly open: number[] = [];
+  private loaded = false;
+  private yielded = Number.NEGATIVE_INFINITY;
 
   private constructor(
-    readonly puzzle: Puzzle,
-    readonly vars: HitoriVars,
+    readonly formula: HitoriFormula,
     private readonly backend: Backend,
-    private readonly signal: AbortSignal | undefined,
+    private readonly options: SessionOptions,
   ) {
-    this.finder = new CutFinder(geometryOf(puzzle));
-    this.model = new Uint8Array(vars.cells);
+    const { puzzle } = formula;
+    const n = puzzle.rows * puzzle.cols;
+    this.model = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const shaded = options.known?.[i] ?? null;
+      if (shaded === null) this.open.push(i);
+      else this.model[i] = shaded ? 1 : 0;
+    }
+    this.finder = formula.lazy ? new CutFinder(geometryOf(puzzle)) : undefined;
   }
 
-  static async open(puzzle: Puzzle, options: SessionOptions = {}): Promise<HitoriSession> {
-    const backend = await createBackend('cadical', { cadical: cadicalOptions });
+  /**
+   * Checks the formula's size, opens the solver, then builds the formula (so that a solver that
+   * cannot run, an external program missing from the PATH, is reported before seconds of
+   * encoding). Past the deadline while building: TimeoutError.
+   */
+  static async open(puzzle: Puzzle, options: SessionOptions = {}): Promise<SatSession> {
+    // Too large: refused before the solver is loaded.
+    const expected = HitoriFormula.expectedSize(puzzle, options);
+    const backend = await (options.openBackend ?? createBackend)(options.backend ?? 'cadical', {
+      cadical: options.cadical ?? cadicalOptions,
+      ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
+    });
     try {
-      let vars: HitoriVars;
-      let cnf: Cnf;
-      if (options.numbers === false) {
-        vars = new HitoriVars(puzzle);
-        cnf = new Cnf();
-        cnf.declare(vars.cells);
-        encodeAdjacency(puzzle, vars, cnf);
-        encodeConnectivitySeeds(puzzle, vars, cnf);
-      } else {
-        // As a solve's CaDiCaL CNF is bounded (src/solve/solve.ts): refused before it is built.
-        assertCnfFits(puzzle, 'lazy', options.convention ?? 'literal', 25e6, 'no encoding of this size fits');
-        ({ cnf, vars } = encodeHitori(puzzle, { connectivity: 'lazy', convention: options.convention ?? 'literal', comments: false }));
-      }
-      backend.addCnf(cnf);
-      return new HitoriSession(puzzle, vars, backend, options.signal);
+      return new SatSession(new HitoriFormula(puzzle, options, expected), backend, options);
     } catch (error) {
       backend.dispose();
       throw error;
     }
   }
 
-  addClause(clause: Clause): void {
-    this.backend.addClause(clause);
-  }
-
-  /** Adds every clause of a CNF, by the backend's bulk path. */
-  addCnf(cnf: Cnf): void {
-    this.backend.addCnf(cnf);
+  /** The backend's name (for messages and results). */
+  get backendName(): BackendName {
+    return this.backend.name;
   }
 
   /**
-   * A connected shading satisfying the clauses under the assumptions (1 shaded), or null when
-   * there is none. Past `deadline` (a `Date.now()` value): TimeoutError.
+   * Hands the formula to the solver (`find` does it on its first call); from then on each clause
+   * added goes straight to it. Past the session's deadline while a large formula is handed over:
+   * TimeoutError, the clauses handed over so far staying.
    */
-  async find(assumptions: readonly number[], deadline?: number): Promise<Uint8Array | null> {
-    const call = deadline === undefined ? { assumptions } : { assumptions, deadline };
-    const add = (clause: Int32Array) => this.backend.addClause(clause);
-    if (this.signal !== undefined) {
+  load(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    const { deadline } = this.options;
+    this.formula.handTo(
+      this.backend,
+      deadline === undefined
+        ? undefined
+        : () => {
+            if (Date.now() > deadline) throw new TimeoutError('the time limit passed while the solver took in the CNF');
+          },
+    );
+  }
+
+  /**
+   * A connected shading satisfying the clauses under the assumptions, checked by the independent
+   * checker against the rules the formula encodes, or null when there is none (a proof).
+   * Past the deadline (the session's unless given): TimeoutError, with `timedOut` set.
+   */
+  async find(assumptions: readonly number[] = [], deadline = this.options.deadline): Promise<Shading | null> {
+    const { signal } = this.options;
+    if (signal !== undefined) {
       if (performance.now() - this.yielded > yieldEveryMs) {
         await new Promise((resolve) => setTimeout(resolve, 0));
         this.yielded = performance.now();
       }
-      this.signal.throwIfAborted();
+      signal.throwIfAborted();
     }
+    this.load();
+    const call = deadline === undefined ? { assumptions } : { assumptions, deadline };
+    const { backend, model, open, finder } = this;
+    // The shading block is consecutive: cell i is variable first + i.
+    const first = this.formula.shaded(0);
+    const add = (clause: Int32Array) => backend.addClause(clause);
     for (;;) {
       this.calls++;
-      const status = await this.backend.solve(call);
-      if (status === 'unknown') throw new TimeoutError('the time limit passed during a SAT call');
+      const status = await backend.solve(call);
+      if (status === 'unknown') {
+        this.timedOut = true;
+        throw new TimeoutError('the time limit passed during a SAT call');
+      }
       if (status === 'unsatisfiable') return null;
-      for (let i = 0; i < this.vars.cells; i++) this.model[i] = this.backend.value(this.vars.shaded(i)) ? 1 : 0;
-      if (this.finder.cuts(this.model, this.vars, add) === 0) return Uint8Array.from(this.model);
+      for (const i of open) model[i] = backend.value(first + i) ? 1 : 0;
+      if (finder !== undefined) {
+        const added = finder.cuts(model, this.formula.vars, add);
+        if (added > 0) {
+          this.cuts += added;
+          this.options.onCuts?.(this.cuts, added);
+          continue;
+        }
+      }
+      return this.checked(Array.from(model, (s) => s === 1));
     }
+  }
+
+  /**
+   * Forbids this shading from now on (over the open cells: the known ones are units), or, with
+   * `selector`, only while that selector is assumed.
+   */
+  block(shading: Shading, selector?: number): void {
+    const clause = blockingClause(this.formula.vars, shading, this.open);
+    this.formula.add(selector === undefined ? clause : [-selector, ...clause]);
   }
 
   /** After `find` returned a shading: the value of variable v in that model. */
@@ -117,7 +191,26 @@ export class HitoriSession {
     return this.backend.value(v);
   }
 
+  stats(): BackendStats {
+    return this.backend.stats();
+  }
+
   dispose(): void {
     this.backend.dispose();
+  }
+
+  /**
+   * The shading, or SolverError when it breaks a rule the formula encodes: with `rules: 'shading'`
+   * rules 2 and 3 only (rule 1 and the convention are the caller's, over numbers of its choosing).
+   */
+  private checked(shading: Shading): Shading {
+    const { puzzle, options } = this.formula;
+    const violations =
+      options.rules === 'shading'
+        ? checkShading(puzzle, shading).filter((v) => v.rule !== 'repeat')
+        : checkShading(puzzle, shading, options.convention);
+    if (violations.length > 0)
+      throw new SolverError(`the ${this.backend.name} model breaks the rules (${violations[0]!.message}): this is a bug in hitori-sat`);
+    return shading;
   }
 }
