@@ -87,7 +87,10 @@ const expected: Readonly<Record<string, Runs | NotRun>> = {
   'hitori-sat maxblack 5x5': { code: 0, line: '5x5: at most 9 shaded cells (proven' },
   'hitori-sat maxblack 20x20 --timeout 500': { code: 3, line: 'not proven the maximum' },
   'hitori-sat maxblack --check examples/maxblack/21x21.txt': { code: 0, line: '147 shaded cells, upper bound 147: meets the bound' },
-  'hitori-sat maxblack --grow examples/maxblack/7x7.txt --cuts 1,1': { code: 0, line: '13x13: a valid shading with 57 shaded cells (checked)' },
+  'hitori-sat maxblack --grow examples/maxblack/7x7.txt --cuts 1,1': {
+    code: 0,
+    line: '13x13: a valid shading with 57 shaded cells (checked)',
+  },
   // Batches and bench
   'hitori-sat solve set.jsonl --jobs 2 > answers.jsonl': { code: 0, line: '"line":5', file: 'answers.jsonl' },
   'cat set.jsonl | hitori-sat solve - --batch --timeout 2000': { code: 0, line: '"line":1' },

@@ -69,7 +69,11 @@ export function maxBlackCommand(): Command {
     )
     .option('--check <file>', "judge a shading file ('#' shaded, '.' unshaded, ';' comments): valid, its count, the bound")
     .option('--grow <file>', 'grow a valid shading file by six rows and six columns (SAT on strips); at the bound, the grown one is too')
-    .option('--cuts <row,col>', '--grow: the cuts to try (six rows after source row ROW, then six columns after column COL); default each in turn', cuts);
+    .option(
+      '--cuts <row,col>',
+      '--grow: the cuts to try (six rows after source row ROW, then six columns after column COL); default each in turn',
+      cuts,
+    );
   addTimeoutOption(command);
   addOutputOptions(command);
   return command
@@ -104,7 +108,9 @@ export function maxBlackCommand(): Command {
             }
           })();
           if (from !== undefined && (size.rows !== from.rows + 6 || size.cols !== from.cols + 6))
-            throw new UsageError(`--grow makes a ${from.rows + 6}x${from.cols + 6} board from ${options.grow}, not ${size.rows}x${size.cols}`);
+            throw new UsageError(
+              `--grow makes a ${from.rows + 6}x${from.cols + 6} board from ${options.grow}, not ${size.rows}x${size.cols}`,
+            );
         }
         const progress = progressLine();
         const answer = await run(
