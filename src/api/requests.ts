@@ -21,6 +21,7 @@ import type { MaxBlackConnectivity, MaxBlackResult } from '../generate/maxblack.
 import type { AtLeastResult } from '../generate/maxblack-aimed.js';
 import type { ConstructResult } from '../generate/maxblack-construct.js';
 import type { ShadingVerdict } from '../generate/maxblack-shading.js';
+import type { GrowResult } from '../generate/maxblack-grow.js';
 import type { ProgressListener } from '../job/progress.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
@@ -191,12 +192,14 @@ export type EnumerateRequest = Bounded & { readonly command: 'enumerate'; readon
  * The largest number of shaded cells in a valid shading of an empty board, proven (a shading that
  * meets the edge-counting bound, or SAT); or, with `atLeast`, a shading with that many or more;
  * with `construct`, a near-optimal shading of a large square board built directly; with `check`,
- * the verdict on a shading file's text ('#' shaded, '.' unshaded).
+ * the verdict on a shading file's text ('#' shaded, '.' unshaded); with `grow`, a shading file's
+ * text grown by six rows and six columns (SAT on strips, after the given cuts or each in turn).
  */
 export type MaxBlackRequest = Bounded & { readonly command: 'maxblack' } & (
     | { readonly rows: number; readonly cols: number; readonly connectivity?: MaxBlackConnectivity; readonly atLeast?: number }
     | { readonly rows: number; readonly cols: number; readonly construct: true }
     | { readonly check: string; readonly checkSource?: string }
+    | { readonly grow: string; readonly growSource?: string; readonly rowCut?: number; readonly colCut?: number }
   );
 
 /** Solve every puzzle of some sets on worker threads, judge each answer against the set's, time them. */
@@ -275,7 +278,8 @@ export type MaxBlackAnswer =
   | { readonly mode: 'maximum'; readonly result: MaxBlackResult }
   | { readonly mode: 'at-least'; readonly result: AtLeastResult }
   | { readonly mode: 'construct'; readonly result: ConstructResult }
-  | { readonly mode: 'check'; readonly result: ShadingVerdict };
+  | { readonly mode: 'check'; readonly result: ShadingVerdict }
+  | { readonly mode: 'grow'; readonly result: GrowResult };
 
 /** One report per set: outcomes, times, proofs. */
 export type BenchResult = readonly SetReport[];

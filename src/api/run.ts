@@ -23,6 +23,7 @@ import { maxTimerMs } from '../sat/timer.js';
 import { solveConnectivities } from '../solve/defaults.js';
 import { engines } from '../solve/engines.js';
 import type { CommandName, ConvertResult, Request, ResultOf, RunOptions } from './requests.js';
+import type { GrowResult } from '../generate/maxblack-grow.js';
 import { maxRepairChanges, symmetries } from './choices.js';
 import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
 
@@ -129,6 +130,12 @@ function validate(request: Request): void {
     case 'maxblack':
       if ('check' in request) {
         if (typeof request.check !== 'string') throw new InputError('"check" must be the text of a shading file', {}, 'request');
+        return;
+      }
+      if ('grow' in request) {
+        if (typeof request.grow !== 'string') throw new InputError('"grow" must be the text of a shading file', {}, 'request');
+        if (request.rowCut !== undefined) validateCount('rowCut', request.rowCut);
+        if (request.colCut !== undefined) validateCount('colCut', request.colCut);
         return;
       }
       validateCount('rows', request.rows);
@@ -300,6 +307,7 @@ export const browserHandlers: Handlers = {
       }
       return { mode: 'check', result: judgeShading(file) };
     }
+    if ('grow' in request) return { mode: 'grow', result: await grow(request, limit, onProgress) };
     if ('construct' in request) {
       const { constructShading } = await import('../generate/maxblack-construct.js');
       return {
@@ -323,6 +331,37 @@ export const browserHandlers: Handlers = {
     return { mode: 'maximum', result };
   },
 };
+
+/** A shading file grown by six rows and six columns: the file read and judged first, then SAT on strips. */
+async function grow(
+  request: Extract<Request, { command: 'maxblack'; grow: string }>,
+  limit: Limit,
+  onProgress: (message: string) => void,
+): Promise<GrowResult> {
+  const { judgeShading, parseShadingFile } = await import('../generate/maxblack-shading.js');
+  const { growShading } = await import('../generate/maxblack-grow.js');
+  const source = request.growSource ?? 'grow';
+  let file: ReturnType<typeof parseShadingFile>;
+  try {
+    file = parseShadingFile(request.grow);
+  } catch (error) {
+    throw new InputError((error as Error).message, {}, source);
+  }
+  const verdict = judgeShading(file);
+  if (!verdict.valid) throw new InputError(`the shading to grow is not valid: ${verdict.problem}`, {}, source);
+  for (const [name, cut, lines] of [
+    ['row', request.rowCut, file.rows],
+    ['column', request.colCut, file.cols],
+  ] as const)
+    if (cut !== undefined && cut >= lines)
+      throw new InputError(`a ${name} cut must lie after one of its ${lines} ${name}s (1..${lines - 1}), got ${cut}`, {}, source);
+  return growShading(file.rows, file.cols, file.shading, {
+    ...(request.rowCut === undefined ? {} : { rowCuts: [request.rowCut] }),
+    ...(request.colCut === undefined ? {} : { colCuts: [request.colCut] }),
+    ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+    onProgress,
+  });
+}
 
 /** What the solve engines take for a solve request: its choices, what is left of the limit, the listeners. */
 export function engineOptions(request: Extract<Request, { command: 'solve' }>, { limit, options, progress }: HandlerContext<'solve'>) {

@@ -122,12 +122,24 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     throw new TooLargeError(
       `repair's CNF of a ${puzzle.rows}x${puzzle.cols} grid with ${K} symbols would hold ${roughCount(4 * pairs * K)} literals, more than ${roughCount(maxLiterals)}`,
     );
-  const past = () => {
-    if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError('the time limit passed while building the CNF');
-  };
-  past();
+  // A limit that passes before the search proper (building the solvers, finding and widening the
+  // solution to keep) is a search that proved nothing yet: the same report as a later stop.
+  const nothingYet = (): RepairResult => ({
+    status: 'timeout',
+    kept: options.keep === undefined ? 'any' : 'given',
+    solution: options.keep ?? null,
+    provenBelow: 0,
+    fewest: null,
+    repairs: [],
+    complete: false,
+    symbols: K,
+    maxChanges,
+    counterexamples: 0,
+    timeMs: performance.now() - start,
+  });
+  if (deadline !== undefined && Date.now() > deadline) return nothingYet();
   // The deadline bounds each SAT call, not the building: a search stopped by it reports how far
-  // its proof got (below), which a stop while the CNF is built could not.
+  // its proof got (below).
   const sessionOptions = { rules: 'shading', ...(options.signal === undefined ? {} : { signal: options.signal }) } as const;
   const check = await SatSession.open(puzzle, sessionOptions);
   let design: SatSession | undefined;
@@ -178,7 +190,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     if (fixed !== null) check.block(fixed);
 
     // The design solver.
-    past();
+    if (deadline !== undefined && Date.now() > deadline) return nothingYet();
     const master = await SatSession.open(puzzle, sessionOptions);
     design = master;
     const base = master.formula;
@@ -313,6 +325,10 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
       complete = false;
       return finish(repairs.length > 0 ? 'repaired' : 'timeout');
     }
+  } catch (error) {
+    // Only the set-up's own calls get here (the search above reports its stops itself).
+    if (error instanceof TimeoutError) return nothingYet();
+    throw error;
   } finally {
     check.dispose();
     design?.dispose();

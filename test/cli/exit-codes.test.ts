@@ -180,8 +180,13 @@ const scenarios: Record<string, Record<number, readonly Scenario[]>> = {
   },
   maxblack: {
     0: [{ what: 'proven', args: ['maxblack', '3x3'] }],
+    1: [{ what: 'more than the bound asked for', args: ['maxblack', '9x9', '--at-least', '28'] }],
     2: [{ what: 'a bad size', args: ['maxblack', '0x3'] }],
     3: [{ what: 'a large board', args: ['maxblack', '30x30', '--timeout', '200'] }],
+    // The 3x3 record (4 cells) cannot grow at these cuts to 9x9's bound of 27 (a side of 3 is odd without the sharper bound).
+    4: [
+      { what: 'a shading no cut grows', args: ['maxblack', '--grow', join(repoRoot, 'examples', 'maxblack', '3x3.txt'), '--cuts', '1,1'] },
+    ],
   },
   generate: {
     0: [{ what: 'one puzzle', args: ['generate', '5x5', '--seed', '1'] }],

@@ -1,6 +1,6 @@
 /** `hitori-sat maxblack`: the proven maximum drawn, JSON, the 1x1 note, bad sizes, the time limit. */
 import { describe, expect, it } from 'vitest';
-import { linesOf, run } from './run.js';
+import { linesOf, repoRoot, run } from './run.js';
 
 describe('maxblack command', () => {
   it('proves the 7x7 maximum of 17 and draws a pattern with 17 shaded cells', async () => {
@@ -76,5 +76,26 @@ describe('maxblack command', () => {
     const bad = await run(['maxblack', '--check', file, '--format', 'json']);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout)).toMatchObject({ valid: false, shaded: 2 });
+  });
+
+  it('--grow adds six rows and columns to a record at its bound, and the grown file reads back with --check as the maximum', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const grown = await run(['maxblack', '--grow', join(repoRoot, 'examples', 'maxblack', '5x5.txt'), '--cuts', '2,2']);
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(linesOf(grown.stdout)[0]).toContain('11x11: a valid shading with 41 shaded cells (checked)');
+    const file = join(mkdtempSync(join(tmpdir(), 'maxblack-')), '11.txt');
+    writeFileSync(file, grown.stdout);
+    const checked = await run(['maxblack', '--check', file]);
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toMatch(/^11x11: valid, 41 shaded cells, upper bound 41: meets the bound/);
+    const wrongSize = await run(['maxblack', '12x12', '--grow', join(repoRoot, 'examples', 'maxblack', '5x5.txt')]);
+    expect(wrongSize.code).toBe(2);
+    expect(wrongSize.stderr).toContain('makes a 11x11 board');
+    writeFileSync(file, '##.\n...\n');
+    const invalid = await run(['maxblack', '--grow', file]);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('the shading to grow is not valid');
   });
 });

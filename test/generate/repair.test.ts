@@ -200,4 +200,12 @@ describe('repair', () => {
       }
     }
   });
+
+  it('reports a limit that passed before its search as a timeout that proved nothing yet, not an error', async () => {
+    const result = await repairPuzzle(parseText(ambiguous10), { deadline: Date.now() - 1 });
+    expect(result.status).toBe('timeout');
+    expect(result.provenBelow).toBe(0);
+    expect(result.repairs).toEqual([]);
+    expect(result.complete).toBe(false);
+  });
 });
