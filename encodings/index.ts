@@ -29,13 +29,6 @@ export interface EncodeOptions {
   /** Called now and then while the clauses are built (every 65,536 clauses); it may throw to stop a long encoding. */
   readonly checkpoint?: () => void;
   /**
-   * @deprecated Encodes nothing. It added units for the line patterns Sim-M3 and Sim-U* (the
-   * former encodings/deductions.ts); the deduction core (src/rules/core.ts) decides those cells
-   * and hands them to SAT as `known`. Kept only until src/solve/formula.ts and solve.ts stop
-   * passing it.
-   */
-  readonly deductions?: boolean;
-  /**
    * Cells decided beforehand (true shaded, false unshaded, null open): each becomes a unit clause
    * and every other clause is simplified by them (src/sat/cnf.ts), so the CNF holds only what is
    * still open. They must hold in every solution, or a "unique" proven on this CNF is void.

@@ -35,7 +35,7 @@
  */
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
-import { colOf, geometry, neighbours, rowOf, type Geometry } from '../puzzle/geometry.js';
+import { colOf, geometry, neighbours, ringCell, rowOf, type Geometry } from '../puzzle/geometry.js';
 import { cellName, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import { levels, rate, solveByRules, type Level } from '../rules/index.js';
 import { CutFinder, SatSession } from '../solve/session.js';
@@ -336,18 +336,6 @@ function symmetryImage(g: Geometry, symmetry: Symmetry): Int32Array {
   return image;
 }
 
-/** The ring around a cell, clockwise from the top; even positions are its orthogonal neighbours. */
-const ring = [
-  [-1, 0],
-  [-1, 1],
-  [0, 1],
-  [1, 1],
-  [1, 0],
-  [1, -1],
-  [0, -1],
-  [-1, -1],
-] as const;
-
 /**
  * Whether every unshaded orthogonal neighbour of i lies in one run of unshaded cells of the ring
  * of eight cells around i (cells off the grid count as shaded): they are then joined without i.
@@ -356,11 +344,10 @@ const ring = [
 function joinedAround(g: Geometry, shaded: Uint8Array, i: number): boolean {
   const r = rowOf(g, i);
   const c = colOf(g, i);
+  // The ring of eight cells clockwise from the top (geometry.ts); even positions are the orthogonal neighbours.
   const open = (k: number): boolean => {
-    const [dr, dc] = ring[k & 7]!;
-    const rr = r + dr;
-    const cc = c + dc;
-    return rr >= 0 && rr < g.rows && cc >= 0 && cc < g.cols && shaded[rr * g.cols + cc] === 0;
+    const j = ringCell(g.rows, g.cols, r, c, k & 7);
+    return j >= 0 && shaded[j] === 0;
   };
   // Start right after a closed ring cell, then count runs that hold an orthogonal neighbour.
   let from = -1;

@@ -42,8 +42,6 @@ export interface FormulaOptions {
    * solution, or a uniqueness proven on this formula is void.
    */
   readonly known?: readonly (boolean | null)[];
-  /** With `rules: 'puzzle'`: add the sound line-pattern units of encodings/deductions.ts. */
-  readonly deductions?: boolean;
   /** With `rules: 'puzzle'`: refuse (TooLargeError) a CNF estimated above this many literals, before it is built. */
   readonly maxLiterals?: number;
   /** What to do instead, ending the TooLargeError's message. */
@@ -113,7 +111,6 @@ export class HitoriFormula {
         connectivity,
         comments: false,
         ...(expected === undefined ? {} : { expected }),
-        ...(options.deductions === undefined ? {} : { deductions: options.deductions }),
         ...(options.known === undefined ? {} : { known: options.known }),
         ...(this.watch === undefined ? {} : { checkpoint: this.watch }),
       });

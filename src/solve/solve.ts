@@ -134,10 +134,6 @@ export async function solveHitori(puzzle: Puzzle, options: SatOptions = {}): Pro
       maxLiterals: maxLiterals[backendName],
       advice: cnfAdvice(connectivity),
       backend: backendName,
-      // The deduction units are sound consequences of rules 1 and 2 (encodings/deductions.ts): they
-      // spare the solver some search and cut no solution. Known cells come from a deduction core
-      // that covers these line patterns (src/rules/core.ts): their units would all be dropped.
-      deductions: options.known === undefined,
       ...(options.known === undefined ? {} : { known: options.known }),
       ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
       ...(options.openBackend === undefined ? {} : { openBackend: options.openBackend }),

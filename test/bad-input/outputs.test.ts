@@ -43,13 +43,22 @@ describe('-o onto a FIFO that no process reads', () => {
   const fifo = join(dir, 'fifo');
   execFileSync('mkfifo', [fifo]);
 
-  it.each(writers)('%s ... -o FIFO --timeout 1000 ends at the limit: exit 3, one line naming the pipe', async (command, ...rest) => {
-    const started = performance.now();
-    const result = await run([command!, ...rest, '-o', fifo, '--timeout', '1000'], { cwd: dir, killAfterMs: 30_000 });
-    expect(result.code, result.stderr).toBe(3);
-    expectOneLine(result.stderr, /^hitori-sat: time limit of 1000 ms reached with no reader on the pipe /);
-    expect(performance.now() - started).toBeLessThan(20_000);
-  });
+  // The line names the pipe when the work was done before the limit; on a loaded machine (CI
+  // beside other jobs) start-up and the work itself may take the whole second, and the line then
+  // says what the limit stopped. Either way the command ends at the limit.
+  it.each(writers)(
+    '%s ... -o FIFO --timeout 1000 ends at the limit: exit 3, one line (naming the pipe when the work was done)',
+    async (command, ...rest) => {
+      const started = performance.now();
+      const result = await run([command!, ...rest, '-o', fifo, '--timeout', '1000'], { cwd: dir, killAfterMs: 30_000 });
+      expect(result.code, result.stderr).toBe(3);
+      expectOneLine(
+        result.stderr,
+        /^hitori-sat: (time limit of 1000 ms reached( with no reader on the pipe .*)?|the time limit was reached .*)$/,
+      );
+      expect(performance.now() - started).toBeLessThan(20_000);
+    },
+  );
 
   it('a reader that comes before the limit gets the whole output', async () => {
     const pending = run(['solve', puzzle, '--to', 'json', '-o', fifo, '--timeout', '20000'], { cwd: dir });
