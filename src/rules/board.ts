@@ -11,7 +11,18 @@
  * `trace`, every change is recorded: the deduction itself and each knock-on effect as its own NoB
  * or DoW deduction, so the trace reads as a complete explanation.
  */
-import { colOf, type Geometry, geometryOf, type LineMates, lineMates, matesOf, neighbours, ringCell, rowOf } from '../puzzle/geometry.js';
+import {
+  colOf,
+  type Geometry,
+  geometryOf,
+  type LineMates,
+  lineMates,
+  matesOf,
+  neighbours,
+  numberKeys,
+  ringCell,
+  rowOf,
+} from '../puzzle/geometry.js';
 import { floodCount } from '../puzzle/graph.js';
 import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
@@ -29,7 +40,12 @@ const code = (colour: Colour): CellState => (colour === 'white' ? WHITE : BLACK)
  * the numbers, and scratch space, computed once.
  */
 export interface PuzzleShape extends Geometry, LineMates {
-  readonly values: Int32Array;
+  /**
+   * The numbers renamed 0, 1, 2, ... (numberKeys): equal exactly where the numbers are. Not the
+   * numbers themselves, which go up to 2^53 - 1: an Int32Array would wrap them, and numbers equal
+   * modulo 2^32 would pass for equal.
+   */
+  readonly keys: Int32Array;
   /** Scratch space for searches (never held across calls). */
   readonly stamp: Int32Array;
   readonly stack: Int32Array;
@@ -64,7 +80,7 @@ function shapeOf(puzzle: Puzzle): PuzzleShape {
     lines: g.lines,
     mateStart,
     mate,
-    values: Int32Array.from(puzzle.values),
+    keys: numberKeys(puzzle.values).key,
     stamp: new Int32Array(g.cells),
     stack: new Int32Array(g.cells),
     kernel,
@@ -153,7 +169,7 @@ export class Board {
     return this.geo.cells;
   }
   value(i: number): number {
-    return this.geo.values[i]!;
+    return this.puzzle.values[i]!;
   }
   get(i: number): CellState {
     return this.state[i] as CellState;

@@ -37,7 +37,7 @@
  *  Prob   with connectivity: the same, then a flood fill to test rule 3 on the probed board. A
  *         pass of these runs only when the cheap probes are stuck.
  */
-import { geometryOf, lineMates } from '../puzzle/geometry.js';
+import { geometryOf, lineMates, numberKeys } from '../puzzle/geometry.js';
 import { type CompressedGraph, type FloodScratch, floodCount, searchScratch } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { Limit } from '../job/limit.js';
@@ -96,7 +96,10 @@ export class DeductionCore extends Kernel {
   readonly rows: number;
   readonly cols: number;
   readonly n: number;
-  readonly values: Int32Array;
+  /** The numbers renamed 0, 1, 2, ... (numberKeys), for comparing: an Int32Array of the numbers themselves would wrap those over 2^31. */
+  readonly keys: Int32Array;
+  /** The numbers, for the text of a step. */
+  readonly values: readonly number[];
   private readonly lines: readonly Int32Array[];
   // Scratch for the flood fills (puzzle/graph.ts) and the articulation points, allocated once.
   private readonly flood: FloodScratch;
@@ -126,8 +129,8 @@ export class DeductionCore extends Kernel {
     this.cols = g.cols;
     this.n = n;
     this.lines = g.lines;
-    this.values = ints(0);
-    this.values.set(puzzle.values);
+    this.keys = numberKeys(puzzle.values, ints(0)).key;
+    this.values = puzzle.values;
     const stack = ints(3);
     this.flood = { stamp: ints(4), stack, epoch: 0 };
     this.mainFlood = { stamp: ints(5), stack, epoch: 0 };
@@ -155,14 +158,14 @@ export class DeductionCore extends Kernel {
 
   /** The line patterns that depend on the numbers only (Sim-M3, Sim-U*), then propagation. */
   patterns(): boolean {
-    const { values, lines } = this;
+    const { keys, lines } = this;
     for (const line of lines) {
       const len = line.length;
       for (let k = 0; k + 1 < len; k++) {
         const a = line[k]!;
-        if (sandwichAt(values, line, k) && !this.assign(line[k + 1]!, WHITE, Why.SimM3, a)) return false;
-        if (!pairAt(values, line, k)) continue;
-        for (let m = 0; m < len; m++) if (pairMateAt(values, line, k, m) && !this.assign(line[m]!, BLACK, Why.SimUStar, a)) return false;
+        if (sandwichAt(keys, line, k) && !this.assign(line[k + 1]!, WHITE, Why.SimM3, a)) return false;
+        if (!pairAt(keys, line, k)) continue;
+        for (let m = 0; m < len; m++) if (pairMateAt(keys, line, k, m) && !this.assign(line[m]!, BLACK, Why.SimUStar, a)) return false;
       }
     }
     return this.propagate();

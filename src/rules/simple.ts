@@ -25,24 +25,24 @@ import { linesInScope, lineName, listing, openDeduction as deduction, posLabel, 
 import type { Deduction, Scope } from './types.js';
 
 // The patterns of Sim-M3 and Sim-U*, written once for these techniques and the deduction core
-// (core.ts), which runs them first on every solve. `line` lists a line's cells in order; `k` is a
-// position along it.
+// (core.ts), which runs them first on every solve. `keys` are the renamed numbers (numberKeys: equal
+// exactly where the numbers are); `line` lists a line's cells in order; `k` is a position along it.
 
 /** Sim-M3: the cells at k, k+1, k+2 read a b a (b not a): the middle one is white. */
-export function sandwichAt(values: Int32Array, line: Int32Array, k: number): boolean {
+export function sandwichAt(keys: Int32Array, line: Int32Array, k: number): boolean {
   if (k + 2 >= line.length) return false;
-  const a = values[line[k]!]!;
-  return values[line[k + 2]!] === a && values[line[k + 1]!] !== a;
+  const a = keys[line[k]!]!;
+  return keys[line[k + 2]!] === a && keys[line[k + 1]!] !== a;
 }
 
 /** Sim-U*: the cells at k and k+1 read a a: every other a of the line (`pairMateAt`) is black. */
-export function pairAt(values: Int32Array, line: Int32Array, k: number): boolean {
-  return k + 1 < line.length && values[line[k]!] === values[line[k + 1]!];
+export function pairAt(keys: Int32Array, line: Int32Array, k: number): boolean {
+  return k + 1 < line.length && keys[line[k]!] === keys[line[k + 1]!];
 }
 
 /** Whether position m holds another copy of the number of the pair at k, k+1 (so it is black). */
-export function pairMateAt(values: Int32Array, line: Int32Array, k: number, m: number): boolean {
-  return m !== k && m !== k + 1 && values[line[m]!] === values[line[k]!];
+export function pairMateAt(keys: Int32Array, line: Int32Array, k: number, m: number): boolean {
+  return m !== k && m !== k + 1 && keys[line[m]!] === keys[line[k]!];
 }
 
 function values(board: Board, cells: readonly number[]): string {
@@ -65,7 +65,7 @@ function otherCopies(board: Board, line: number, value: number, cells: readonly 
 export function SimM3(board: Board, scope: Scope = {}): Deduction[] {
   return perLine(board, scope, (line, L, out) => {
     for (let k = 0; k + 2 < L.length; k++) {
-      if (!sandwichAt(board.geo.values, L, k)) continue;
+      if (!sandwichAt(board.geo.keys, L, k)) continue;
       const a = L[k]!;
       const b = L[k + 1]!;
       const c = L[k + 2]!;
@@ -107,11 +107,11 @@ export function SimU3(board: Board, scope: Scope = {}): Deduction[] {
 export function SimUStar(board: Board, scope: Scope = {}): Deduction[] {
   return perLine(board, scope, (line, L, out) => {
     for (let k = 0; k + 1 < L.length; k++) {
-      if (!pairAt(board.geo.values, L, k)) continue;
+      if (!pairAt(board.geo.keys, L, k)) continue;
       const a = L[k]!;
       const b = L[k + 1]!;
       const others: number[] = [];
-      for (let m = 0; m < L.length; m++) if (pairMateAt(board.geo.values, L, k, m)) others.push(L[m]!);
+      for (let m = 0; m < L.length; m++) if (pairMateAt(board.geo.keys, L, k, m)) others.push(L[m]!);
       if (others.length === 0) continue;
       const d = deduction(
         board,
