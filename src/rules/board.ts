@@ -23,6 +23,7 @@ import {
   ringCell,
   rowOf,
 } from '../puzzle/geometry.js';
+import { Limit } from '../job/limit.js';
 import { floodCount } from '../puzzle/graph.js';
 import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
@@ -56,9 +57,10 @@ export interface PuzzleShape extends Geometry, LineMates {
   readonly memo: Map<string, unknown>;
 }
 
-function shapeOf(puzzle: Puzzle): PuzzleShape {
-  const g = geometryOf(puzzle);
-  const m = lineMates(puzzle);
+/** The shape of a puzzle's boards; `limit` bounds making it (a 1000x1000 grid's shape and line mates). */
+export function puzzleShape(puzzle: Puzzle, limit = Limit.none): PuzzleShape {
+  const g = geometryOf(puzzle, limit);
+  const m = lineMates(puzzle, limit);
   const { mateStart, mate } = m;
   const n = g.cells;
   // The board lends its cells to the kernel for each apply (Kernel.restart); no exits: the
@@ -138,7 +140,7 @@ export class Board {
   /** The TrialBase of this board as the origin of trials, built when a trial first asks. */
   private base: TrialBase | null = null;
 
-  constructor(puzzle: Puzzle, geo: PuzzleShape = shapeOf(puzzle), state?: Uint8Array, trace: Deduction[] | null = null, countsOf?: Board) {
+  constructor(puzzle: Puzzle, geo: PuzzleShape = puzzleShape(puzzle), state?: Uint8Array, trace: Deduction[] | null = null, countsOf?: Board) {
     this.puzzle = puzzle;
     this.geo = geo;
     this.state = state ? state.slice() : new Uint8Array(geo.cells);

@@ -6,7 +6,8 @@
  */
 import { checkShading } from '../puzzle/check.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { Board } from './board.js';
+import { Board, puzzleShape } from './board.js';
+import { Limit } from '../job/limit.js';
 import { levelIndex, ruleSets, techniques, type Context, type RuleSet, type Technique } from './catalogue.js';
 import type { ProbeRunner } from './probing.js';
 import { levels, type Contradiction, type Deduction, type Level, type Scope, type TechniqueCode } from './types.js';
@@ -179,14 +180,20 @@ export function probeRunner(
   return deadline === Infinity ? run : Object.assign(run, { expired: () => Date.now() > deadline });
 }
 
+/** Cells above which making a grid's shape is checked against the limit. */
+const largeGrid = 1 << 16;
+
 /** Solves a puzzle with the rule engine alone: techniques and probes (one cell, or two levels deep for Prob-2), no search. */
 export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesResult {
   const t0 = performance.now();
   const specs = selectTechniques(options);
   const steps: Deduction[] = [];
-  const board = new Board(puzzle, undefined, undefined, options.explain === false ? null : steps);
-  const scope: Scope = {};
   const deadline = options.deadline ?? Infinity;
+  // A large grid's set-up keeps the limit too (a TimeoutError: a 1000x1000 grid's shape takes a
+  // while); a small one's is quick, and its limit is met by the run's own report of it.
+  const limit = puzzle.rows * puzzle.cols > largeGrid ? Limit.at(options.deadline) : Limit.none;
+  const board = new Board(puzzle, puzzleShape(puzzle, limit), undefined, options.explain === false ? null : steps);
+  const scope: Scope = {};
   const { onProgress } = options;
   const tick = onProgress === undefined ? undefined : () => onProgress(board.unknownCount, puzzle.rows * puzzle.cols);
   const ctx: Context = {
