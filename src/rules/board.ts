@@ -140,7 +140,13 @@ export class Board {
   /** The TrialBase of this board as the origin of trials, built when a trial first asks. */
   private base: TrialBase | null = null;
 
-  constructor(puzzle: Puzzle, geo: PuzzleShape = puzzleShape(puzzle), state?: Uint8Array, trace: Deduction[] | null = null, countsOf?: Board) {
+  constructor(
+    puzzle: Puzzle,
+    geo: PuzzleShape = puzzleShape(puzzle),
+    state?: Uint8Array,
+    trace: Deduction[] | null = null,
+    countsOf?: Board,
+  ) {
     this.puzzle = puzzle;
     this.geo = geo;
     this.state = state ? state.slice() : new Uint8Array(geo.cells);
