@@ -5,6 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { rate, solveByRules } from '../../src/rules/index.js';
 import { readFixtures } from '../support/fixtures.js';
+import { TimeoutError } from '../../src/job/errors.js';
+import type { Puzzle } from '../../src/puzzle/puzzle.js';
+
+const latin = (n: number): Puzzle => ({
+  rows: n,
+  cols: n,
+  values: Array.from({ length: n * n }, (_, i) => 1 + ((Math.floor(i / n) + (i % n)) % n)),
+});
 
 const fixtures = readFixtures('janko-sample.jsonl');
 
@@ -16,6 +24,10 @@ describe('solveByRules with a deadline', () => {
     expect(result.timedOut).toBe(true);
     expect(result.steps).toEqual([]);
     expect(result.board.unknownCount).toBe(f.puzzle.rows * f.puzzle.cols);
+  });
+
+  it('stops making a large grid’s shape (over 65,536 cells) with a TimeoutError when the deadline has passed', () => {
+    expect(() => solveByRules(latin(300), { deadline: Date.now() - 1 })).toThrow(TimeoutError);
   });
 
   it('changes nothing when the deadline is far away', () => {
