@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseText } from '../../src/formats/text.js';
 import { InputError, TimeoutError } from '../../src/job/errors.js';
 import { Limit } from '../../src/job/limit.js';
-
-/** A seeded stream of small numbers (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../support/brute-force.js';
 
 /** What parseText gives: the puzzle, or the error's kind and text. */
 function outcome(text: string): unknown {
@@ -53,7 +42,7 @@ describe('plain text', () => {
   // an ideographic space at the end is white space to both) must agree on every text: the same
   // puzzle, or the same error at the same place.
   it('reads every ASCII text exactly as the general reader does, errors and their places included', () => {
-    const next = random(20261127);
+    const next = mulberry32(20261127);
     for (let k = 0; k < 3000; k++) {
       let text = '';
       const length = 1 + Math.floor(next() * 30);
@@ -63,7 +52,7 @@ describe('plain text', () => {
   });
 
   it('reads rectangular grids of random numbers, in any line ending', () => {
-    const next = random(7);
+    const next = mulberry32(7);
     for (let k = 0; k < 200; k++) {
       const rows = 1 + Math.floor(next() * 6);
       const cols = 1 + Math.floor(next() * 6);
