@@ -29,6 +29,18 @@ describe('the Node entry', () => {
     await expect(node.solve(small!.puzzle, { backend: 'nope' as never })).rejects.toThrow('backend "nope" is not one of');
   });
 
+  it('refuses an enumeration spec a worker would trip over, as bad input naming the field', async () => {
+    const spec = { rows: 3, cols: 3, symbols: 3, prune: false };
+    const request = (s: object) => node.run({ command: 'enumerate', spec: s as never, version: 'test' });
+    await expect(request(spec)).rejects.toThrow('"rating" must be null (no histogram) or { ruleSet, symmetry }');
+    await expect(request({ ...spec, rating: { ruleSet: 'nope', symmetry: true } })).rejects.toThrow(
+      'spec.rating.ruleSet "nope" is not one of',
+    );
+    await expect(request({ ...spec, rows: 0, rating: null })).rejects.toThrow('spec.rows must be a whole number');
+    const counted = await request({ ...spec, rating: null });
+    expect(counted.complete).toBe(true);
+  });
+
   it('ends a MiniSat solve in its worker thread when the signal is aborted', async () => {
     const puzzle = { rows: 8, cols: 8, values: Array.from({ length: 64 }, (_, i) => ((Math.floor(i / 8) + (i % 8)) % 8) + 1) };
     const controller = new AbortController();

@@ -3,7 +3,10 @@
  * stronger. `solve` also runs external solver programs and bounds MiniSat in a worker thread;
  * `generate`, `enumerate` and `bench` spread over worker threads (`jobs`).
  */
-import { UsageError } from '../job/errors.js';
+import { InputError, UsageError } from '../job/errors.js';
+import type { EnumerationSpec } from '../generate/enumerate-result.js';
+import { ruleSetNames } from '../rules/types.js';
+import { validateChoice, validateCount } from './validate.js';
 import type { ProgressEvent } from '../job/progress.js';
 import type { BenchResult, CommandName, Request, ResultOf, RunOptions } from './requests.js';
 import { browserHandlers, engineOptions, remaining, runWith, specOf, type Handlers } from './run.js';
@@ -49,6 +52,7 @@ const nodeHandlers: Handlers = {
     }
     const { runEnumeration } = await import('../generate/enumerate-run.js');
     const { spec } = request;
+    await validateSpec(spec);
     if (!('version' in request)) throw new UsageError('an enumeration needs the version that its result records');
     return runEnumeration(spec, {
       version: request.version,
@@ -69,6 +73,29 @@ const nodeHandlers: Handlers = {
     });
   },
 };
+
+/**
+ * An enumeration's spec, checked at the door as the CLI checks its options: a spec that a worker
+ * would trip over (a missing `rating`, say) is bad input here, not "a worker keeps failing".
+ */
+async function validateSpec(spec: unknown): Promise<void> {
+  const fail = (problem: string) => new InputError(problem, {}, 'spec');
+  if (typeof spec !== 'object' || spec === null) throw fail('"spec" must be an object { rows, cols, symbols, prune, rating }');
+  const { rows, cols, symbols, prune, rating } = spec as Record<string, unknown>;
+  validateCount('spec.rows', rows ?? null);
+  validateCount('spec.cols', cols ?? null);
+  validateCount('spec.symbols', symbols ?? null);
+  if (typeof prune !== 'boolean') throw fail('"prune" must be true or false');
+  if (rating !== null) {
+    if (typeof rating !== 'object' || rating === undefined) throw fail('"rating" must be null (no histogram) or { ruleSet, symmetry }');
+    const { ruleSet, symmetry } = rating as Record<string, unknown>;
+    validateChoice('spec.rating.ruleSet', ruleSet ?? null, ruleSetNames);
+    if (typeof symmetry !== 'boolean') throw fail('"rating.symmetry" must be true or false');
+  }
+  const { sizeProblem } = await import('../generate/enumerate.js');
+  const problem = sizeProblem(spec as EnumerationSpec);
+  if (problem !== null) throw fail(problem);
+}
 
 async function bench(request: Extract<Request, { command: 'bench' }>, progress: (event: ProgressEvent) => void): Promise<BenchResult> {
   const { benchSets } = await import('../bench/run-set.js');
