@@ -100,13 +100,12 @@ export function maxBlackCommand(): Command {
         const text = await readInput(options.grow, options.timeout);
         if (size !== undefined) {
           // A wrong size is a usage error before any search (a file the door cannot read is its error).
-          const from = (() => {
-            try {
-              return parseShadingFile(text);
-            } catch {
-              return undefined;
-            }
-          })();
+          let from: ReturnType<typeof parseShadingFile> | undefined;
+          try {
+            from = parseShadingFile(text);
+          } catch {
+            from = undefined;
+          }
           if (from !== undefined && (size.rows !== from.rows + 6 || size.cols !== from.cols + 6))
             throw new UsageError(
               `--grow makes a ${from.rows + 6}x${from.cols + 6} board from ${options.grow}, not ${size.rows}x${size.cols}`,

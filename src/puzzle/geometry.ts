@@ -145,8 +145,12 @@ export function numberKeys(values: readonly number[], key = new Int32Array(value
 const keptWorkCells = 1 << 17;
 let work = new Int32Array(0);
 
-/** `limit` is checked once per line (a 1000x1000 grid's mates take a while on a loaded machine). */
-export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>, limit = Limit.none): LineMates {
+/**
+ * `limit` is checked once per line (a 1000x1000 grid's mates take a while on a loaded machine).
+ * `keys`: the puzzle's numberKeys when the caller has them already (the deduction core and the
+ * board keep them), so that they are not made twice per puzzle.
+ */
+export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>, limit = Limit.none, keys?: NumberKeys): LineMates {
   const g = geometryOf(puzzle, limit);
   const { cells, lines, rows } = g;
   const size = 6 * cells + 1;
@@ -156,7 +160,7 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>, limi
     if (cells <= keptWorkCells) work = scratch;
   }
   const part = (k: number, length: number) => scratch.subarray(k * cells, k * cells + length);
-  const { key, distinct } = numberKeys(puzzle.values, part(0, cells));
+  const { key, distinct } = keys ?? numberKeys(puzzle.values, part(0, cells));
   // Per line, the cells of each number as a linked list (head by number, next by cell): linear in
   // the cells and the mates, with no allocation per cell. This runs once per puzzle on the solve
   // path, where the quadratic scan it replaces cost more than the deductions themselves.

@@ -60,7 +60,8 @@ export interface PuzzleShape extends Geometry, LineMates {
 /** The shape of a puzzle's boards; `limit` bounds making it (a 1000x1000 grid's shape and line mates). */
 export function puzzleShape(puzzle: Puzzle, limit = Limit.none): PuzzleShape {
   const g = geometryOf(puzzle, limit);
-  const m = lineMates(puzzle, limit);
+  const keys = numberKeys(puzzle.values);
+  const m = lineMates(puzzle, limit, keys);
   const { mateStart, mate } = m;
   const n = g.cells;
   // The board lends its cells to the kernel for each apply (Kernel.restart); no exits: the
@@ -82,7 +83,7 @@ export function puzzleShape(puzzle: Puzzle, limit = Limit.none): PuzzleShape {
     lines: g.lines,
     mateStart,
     mate,
-    keys: numberKeys(puzzle.values).key,
+    keys: keys.key,
     stamp: new Int32Array(g.cells),
     stack: new Int32Array(g.cells),
     kernel,

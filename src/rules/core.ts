@@ -124,12 +124,13 @@ export class DeductionCore extends Kernel {
     const buffer = new ArrayBuffer(n * (9 * Int32Array.BYTES_PER_ELEMENT + 2));
     const ints = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
     const bytes = (k: number) => new Uint8Array(buffer, 9 * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
-    super(g, lineMates(puzzle, limit), { state: bytes(0), trail: ints(1), why: bytes(1), premise: ints(2).fill(-1) }, true);
+    const keys = numberKeys(puzzle.values, ints(0));
+    super(g, lineMates(puzzle, limit, keys), { state: bytes(0), trail: ints(1), why: bytes(1), premise: ints(2).fill(-1) }, true);
     this.rows = g.rows;
     this.cols = g.cols;
     this.n = n;
     this.lines = g.lines;
-    this.keys = numberKeys(puzzle.values, ints(0)).key;
+    this.keys = keys.key;
     this.values = puzzle.values;
     const stack = ints(3);
     this.flood = { stamp: ints(4), stack, epoch: 0 };
