@@ -173,7 +173,10 @@ export class SatSession {
           continue;
         }
       }
-      return this.checked(Array.from(model, (s) => s === 1));
+      // A plain loop: this runs for every shading found, on every solve that reaches SAT.
+      const shading = new Array<boolean>(model.length);
+      for (let i = 0; i < model.length; i++) shading[i] = model[i] === 1;
+      return this.checked(shading);
     }
   }
 
