@@ -236,7 +236,6 @@ export function writeSection(name: string, body: string, file: string = benchFil
   renameSync(temporary, file);
 }
 
-/** A progress line on stderr. */
 /** A bench program's `--name N` option: a positive whole number, or `fallback` when absent. */
 export function numberOption(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -246,6 +245,7 @@ export function numberOption(name: string, fallback: number): number {
   return value;
 }
 
+/** A progress line on stderr. */
 export function progress(message: string): void {
   process.stderr.write(`${message}\n`);
 }

@@ -37,6 +37,10 @@ const cli = cliPath;
 
 const runs = numberOption('runs', 5);
 const limits = process.argv.includes('--limit') ? [numberOption('limit', 1000)] : [1000, 5000];
+// `--only TEXT`: just the timed cases whose name contains TEXT, printed and not written to
+// BENCH.md (a partial table would replace the whole section); for working on one case.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 
 interface Outcome {
   readonly code: number | null;
@@ -168,6 +172,7 @@ try {
   for (const limit of limits) {
     for (const t of timed) {
       if (t.args.includes('cadical') && !external) continue;
+      if (only !== undefined && !t.name.includes(only)) continue;
       const outcomes: Outcome[] = [];
       for (let k = 0; k < runs; k++) {
         progress(`limits: ${t.name}, --timeout ${limit}, run ${k + 1}/${runs}`);
@@ -216,7 +221,7 @@ try {
     );
   }
   const memoryRows: string[][] = [];
-  for (const m of memory) {
+  for (const m of only === undefined ? memory : []) {
     progress(`limits: memory, ${m.name}`);
     const o = await runOnce(m.args, dir, hook, 300_000);
     memoryRows.push([m.name, String(o.code ?? 'killed'), (o.wallMs / 1000).toFixed(1), o.maxRssMiB.toFixed(0)]);
@@ -243,7 +248,7 @@ try {
     '',
     table(['command', 'exit code', 'wall s', 'peak RSS MiB'], memoryRows, [false, true, true, true]),
   ].join('\n');
-  writeSection('limits', body);
+  if (only === undefined) writeSection('limits', body);
   process.stdout.write(`${body}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
