@@ -59,7 +59,10 @@ export function fileProblem(code: string | undefined, fallback: string, missing:
 }
 
 function readError(error: unknown, source: string): unknown {
-  if (error instanceof InputError || error instanceof TimeoutError) return error;
+  if (error instanceof InputError) return error;
+  // Which input kept the command past its limit (a FIFO with no writer, an endless device).
+  if (error instanceof TimeoutError)
+    return error.message.includes(' while ') ? error : new TimeoutError(`${error.message} while reading ${source}`);
   const e = error as NodeJS.ErrnoException;
   if (typeof e?.code !== 'string' && !(e instanceof Error)) return error;
   return new InputError(`cannot read it: ${fileProblem(e.code, e.message, 'no such file')}`, {}, source);
@@ -104,8 +107,8 @@ const waitingMs = 50;
 
 /**
  * Rejects once the limit has passed while the read is waiting: no data for `waitingMs`
- * (`lastData` tells when the last came). A read whose data is flowing goes on (the cap bounds it):
- * a pipe whose writer has everything ready is read whole even under a limit already spent.
+ * (`lastData` tells when the last came). A read whose data is flowing is checked between chunks
+ * instead (readInputText), so that an endless device such as /dev/zero ends at the limit too.
  */
 function whenExpired(limit: Limit | undefined, lastData: () => number): { promise: Promise<never>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -189,6 +192,10 @@ export async function readInputText(path: string, options: InputOptions = {}): P
       let total = 0;
       for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
         lastData = performance.now();
+        // Past the first chunk (a small piped puzzle is one chunk, read even under a limit already
+        // spent, and the command's own phases report it), a limit that has passed ends the read:
+        // 64 MiB of /dev/zero take about a second here, so the cap alone does not bound the time.
+        if (total > 0) options.limit?.check();
         total += chunk.length;
         if (total > maxBytes) throw tooBig(maxBytes, source);
         chunks.push(chunk);

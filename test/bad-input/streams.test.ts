@@ -86,6 +86,23 @@ describe('an input that never ends', () => {
   });
 });
 
+describe('an input that never ends, under a time limit', () => {
+  it.each(readers.filter((args) => !args.includes('--batch')))(
+    '%s /dev/zero ... --timeout 1000 ends at the limit or the size cap, whichever comes first: one line naming it',
+    async (command, ...rest) => {
+      const started = performance.now();
+      const result = await run([command!, '/dev/zero', ...rest, '--timeout', '1000'], { cwd: dir, killAfterMs: 60_000 });
+      // 64 MiB of /dev/zero take from half a second to more than one here, so either may come first.
+      if (result.code === 2) expectOneLine(result.stderr, /^hitori-sat: \/dev\/zero: the input is larger than 64 MiB/);
+      else {
+        expect(result.code, result.stderr).toBe(3);
+        expectOneLine(result.stderr, /^hitori-sat: time limit of 1000 ms reached while reading \/dev\/zero$/);
+      }
+      expect(performance.now() - started).toBeLessThan(20_000);
+    },
+  );
+});
+
 describe('stdin from a folder', () => {
   it.each([[['solve', '-']], [['solve', '-', '--batch']]])('%j is refused: exit 2, one line', async (args) => {
     // Spawned through a shell so that stdin is the folder itself.
