@@ -67,6 +67,8 @@ export function parseDocument(text: string, options: { from?: FormatName; id?: s
  */
 export function isPuzzleSet(name: string, text: string): boolean {
   if (/\.jsonl$/i.test(name)) return true;
+  // Most inputs hold no brace at all: one scan spares splitting a large grid into lines.
+  if (!text.includes('{')) return false;
   const objectLines = text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)

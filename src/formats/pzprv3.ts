@@ -29,12 +29,20 @@ import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
 import { checkCells, parseValue, showText } from './input-error.js';
 import { InputError } from '../job/errors.js';
+import { Limit } from '../job/limit.js';
 
 export function looksLikePzprv3(text: string): boolean {
   return /^\uFEFF?\s*(v:[^\s/]*\s*[/\r\n]\s*)?pzprv3(\.\d+)?\s*[/\r\n]/.test(text);
 }
 
-export function parsePzprv3(text: string, id?: string): PuzzleDocument {
+/**
+ * How many rows are read between two looks at the limit (a 40000x5 file takes about half a
+ * second): none before the first 1024, so that a small file is read even under a spent limit and
+ * the command reports it, as the text reader does.
+ */
+const checkEveryRows = 1024;
+
+export function parsePzprv3(text: string, id?: string, limit = Limit.none): PuzzleDocument {
   const lines = text
     .replace(/^\uFEFF/, '')
     .replace(/\r/g, '')
@@ -61,15 +69,23 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
   // Found once: asking "is the rest blank?" at every row made reading quadratic in the rows.
   let end = lines.length;
   while (end > at && lines[end - 1]!.trim() === '') end--;
-  const values: number[] = [];
+  const values = new Array<number>(rows * cols);
   for (let r = 0; r < rows; r++, at++) {
+    if (r > 0 && r % checkEveryRows === 0) limit.check();
     const tokens = rowTokens(lines, at, end, r, cols, 'number');
-    tokens.forEach((token, c) => {
+    for (let c = 0; c < cols; c++) {
+      const token = tokens[c]!;
+      // Plain digits, the common case, without a place object per cell.
+      const value = /^\d+$/.test(token) ? Number(token) : 0;
+      if (value >= 1 && Number.isSafeInteger(value)) {
+        values[r * cols + c] = value;
+        continue;
+      }
       const place = { line: at + 1, row: r + 1, column: c + 1 };
       if (token === '.') throw new InputError('the cell is empty ("."): Hitori needs a number in every cell', place);
       if (token === '-') throw new InputError('the cell holds an unknown number ("-"): Hitori needs a number in every cell', place);
-      values.push(parseValue(token, place));
-    });
+      values[r * cols + c] = parseValue(token, place);
+    }
   }
   let solution: boolean[] | undefined;
   let marks: (boolean | null)[] | undefined;
@@ -79,9 +95,11 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
     const answer: boolean[] = [];
     const marked: (boolean | null)[] = [];
     for (let r = 0; r < rows; r++, at++) {
+      if (r > 0 && r % checkEveryRows === 0) limit.check();
       const tokens = rowTokens(lines, at, end, r, cols, 'answer');
-      tokens.forEach((token, c) => {
-        if (!['#', '+', '.'].includes(token))
+      for (let c = 0; c < cols; c++) {
+        const token = tokens[c]!;
+        if (token !== '#' && token !== '+' && token !== '.')
           throw new InputError(`"${showText(token)}" is not an answer mark ("#" shaded, "+" unshaded, "." unmarked)`, {
             line: at + 1,
             row: r + 1,
@@ -89,7 +107,7 @@ export function parsePzprv3(text: string, id?: string): PuzzleDocument {
           });
         answer.push(token === '#');
         marked.push(token === '.' ? null : token === '#');
-      });
+      }
     }
     if (answer.includes(true)) solution = answer;
     if (marked.some((m) => m !== null)) marks = marked;

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../support/refusal.js';
 import { parseDocument } from '../../src/formats/detect.js';
+import { TimeoutError } from '../../src/job/errors.js';
+import { Limit } from '../../src/job/limit.js';
 
 const rowOf = (cols: number) => Array.from({ length: cols }, (_, c) => 1 + (c % 9)).join(' ');
 const gridOf = (rows: number, cols: number) => Array.from({ length: rows }, () => rowOf(cols)).join('\n');
@@ -66,5 +68,17 @@ describe('every reader is linear in its input', () => {
     expect(parseDocument(`pzprv3/hitori/40000/5/${grid.replace(/\n/g, '/')}/`).puzzle).toEqual(text);
     // Format detection looks for a janko "begin" line: it must not rescan the blank lines from each one.
     expect(refusal(`1 2\n${' \n'.repeat(100_000)}x`)).toMatch(/line 100002, row 2, column 1: "x" is not a positive integer/);
+  });
+});
+
+describe('a large pzprv3 file is read within the time limit', () => {
+  const pzprv3 = (rows: number) => `pzprv3\nhitori\n${rows}\n5\n${gridOf(rows, 5)}\n`;
+
+  it('stops with a timeout when the limit has passed, between rows', () => {
+    expect(() => parseDocument(pzprv3(5000), { limit: Limit.after(0, undefined, performance.now() - 1) })).toThrow(TimeoutError);
+  });
+
+  it('reads a small file whole even under a spent limit (the command reports the limit itself)', () => {
+    expect(parseDocument(pzprv3(1000), { limit: Limit.after(0, undefined, performance.now() - 1) }).puzzle.rows).toBe(1000);
   });
 });
