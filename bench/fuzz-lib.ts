@@ -61,7 +61,7 @@ export function gridAt(seed: number, k: number): FuzzGrid {
 /**
  * The k-th grid of a run: mostly up to 5x5, one in four a single row or column of up to 8 cells;
  * values from 1 to a random bound between 1 and the longer side + 1, so that many grids have no
- * solution or several.
+ * solution or several; one in four with its values renamed to large numbers.
  */
 export function randomGrid(random: () => number, k: number): FuzzGrid {
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
@@ -75,7 +75,10 @@ export function randomGrid(random: () => number, k: number): FuzzGrid {
     cols = int(1, 5);
   }
   const bound = int(1, Math.max(rows, cols) + 1);
-  const values = Array.from({ length: rows * cols }, () => int(1, bound));
+  const small = Array.from({ length: rows * cols }, () => int(1, bound));
+  // One grid in four writes its numbers large, renamed one to one: all equal modulo 2^32 (a
+  // solver that compared them as 32-bit integers once called them equal), or just below 2^53.
+  const values = k % 8 === 3 ? small.map((v) => 1 + v * 2 ** 32) : k % 8 === 7 ? small.map((v) => Number.MAX_SAFE_INTEGER - v) : small;
   return { puzzle: { rows, cols, values, id: `fuzz-${k}` }, convention: fuzzConventions[k % fuzzConventions.length]! };
 }
 
