@@ -46,7 +46,7 @@ export interface FormulaOptions {
   readonly maxLiterals?: number;
   /** What to do instead, ending the TooLargeError's message. */
   readonly advice?: string;
-  /** A `Date.now()` value: past it, building the clauses stops with TimeoutError (checked every 65,536 clauses). */
+  /** A `Date.now()` value: past it, building the clauses stops with TimeoutError (checked every 4,096 clauses). */
   readonly deadline?: number;
 }
 
