@@ -48,9 +48,12 @@ export interface RunOptions {
 /** The rule engine's class as a histogram index (0..6 for A..G, 7 for not solved by the rules). */
 export function rateClassifier(size: EnumerationSize, ruleSet: RuleSet): Classifier {
   const values = new Array<number>(size.rows * size.cols);
-  return (grid) => {
+  return (grid, deadline) => {
     for (let i = 0; i < grid.length; i++) values[i] = grid[i]! + 1;
-    const cls = rate({ rows: size.rows, cols: size.cols, values }, { ruleSet }).class;
+    const rating = rate({ rows: size.rows, cols: size.cols, values }, Number.isFinite(deadline) ? { ruleSet, deadline } : { ruleSet });
+    // Cut short, the rule engine says "stuck": that must not count as the grid's class.
+    if (rating.result.timedOut) throw new TimeoutError('time limit reached while rating a grid');
+    const cls = rating.class;
     return cls === null ? unsolvedIndex : levels.indexOf(cls);
   };
 }
