@@ -25,6 +25,7 @@ import {
   version,
 } from './common.js';
 import { InputError } from '../job/errors.js';
+import { readyForLimit } from './limit-ready.js';
 
 interface EnumerateCliOptions {
   symbols?: number;
@@ -97,9 +98,7 @@ export function enumerateCommand(): Command {
       const spec = parseSpec(size!, options);
       const shard = options.shard === undefined ? undefined : parseShard(options.shard, process.env);
       const progress = progressLine();
-      // The text report formats its numbers with toLocaleString, whose first call loads ICU's
-      // number formats: 40-100 ms on a loaded machine, which after a time limit came on top of it.
-      if (options.timeout !== undefined && to === 'text') (0).toLocaleString('en-US');
+      readyForLimit(options.timeout, { numbers: to === 'text' });
       result = await run(
         {
           command: 'enumerate',

@@ -23,7 +23,7 @@ import {
   commandTimeout,
 } from './common.js';
 import { UsageError } from '../job/errors.js';
-import { baselineWasmOnly } from '../sat/backends/node.js';
+import { readyForLimit } from './limit-ready.js';
 
 const formats = ['text', 'json', 'jsonl'] as const;
 
@@ -100,8 +100,7 @@ export function generateCommand(): Command {
         });
       const size = pattern === undefined ? sizeGiven! : { rows: pattern.rows, cols: pattern.cols };
       const seed = options.seed ?? String(randomInt(2 ** 31));
-      // The SAT solver's optimising compiles would hold the exit past the limit.
-      if (options.timeout !== undefined) baselineWasmOnly();
+      readyForLimit(options.timeout, { wasm: true });
       const progress = progressLine();
       // With -o the puzzles are kept until the end (the file is written whole or not at all).
       const chunks: string[] = [];
