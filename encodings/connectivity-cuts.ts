@@ -119,7 +119,7 @@ const maxSeedBoundary = 4;
  */
 const seedCache = new Map<string, Cnf>();
 
-function seedClauses(puzzle: Puzzle, vars: HitoriVars): Cnf {
+function seedClauses(puzzle: Puzzle, vars: HitoriVars, watch: (() => void) | undefined): Cnf {
   const key = `${puzzle.rows}x${puzzle.cols}@${vars.shaded(0)}`;
   let seeds = seedCache.get(key);
   if (!seeds) {
@@ -130,6 +130,10 @@ function seedClauses(puzzle: Puzzle, vars: HitoriVars): Cnf {
       if (set.length + b.length < n && b.length > 0) cnf.add(cutClause(vars, b));
     };
     for (let i = 0; i < n; i++) {
+      // The deadline of the formula being built: a first 30x30 takes ~100 ms here on a loaded
+      // machine with only ~2,700 clauses, fewer than the CNF's own check needs to fire. A stop
+      // leaves nothing in the cache.
+      if ((i & 31) === 0) watch?.();
       seed([i]);
       for (const j of neighbours(geometryOf(puzzle), i)) {
         if (j > i && boundary(puzzle, [i, j]).length <= maxSeedBoundary) seed([i, j]);
@@ -145,5 +149,5 @@ function seedClauses(puzzle: Puzzle, vars: HitoriVars): Cnf {
 export const encodeConnectivitySeeds: Encoder = (puzzle, vars, cnf) => {
   // The unshaded region must be non-empty; only a 1x1 grid could shade everything.
   if (puzzle.rows * puzzle.cols === 1) cnf.add([-vars.shaded(0)]);
-  cnf.append(seedClauses(puzzle, vars));
+  cnf.append(seedClauses(puzzle, vars, cnf.watch));
 };

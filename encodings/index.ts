@@ -26,7 +26,7 @@ export interface EncodeOptions {
   readonly connectivity?: ConnectivityMode;
   /** Add the DIMACS comments (header, one line per shading variable); default true. */
   readonly comments?: boolean;
-  /** Called now and then while the clauses are built (every 65,536 clauses); it may throw to stop a long encoding. */
+  /** Called now and then while the clauses are built (every 4,096 clauses); it may throw to stop a long encoding. */
   readonly checkpoint?: () => void;
   /**
    * Cells decided beforehand (true shaded, false unshaded, null open): each becomes a unit clause

@@ -4,6 +4,7 @@ import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
 import { InputError } from '../job/errors.js';
 import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from './io.js';
+import { readyForLimit } from './limit-ready.js';
 import { addConventionOption, addFromOption, addTimeoutOption, commandTimeout, type CommonOptions } from './common.js';
 
 const dimacsExitCodeHelp = `
@@ -32,6 +33,7 @@ export function dimacsCommand(): Command {
   addFromOption(command);
   addTimeoutOption(command);
   return command.addHelpText('after', dimacsExitCodeHelp).action(async (file: string, options: DimacsCliOptions) => {
+    readyForLimit(options.timeout);
     const inputs = options.block === undefined ? [file] : [file, options.block];
     if (options.output !== undefined) checkOutput(options.output, inputs);
     const puzzle = await readPuzzle(file, options.from, options.timeout);

@@ -25,6 +25,7 @@ import {
   version,
 } from './common.js';
 import { InputError } from '../job/errors.js';
+import { readyForLimit } from './limit-ready.js';
 
 interface EnumerateCliOptions {
   symbols?: number;
@@ -97,6 +98,7 @@ export function enumerateCommand(): Command {
       const spec = parseSpec(size!, options);
       const shard = options.shard === undefined ? undefined : parseShard(options.shard, process.env);
       const progress = progressLine();
+      readyForLimit(options.timeout, { numbers: to === 'text' });
       result = await run(
         {
           command: 'enumerate',

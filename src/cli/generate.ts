@@ -23,6 +23,7 @@ import {
   commandTimeout,
 } from './common.js';
 import { UsageError } from '../job/errors.js';
+import { readyForLimit } from './limit-ready.js';
 
 const formats = ['text', 'json', 'jsonl'] as const;
 
@@ -99,6 +100,7 @@ export function generateCommand(): Command {
         });
       const size = pattern === undefined ? sizeGiven! : { rows: pattern.rows, cols: pattern.cols };
       const seed = options.seed ?? String(randomInt(2 ** 31));
+      readyForLimit(options.timeout, { wasm: true });
       const progress = progressLine();
       // With -o the puzzles are kept until the end (the file is written whole or not at all).
       const chunks: string[] = [];

@@ -3,7 +3,7 @@
  * threads, a deadline, progress reports, and the result as a self-describing record that
  * `mergeResults` (enumerate-merge.ts) can add up with the other shards'.
  *
- * With one job the items run in this thread. With more, each worker (of the pool) builds the same
+ * With one job, or under a limit too short for workers to pay (pool/jobs.ts), the items run in this thread. With more, each worker (of the pool) builds the same
  * tables and the same item list from the spec, and is handed item numbers one or two at a time (so that the
  * threads finish together); it answers each with the counts of that item. Counts are sums, so
  * the order in which items finish does not matter and the result is the same for every --jobs.
@@ -24,6 +24,7 @@ import { shardClasses, shardDepth, shardItems, type Shard } from './enumerate-sp
 import { resultFormat, type EnumerationResult, type EnumerationSpec } from './enumerate-result.js';
 import { TimeoutError } from '../job/errors.js';
 import { WorkerPool } from '../pool/pool.js';
+import { jobsWithin } from '../pool/jobs.js';
 
 interface Progress {
   readonly itemsDone: number;
@@ -47,9 +48,12 @@ export interface RunOptions {
 /** The rule engine's class as a histogram index (0..6 for A..G, 7 for not solved by the rules). */
 export function rateClassifier(size: EnumerationSize, ruleSet: RuleSet): Classifier {
   const values = new Array<number>(size.rows * size.cols);
-  return (grid) => {
+  return (grid, deadline) => {
     for (let i = 0; i < grid.length; i++) values[i] = grid[i]! + 1;
-    const cls = rate({ rows: size.rows, cols: size.cols, values }, { ruleSet }).class;
+    const rating = rate({ rows: size.rows, cols: size.cols, values }, Number.isFinite(deadline) ? { ruleSet, deadline } : { ruleSet });
+    // Cut short, the rule engine says "stuck": that must not count as the grid's class.
+    if (rating.result.timedOut) throw new TimeoutError('time limit reached while rating a grid');
+    const cls = rating.class;
     return cls === null ? unsolvedIndex : levels.indexOf(cls);
   };
 }
@@ -67,7 +71,10 @@ export async function runEnumeration(spec: EnumerationSpec, options: RunOptions)
   const shard = options.shard ?? { index: 0, count: 1 };
   const items = shardItems(spec, shard);
   const expectedClasses = shardClasses(spec, shard);
-  const jobs = Math.max(1, Math.min(options.jobs ?? 1, items.length));
+  const jobs = jobsWithin(
+    Math.max(1, Math.min(options.jobs ?? 1, items.length)),
+    options.deadline === undefined ? undefined : options.deadline - Date.now(),
+  );
   const start = performance.now();
   let total = emptyCounts(spec.rating !== null);
   let itemsDone = 0;
@@ -78,15 +85,16 @@ export async function runEnumeration(spec: EnumerationSpec, options: RunOptions)
     itemsDone++;
     report();
   };
-  const late = () => options.deadline !== undefined && Date.now() > options.deadline;
-  // Under a time limit even one job runs in a worker thread: an item (one prefix) can take
-  // seconds, and a worker is ended at the deadline where a loop here could only stop between items.
-  if (jobs === 1 && options.deadline === undefined) {
+  // One job runs here, also under a time limit: the enumerator stops an item at the deadline itself.
+  if (jobs === 1) {
     const enumerator = enumeratorFor(spec);
-    for (const item of items) {
-      if (late()) break;
-      enumerator.run(item);
-      add(enumerator.take());
+    try {
+      for (const item of items) {
+        enumerator.run(item, options.deadline);
+        add(enumerator.take());
+      }
+    } catch (error) {
+      if (!(error instanceof TimeoutError)) throw error;
     }
   } else {
     await runWorkers(spec, shard, items.length, jobs, options.deadline, add);

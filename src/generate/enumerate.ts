@@ -40,6 +40,7 @@
 import { conventions, type Convention } from '../puzzle/convention.js';
 import { geometry, boardSymmetries } from '../puzzle/geometry.js';
 import { levels } from '../rules/types.js';
+import { TimeoutError } from '../job/errors.js';
 
 export interface EnumerationSize {
   readonly rows: number;
@@ -54,8 +55,12 @@ export const unsolvedIndex = levels.length;
 export const histogramKeys = [...levels, 'unsolved'] as const;
 type HistogramKey = (typeof histogramKeys)[number];
 
-/** Called for each class unique under `shaded-duplicates`: `values[i]` is cell i's symbol, 0-based. */
-export type Classifier = (values: Uint8Array) => ClassIndex;
+/**
+ * Called for each class unique under `shaded-duplicates`: `values[i]` is cell i's symbol, 0-based.
+ * Past `deadline` (a `Date.now()` value, +Infinity for none) it may throw TimeoutError: one rating
+ * took up to 40 ms on a loaded machine, the first (the rule engine not yet compiled) 200 ms.
+ */
+export type Classifier = (values: Uint8Array, deadline: number) => ClassIndex;
 
 export interface Verdicts {
   readonly none: number;
@@ -306,6 +311,10 @@ export class Enumerator {
   /** For each mirror or rotation that keeps the board's shape: the cell each cell comes from. */
   private readonly symmetries: Int32Array[];
   private readonly rename: Int32Array;
+  /** The `run` under way stops at this `Date.now()` instant (+Infinity: none). */
+  private deadline = Number.POSITIVE_INFINITY;
+  /** Nodes since the clock was last read (it is read after each grid rated too). */
+  private steps = 0;
 
   constructor(tables: Tables, options: EnumerateOptions = {}) {
     this.t = tables;
@@ -325,8 +334,27 @@ export class Enumerator {
     this.rename = new Int32Array(tables.size.symbols);
   }
 
-  /** Counts every sequence that starts with `prefix` (a restricted-growth prefix). */
-  run(prefix: Uint8Array): void {
+  /**
+   * Counts every sequence that starts with `prefix` (a restricted-growth prefix). Past `deadline`
+   * (a `Date.now()` value) it throws TimeoutError and the running total is as it was before the
+   * call: an item is counted whole or not at all, since a part of one cannot be merged or resumed.
+   * One item of a large board takes seconds, and a loop between items could only stop after it.
+   */
+  run(prefix: Uint8Array, deadline?: number): void {
+    const before = deadline === undefined ? undefined : this.counters.slice();
+    this.deadline = deadline ?? Number.POSITIVE_INFINITY;
+    this.steps = 0;
+    try {
+      this.count(prefix);
+    } catch (error) {
+      if (before !== undefined) this.counters.set(before);
+      throw error;
+    } finally {
+      this.deadline = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  private count(prefix: Uint8Array): void {
     this.prefix = prefix;
     this.underPrefix = sequencesUnder(this.t.size, prefix);
     // The shadings beyond the last valid one must never count: clear the top word's spare bits.
@@ -350,6 +378,8 @@ export class Enumerator {
   }
 
   private walk(i: number, used: number, level: number): void {
+    // A clock read per 1,024 steps: a few ms of work between reads, and no measurable cost.
+    if (++this.steps >= 1024) this.tick();
     const t = this.t;
     if (i === t.cells) {
       this.leaf(level);
@@ -399,6 +429,11 @@ export class Enumerator {
       }
       this.walk(i + 1, next, level + 1);
     }
+  }
+
+  private tick(): void {
+    this.steps = 0;
+    if (Date.now() > this.deadline) throw new TimeoutError('time limit reached while counting an item');
   }
 
   /** The sequences a cut after cell i skips (`used` symbols used up to it). */
@@ -472,7 +507,11 @@ export class Enumerator {
     counters[VERDICTS + 6 + Math.min(shadedDuplicates, 2)]! += 1;
     if (shadedDuplicates === 1 && this.classify !== undefined) {
       const weight = this.symmetries.length === 0 ? 1 : this.orbitWeight();
-      if (weight > 0) counters[HISTOGRAM + this.classify(values)]! += weight;
+      if (weight > 0) {
+        counters[HISTOGRAM + this.classify(values, this.deadline)]! += weight;
+        // A rating (the rule engine on the grid, 0.05-0.5 ms) costs far more than reading the clock.
+        this.tick();
+      }
     }
   }
 

@@ -8,6 +8,7 @@ import { symbolsProblem } from './fewest-symbols.js';
 import { generatePuzzle, puzzleSeed, specProblem, symbolsOf, type GeneratedPuzzle, type GenerateSpec } from './generate.js';
 import { TimeoutError, UsageError } from '../job/errors.js';
 import { inOrder, WorkerPool } from '../pool/pool.js';
+import { jobsWithin } from '../pool/jobs.js';
 
 export interface RunOptions {
   readonly count: number;
@@ -49,7 +50,11 @@ export async function generateMany(spec: GenerateSpec, options: RunOptions): Pro
   // that k symbols cannot number any grid of this size that has a solution.
   const problem = specProblem(spec) ?? (await symbolsProblem(spec.rows, spec.cols, symbolsOf(spec), deadline));
   if (problem !== null) throw new UsageError(problem);
-  const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.count));
+  // Under a short limit on this thread alone (pool/jobs.ts): each step of a puzzle checks the deadline.
+  const jobs = jobsWithin(
+    Math.max(1, Math.min(options.jobs ?? 1, options.count)),
+    deadline === undefined ? undefined : deadline - Date.now(),
+  );
   let complete = true;
   try {
     if (jobs === 1) {

@@ -562,7 +562,13 @@ class RepairSolver {
   ): Promise<RepairSolver> {
     const board: Puzzle = { rows: g.rows, cols: g.cols, values };
     const session = await SatSession.open(board, { rules: 'shading', ...(deadline === undefined ? {} : { deadline }) });
-    return new RepairSolver(session, values, planted, convention);
+    try {
+      return new RepairSolver(session, values, planted, convention);
+    } catch (error) {
+      // Stopped at the deadline while its clauses were stated: its solver is freed here.
+      session.dispose();
+      throw error;
+    }
   }
 
   /** A new epoch: the number-dependent clauses for the current numbers. */

@@ -17,3 +17,18 @@ export function resolveJobs(requested: number | undefined, cores = availablePara
   if (requested <= cores) return { jobs: requested };
   return { jobs: cores, warning: `--jobs ${requested} is more than the ${cores} core${cores === 1 ? '' : 's'}; using ${cores}` };
 }
+
+/**
+ * Below this much time left, a parallel job runs on the calling thread rather than on workers.
+ * A worker takes 0.1-0.5 s to start (Node's own start-up, then its handler's modules and
+ * tables; the longer on a loaded machine) and cannot be stopped while it starts: ending it waits
+ * for that start to finish. Under a 1 s limit on a loaded 2-core machine, `enumerate`'s and
+ * `generate`'s workers were often still starting at the limit, held the exit 100-500 ms past
+ * it, and had done less than the one thread does alone in that time.
+ */
+const minWorkerTimeMs = 2000;
+
+/** The workers for `jobs` when `timeLeftMs` remain (undefined: no limit): 1, the calling thread, under `minWorkerTimeMs`. */
+export function jobsWithin(jobs: number, timeLeftMs: number | undefined): number {
+  return timeLeftMs !== undefined && timeLeftMs < minWorkerTimeMs ? 1 : jobs;
+}

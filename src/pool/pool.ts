@@ -210,7 +210,9 @@ export class WorkerPool {
   }
 
   private dispatch(): void {
-    if (this.closed || this.broken !== undefined || (this.queue.length === 0 && !this.starting)) return;
+    if (this.closed || this.broken !== undefined) return;
+    this.dropExpired();
+    if (this.queue.length === 0 && !this.starting) return;
     if (this.threads === undefined) {
       // Worker threads are loaded only when a task comes: a one-shot command should not pay for them.
       this.loading ??= import('node:worker_threads').then(
@@ -230,6 +232,24 @@ export class WorkerPool {
         // A task waits for a worker that is loading: another may be ready first.
         if (!slot.ready || at < 0) break;
         this.begin(k, slot, this.queue.splice(at, 1)[0]!);
+      }
+    }
+  }
+
+  /**
+   * Waiting tasks whose deadline (and grace) has passed time out here, before a worker is started
+   * for them: a worker ended at a deadline was replaced for the tasks still queued, and the fresh
+   * one, still starting when the run closed, held the process's exit up to its whole start-up.
+   */
+  private dropExpired(): void {
+    const now = Date.now();
+    for (let k = 0; k < this.queue.length; ) {
+      const task = this.queue[k]!;
+      const { deadline, graceMs = 0 } = task.options;
+      if (deadline === undefined || deadline + graceMs > now) k++;
+      else {
+        this.queue.splice(k, 1);
+        this.settle(task, new TimeoutError('time limit reached'));
       }
     }
   }

@@ -87,6 +87,21 @@ describe('white components and boundaries', () => {
     expect(clauses).toContain('-3 -4 -5');
   });
 
+  it("stops building the seeds when the formula's watch throws, and a later build still gets all of them", () => {
+    const p = distinct(31, 29) as Puzzle;
+    const stopped = new Cnf();
+    stopped.watch = () => {
+      throw new Error('past the deadline');
+    };
+    expect(() => encodeConnectivitySeeds(p, new HitoriVars(p), stopped)).toThrow('past the deadline');
+    const whole = new Cnf();
+    encodeConnectivitySeeds(p, new HitoriVars(p), whole);
+    // A seed per cell (899), and per pair of neighbours with at most 4 cells around it: the pairs
+    // lying along an edge, 28 in each of the 2 long rows and 30 in each of the 2 outer columns (a
+    // pair across an edge has 5 around it, an inner pair 6).
+    expect(whole.numClauses).toBe(31 * 29 + 2 * 28 + 2 * 30);
+  });
+
   it('adds one cut per component of a disconnected shading and none for a connected one', () => {
     const p = distinct(3, 3) as Puzzle;
     const vars = new HitoriVars(p);

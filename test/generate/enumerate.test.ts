@@ -15,6 +15,7 @@ import {
   type EnumerationSize,
 } from '../../src/generate/enumerate.js';
 import { rateClassifier } from '../../src/generate/enumerate-run.js';
+import { TimeoutError } from '../../src/job/errors.js';
 import { shardItems, shardClasses } from '../../src/generate/enumerate-split.js';
 import { conventions, type Convention } from '../../src/puzzle/convention.js';
 import { rate } from '../../src/rules/index.js';
@@ -220,6 +221,24 @@ describe('enumerate: the rule engine histogram', () => {
     const counts = enumerateAll(size, { classify: rateClassifier(size, 'thesis'), symmetry: true });
     expect(counts.histogram).toEqual(expected);
   }, 180_000);
+});
+
+describe('enumerate: a deadline', () => {
+  it('stops an item past its deadline with a TimeoutError, the counts left as they were before that item', () => {
+    const size = { rows: 4, cols: 4, symbols: 4 };
+    const [first, second] = prefixes(size, 8);
+    const alone = new Enumerator(buildTables(size));
+    alone.run(first!);
+    const enumerator = new Enumerator(buildTables(size));
+    enumerator.run(first!, Date.now() + 60_000);
+    // The whole of 4x4 (millions of sequences) cannot be counted before a deadline already past.
+    expect(() => enumerator.run(new Uint8Array(0), Date.now() - 1)).toThrow(TimeoutError);
+    expect(enumerator.counts()).toEqual(alone.counts());
+    // And it goes on counting afterwards, no deadline left over from the stopped item.
+    enumerator.run(second!);
+    alone.run(second!);
+    expect(enumerator.counts()).toEqual(alone.counts());
+  });
 });
 
 describe('enumerate: shards', () => {

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SolverError, TimeoutError, TooLargeError } from '../../dist/src/job/errors.js';
-import { resolveJobs } from '../../dist/src/pool/jobs.js';
+import { jobsWithin, resolveJobs } from '../../dist/src/pool/jobs.js';
 import { inOrder, WorkerPool } from '../../dist/src/pool/pool.js';
 
 const handler = new URL('./fixtures/handler.mjs', import.meta.url);
@@ -39,6 +39,16 @@ describe('the worker pool', () => {
     await expect(pool.run({ do: 'echo', value: 1 }, { deadline: start + 200 })).rejects.toThrow(TimeoutError);
     expect(Date.now() - start).toBeLessThan(1400);
     expect(await busy).toBe('busy');
+  });
+
+  it('times out a task whose deadline has passed before it could start, without starting a worker for it', async () => {
+    // Thread ids number the threads started in this process: the next one started shows whether
+    // another was started in between.
+    const witness = poolOf(2);
+    const before = await witness.run<number>({ do: 'thread' }, { worker: 0 });
+    const pool = poolOf(1);
+    await expect(pool.run({ do: 'echo', value: 1 }, { deadline: Date.now() - 1 })).rejects.toThrow(TimeoutError);
+    expect(await witness.run<number>({ do: 'thread' }, { worker: 1 })).toBe(before + 1);
   });
 
   it('tells the handler the deadline, and ends its worker only after the grace', async () => {
@@ -134,6 +144,13 @@ describe('--jobs', () => {
   it('is capped at the cores, with a warning line', () => {
     expect(resolveJobs(256, 2)).toEqual({ jobs: 2, warning: '--jobs 256 is more than the 2 cores; using 2' });
     expect(resolveJobs(3, 1)).toEqual({ jobs: 1, warning: '--jobs 3 is more than the 1 core; using 1' });
+  });
+
+  it('is one, the calling thread, when less time is left than a worker takes to start', () => {
+    // Starting takes 0.1-0.5 s, and a worker cannot be ended while it starts: under 2 s, none.
+    expect(jobsWithin(4, 1999)).toBe(1);
+    expect(jobsWithin(4, 2000)).toBe(4);
+    expect(jobsWithin(4, undefined)).toBe(4);
   });
 
   it('is taken as given up to the cores, and is the cores by default', () => {

@@ -70,6 +70,19 @@ describe('Cnf', () => {
     expect(clausesOf(cnf)).toEqual(expected);
   });
 
+  it('asks its watch every 4,096 clauses, so that an encoding stops at a deadline once the watch throws', () => {
+    const cnf = new Cnf();
+    let asked = 0;
+    cnf.watch = () => {
+      asked++;
+      if (asked === 3) throw new Error('past the deadline');
+    };
+    for (let k = 1; k < 3 * 4096; k++) cnf.add2(k, -(k + 1));
+    expect(asked).toBe(2);
+    expect(() => cnf.add2(1, 2)).toThrow('past the deadline');
+    expect(cnf.numClauses).toBe(3 * 4096);
+  });
+
   it('append copies every clause of another formula and its variable count', () => {
     const a = new Cnf();
     a.add([1]);
