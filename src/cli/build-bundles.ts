@@ -6,7 +6,8 @@
  * 2. esbuild bundles program.js (every command) and solve-only.js (`solve` alone) as CommonJS:
  *    a CommonJS entry spares Node its ES module loader. Dynamic import() is turned off so that the
  *    bundle is one file; the packages with native or wasm parts stay outside; `import.meta.url`
- *    (which CommonJS lacks) becomes the bundle's own file URL.
+ *    (which CommonJS lacks) becomes the bundle's own file URL. The bundles are minified and
+ *    wrapped in the function that code-cache.cts calls.
  * 3. The bin (tsc's hitori-sat.cjs) is made executable, for its `#!/usr/bin/env -S node` line.
  * 4. `solve` and `explain` run once each with HITORI_SAT_WRITE_CODE_CACHE=1 to write the caches,
  *    under the Node flags of the bin's first line: V8 ignores a cache made under other flags.
@@ -25,6 +26,10 @@ for (const file of readdirSync(cliDir)) {
   if (/^(bundle-.*\.js|.*\.bundle\..*)$/.test(file)) rmSync(join(cliDir, file));
 }
 
+// The wrapper that code-cache.cts calls like a CommonJS module's: in the file, so that the loader
+// compiles the text as read, with no copy of it joined to a wrapper.
+const wrapper = '(function (exports, require, module, __filename, __dirname) {';
+
 buildSync({
   entryPoints: [join(cliDir, 'program.js'), join(cliDir, 'solve-only.js')],
   bundle: true,
@@ -33,10 +38,14 @@ buildSync({
   supported: { 'dynamic-import': false },
   external: ['cadical-wasm', 'logic-solver', '@resvg/resvg-js'],
   define: { 'import.meta.url': '__importMetaUrl' },
-  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: { js: `${wrapper}const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
+  footer: { js: '})' },
   outdir: cliDir,
   entryNames: '[name].bundle',
   outExtension: { '.js': '.cjs' },
+  // Half the text to read and a smaller code cache to load; errors are one-line messages, never
+  // stacks, so the short names show nowhere.
+  minify: true,
   logLevel: 'warning',
 });
 

@@ -17,8 +17,9 @@
  *   solve-only.ts by `npm run build`) with a V8 code cache of it (code-cache.cts).
  * - A solve that names the SAT engine (`--engine sat`) starts compiling CaDiCaL's wasm at once,
  *   so that it overlaps with the rest of the start-up. Every solve compiles wasm on V8's baseline
- *   compiler only (`--liftoff-only`): for one solve, tiering hot functions up costs more than it
- *   saves. The default engine deduces first and loads no solver when the deductions suffice.
+ *   compiler only (`--liftoff-only`, set as the wasm is loaded): for one solve, tiering hot
+ *   functions up costs more than it saves. The default engine deduces first and loads no solver
+ *   when the deductions suffice.
  * Every other command runs the CommonJS bundle of the whole program (program.bundle.cjs, from
  * program.ts), with its own code cache: 20-35 ms sooner than from the ES module bundle it
  * replaced (paired against `node -e 0`: --help 1.57x to 1.40x, dimacs 1.90x to 1.44x).
@@ -55,12 +56,7 @@ function run(bundle: ReturnType<typeof loadBundle>, done: Promise<void>): void {
 function runSolve(): void {
   const bundle = load('solve-only.bundle.cjs');
   const solve = bundle.exports as SolveBundle;
-  // After the bundle is compiled: V8 checks a code cache against its flags, and this changes them.
-  // Every solve, not only `--engine sat`: the default engine compiles the same wasm when its
-  // deductions get stuck, and with tier-up a one-shot solve of janko-077 (17x17) took 2.0 s
-  // against 0.8 s (a loaded 2-core machine, BENCH.md tail). Without SAT, no wasm is compiled.
-  // Not while the build writes the cache, which V8 stamps with the flags of the writing process.
-  if (!writeCache) (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
+  wasmOnBaselineOnly = !writeCache;
   if (satEngineNamed(process.argv.slice(3))) solve.preloadCadical();
   run(bundle, solve.runSolve());
 }
@@ -81,8 +77,29 @@ function bundleRequire(id: string): unknown {
 }
 
 const cadicalWasm: Pick<typeof import('cadical-wasm'), 'loadCadical'> = {
-  loadCadical: () => import('cadical-wasm').then((wasm) => wasm.loadCadical()),
+  loadCadical: () => {
+    compileWasmOnBaselineOnly();
+    return import('cadical-wasm').then((wasm) => wasm.loadCadical());
+  },
 };
+
+/**
+ * A one-shot solve compiles CaDiCaL's wasm on V8's baseline compiler only (`--liftoff-only`): for
+ * one solve, tiering hot functions up costs more than it saves (with tier-up, a one-shot default
+ * solve of janko-077, 17x17, took 2.0 s against 0.8 s on a loaded 2-core machine; BENCH.md
+ * tail). The other commands solve many puzzles in one process, and keep tier-up. Not while the
+ * build writes the cache, which V8 stamps with the flags of the writing process.
+ */
+let wasmOnBaselineOnly = false;
+
+/**
+ * Sets `--liftoff-only` as the wasm is loaded, not at start: node:v8 (with the streams it loads)
+ * would cost a solve that the deductions finish 1-2 ms, and by now V8 has checked the bundle's
+ * code cache against its flags, which this changes.
+ */
+function compileWasmOnBaselineOnly(): void {
+  if (wasmOnBaselineOnly) (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
+}
 
 const childProcess: Pick<typeof import('node:child_process'), 'spawn'> = {
   get spawn() {
