@@ -12,11 +12,10 @@
  * The bundle is one function expression, `(function (exports, require, module, __filename,
  * __dirname) {...})`, which the build writes around it (build-bundles.ts), called like a CommonJS
  * module's wrapper with the caller's `require`. It must not use `import()`: code compiled by
- * vm.Script can import only with an experimental flag on Node 20. A bundle that is ASCII (the
- * solve bundle) is decoded as Latin-1: Node 20's UTF-8 reader took 4-10 ms over a 280 KB bundle
- * that Latin-1 decodes in about 1 ms.
+ * vm.Script can import only with an experimental flag on Node 20. The bundle is read as bytes and
+ * then decoded: Node 20's `readFileSync(file, 'utf8')` took 4-15 ms over a 280 KB bundle that the
+ * two steps read in 2 or 3.
  */
-import buffer = require('node:buffer');
 import fs = require('node:fs');
 import path = require('node:path');
 import vm = require('node:vm');
@@ -43,8 +42,7 @@ function loadBundle(bundle: string, bundleRequire: (id: string) => unknown, with
       // No cache (a build without one, or a removed file): V8 compiles the source as usual.
     }
   }
-  const bytes = fs.readFileSync(bundle);
-  const source = bytes.toString(buffer.isAscii(bytes) ? 'latin1' : 'utf8');
+  const source = fs.readFileSync(bundle).toString('utf8');
   const script = new vm.Script(source, { filename: bundle, ...(cachedData === undefined ? {} : { cachedData }) });
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;

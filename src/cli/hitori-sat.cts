@@ -56,7 +56,12 @@ function run(bundle: ReturnType<typeof loadBundle>, done: Promise<void>): void {
 function runSolve(): void {
   const bundle = load('solve-only.bundle.cjs');
   const solve = bundle.exports as SolveBundle;
-  wasmOnBaselineOnly = !writeCache;
+  // After the bundle is compiled: V8 checks a code cache against its flags, and these change them.
+  // Not while the build writes the cache, which V8 stamps with the flags of the writing process.
+  if (!writeCache) {
+    wasmOnBaselineOnly = true;
+    v8().setFlagsFromString(`--interrupt-budget=${solveInterruptBudget}`);
+  }
   if (satEngineNamed(process.argv.slice(3))) solve.preloadCadical();
   run(bundle, solve.runSolve());
 }
@@ -84,21 +89,30 @@ const cadicalWasm: Pick<typeof import('cadical-wasm'), 'loadCadical'> = {
 };
 
 /**
+ * How much a function runs before V8 optimises it, in a one-shot solve: about 7 times V8's default
+ * (132 KB of bytecode). With --no-concurrent-recompilation, TurboFan compiles on the main thread,
+ * and a one-shot solve spent more time optimising its hot functions than they then saved: janko-037's
+ * deductions took 12-32 ms against 8-12 ms, janko-077 (SAT) and a 50x50 from 250-500 ms to 165-235
+ * ms (a loaded 2-core machine), while a long run (30,000 solutions of a latin 8x8, 3-5 s) lost
+ * nothing. `--no-opt` did as well on short solves but lost 20-40% on the long one.
+ */
+const solveInterruptBudget = 1_000_000;
+
+function v8(): typeof import('node:v8') {
+  return require('node:v8') as typeof import('node:v8');
+}
+
+/**
  * A one-shot solve compiles CaDiCaL's wasm on V8's baseline compiler only (`--liftoff-only`): for
  * one solve, tiering hot functions up costs more than it saves (with tier-up, a one-shot default
  * solve of janko-077, 17x17, took 2.0 s against 0.8 s on a loaded 2-core machine; BENCH.md
- * tail). The other commands solve many puzzles in one process, and keep tier-up. Not while the
- * build writes the cache, which V8 stamps with the flags of the writing process.
+ * tail). The other commands solve many puzzles in one process, and keep tier-up.
  */
 let wasmOnBaselineOnly = false;
 
-/**
- * Sets `--liftoff-only` as the wasm is loaded, not at start: node:v8 (with the streams it loads)
- * would cost a solve that the deductions finish 1-2 ms, and by now V8 has checked the bundle's
- * code cache against its flags, which this changes.
- */
+/** Sets `--liftoff-only` as the wasm is loaded: a solve that the deductions finish compiles none. */
 function compileWasmOnBaselineOnly(): void {
-  if (wasmOnBaselineOnly) (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
+  if (wasmOnBaselineOnly) v8().setFlagsFromString('--liftoff-only');
 }
 
 const childProcess: Pick<typeof import('node:child_process'), 'spawn'> = {
