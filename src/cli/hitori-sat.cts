@@ -70,7 +70,9 @@ function runSolve(): void {
  * The bundle's `require`. The bundle has no `import()`: code compiled by vm.Script cannot import
  * without an experimental flag on Node 20, so the build turns its `import()`s into `require`s.
  * That leaves cadical-wasm, an ES module only, which `require` cannot load on Node 20: the bundle
- * gets the one function it uses from it, which loads the package with this file's `import()`.
+ * gets the one function it uses from it, from the CommonJS copy of its JavaScript that the build
+ * makes (cadical-wasm.bundle.cjs; an `import()` of the package started Node's ES module loader
+ * too, about 30 ms of a solve that needs SAT on a loaded 2-core machine), loaded on first use.
  * And commander requires node:child_process as it loads, only to run executable subcommands, which
  * hitori-sat has none of: that module (with net, dgram and the streams) is about 3 ms of a one-shot
  * solve, so the bundle gets the one function it uses (commander, the external backend) loaded on first use.
@@ -84,7 +86,12 @@ function bundleRequire(id: string): unknown {
 const cadicalWasm: Pick<typeof import('cadical-wasm'), 'loadCadical'> = {
   loadCadical: () => {
     compileWasmOnBaselineOnly();
-    return import('cadical-wasm').then((wasm) => wasm.loadCadical());
+    try {
+      return (require(path.join(__dirname, 'cadical-wasm.bundle.cjs')) as Pick<typeof import('cadical-wasm'), 'loadCadical'>).loadCadical();
+    } catch (error) {
+      // As from the import() it replaces: a failed load is a rejection.
+      return Promise.reject(error);
+    }
   },
 };
 
