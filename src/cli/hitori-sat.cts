@@ -17,9 +17,8 @@
  *   solve-only.ts by `npm run build`) with a V8 code cache of it (code-cache.cts).
  * - A solve that names the SAT engine (`--engine sat`) starts compiling CaDiCaL's wasm at once,
  *   so that it overlaps with the rest of the start-up. Every solve compiles wasm on V8's baseline
- *   compiler only (`--liftoff-only`, set as the wasm is loaded): for one solve, tiering hot
- *   functions up costs more than it saves. The default engine deduces first and loads no solver
- *   when the deductions suffice.
+ *   compiler only (`--liftoff-only`) and optimises JavaScript later than V8 would (see oneShotFlags).
+ *   The default engine deduces first and loads no solver when the deductions suffice.
  * Every other command runs the CommonJS bundle of the whole program (program.bundle.cjs, from
  * program.ts), with its own code cache: 20-35 ms sooner than from the ES module bundle it
  * replaced (paired against `node -e 0`: --help 1.57x to 1.40x, dimacs 1.90x to 1.44x).
@@ -58,13 +57,26 @@ function runSolve(): void {
   const solve = bundle.exports as SolveBundle;
   // After the bundle is compiled: V8 checks a code cache against its flags, and these change them.
   // Not while the build writes the cache, which V8 stamps with the flags of the writing process.
-  if (!writeCache) {
-    wasmOnBaselineOnly = true;
-    v8().setFlagsFromString(`--interrupt-budget=${solveInterruptBudget}`);
-  }
+  if (!writeCache) (require('node:v8') as typeof import('node:v8')).setFlagsFromString(oneShotFlags);
   if (satEngineNamed(process.argv.slice(3))) solve.preloadCadical();
   run(bundle, solve.runSolve());
 }
+
+/**
+ * The V8 flags of a one-shot solve (set from inside: the first line's flags would be every
+ * command's, and bench/lib.ts reads only flags without a value there).
+ * - `--interrupt-budget`: how much a function runs before V8 optimises it, about 15 times V8's
+ *   default (66 KB of bytecode). Under --no-concurrent-recompilation TurboFan compiles on the main
+ *   thread, and a one-shot solve spent more time optimising its hot functions than they then saved:
+ *   janko-037's solve (the deductions, the report) took 12-32 ms against 8-12 ms, janko-077 (SAT)
+ *   and a 50x50 250-500 ms against 165-235 ms (in-process, a loaded 2-core machine), while a long
+ *   run (30,000 solutions of a latin 8x8, 3-5 s) lost nothing. `--no-opt` did as well on the short
+ *   solves and lost 20-40% on the long one.
+ * - `--liftoff-only`: CaDiCaL's wasm on V8's baseline compiler only: for one solve, tiering hot
+ *   functions up costs more than it saves (with tier-up, a one-shot default solve of janko-077 took
+ *   2.0 s against 0.8 s on a loaded 2-core machine; BENCH.md tail). Without SAT, no wasm is compiled.
+ */
+const oneShotFlags = '--interrupt-budget=1000000 --liftoff-only';
 
 /**
  * The bundle's `require`. The bundle has no `import()`: code compiled by vm.Script cannot import
@@ -85,7 +97,6 @@ function bundleRequire(id: string): unknown {
 
 const cadicalWasm: Pick<typeof import('cadical-wasm'), 'loadCadical'> = {
   loadCadical: () => {
-    compileWasmOnBaselineOnly();
     try {
       return (require(path.join(__dirname, 'cadical-wasm.bundle.cjs')) as Pick<typeof import('cadical-wasm'), 'loadCadical'>).loadCadical();
     } catch (error) {
@@ -94,33 +105,6 @@ const cadicalWasm: Pick<typeof import('cadical-wasm'), 'loadCadical'> = {
     }
   },
 };
-
-/**
- * How much a function runs before V8 optimises it, in a one-shot solve: about 7 times V8's default
- * (132 KB of bytecode). With --no-concurrent-recompilation, TurboFan compiles on the main thread,
- * and a one-shot solve spent more time optimising its hot functions than they then saved: janko-037's
- * deductions took 12-32 ms against 8-12 ms, janko-077 (SAT) and a 50x50 from 250-500 ms to 165-235
- * ms (a loaded 2-core machine), while a long run (30,000 solutions of a latin 8x8, 3-5 s) lost
- * nothing. `--no-opt` did as well on short solves but lost 20-40% on the long one.
- */
-const solveInterruptBudget = 1_000_000;
-
-function v8(): typeof import('node:v8') {
-  return require('node:v8') as typeof import('node:v8');
-}
-
-/**
- * A one-shot solve compiles CaDiCaL's wasm on V8's baseline compiler only (`--liftoff-only`): for
- * one solve, tiering hot functions up costs more than it saves (with tier-up, a one-shot default
- * solve of janko-077, 17x17, took 2.0 s against 0.8 s on a loaded 2-core machine; BENCH.md
- * tail). The other commands solve many puzzles in one process, and keep tier-up.
- */
-let wasmOnBaselineOnly = false;
-
-/** Sets `--liftoff-only` as the wasm is loaded: a solve that the deductions finish compiles none. */
-function compileWasmOnBaselineOnly(): void {
-  if (wasmOnBaselineOnly) v8().setFlagsFromString('--liftoff-only');
-}
 
 const childProcess: Pick<typeof import('node:child_process'), 'spawn'> = {
   get spawn() {
