@@ -6,7 +6,10 @@
  * 2. esbuild bundles program.js (every command) and solve-only.js (`solve` alone) as CommonJS:
  *    a CommonJS entry spares Node its ES module loader. Dynamic import() is turned off so that the
  *    bundle is one file; the packages with native or wasm parts stay outside; `import.meta.url`
- *    (which CommonJS lacks) becomes the bundle's own file URL.
+ *    (which CommonJS lacks) becomes the bundle's own file URL. The bundles are minified and
+ *    wrapped in the function that code-cache.cts calls.
+ *    cadical-wasm's JavaScript (an ES module only) becomes one CommonJS file beside them, so that a
+ *    solve that needs SAT does not start Node's ES module loader.
  * 3. The bin (tsc's hitori-sat.cjs) is made executable, for its `#!/usr/bin/env -S node` line.
  * 4. `solve` and `explain` run once each with HITORI_SAT_WRITE_CODE_CACHE=1 to write the caches,
  *    under the Node flags of the bin's first line: V8 ignores a cache made under other flags.
@@ -25,6 +28,10 @@ for (const file of readdirSync(cliDir)) {
   if (/^(bundle-.*\.js|.*\.bundle\..*)$/.test(file)) rmSync(join(cliDir, file));
 }
 
+// The wrapper that code-cache.cts calls like a CommonJS module's: in the file, so that the loader
+// compiles the text as read, with no copy of it joined to a wrapper.
+const wrapper = '(function (exports, require, module, __filename, __dirname) {';
+
 buildSync({
   entryPoints: [join(cliDir, 'program.js'), join(cliDir, 'solve-only.js')],
   bundle: true,
@@ -33,10 +40,31 @@ buildSync({
   supported: { 'dynamic-import': false },
   external: ['cadical-wasm', 'logic-solver', '@resvg/resvg-js'],
   define: { 'import.meta.url': '__importMetaUrl' },
-  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: { js: `${wrapper}const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
+  footer: { js: '})' },
   outdir: cliDir,
   entryNames: '[name].bundle',
   outExtension: { '.js': '.cjs' },
+  // Half the text to read and a smaller code cache to load; errors are one-line messages, never
+  // stacks, so the short names show nowhere.
+  minify: true,
+  logLevel: 'warning',
+});
+
+// cadical-wasm is an ES module only, which `require` cannot load on Node 20, and its import() made a
+// solve that needs SAT start Node's ES module loader as well: about 30 ms on a loaded 2-core
+// machine. Its JavaScript as one CommonJS file instead, beside the bin, which requires it (the wasm
+// stays in the package, found from the bin as `import('cadical-wasm')` found it).
+buildSync({
+  stdin: { contents: "export { loadCadical } from 'cadical-wasm';", resolveDir: '.', sourcefile: 'cadical-wasm.js' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__cadicalWasmUrl' },
+  banner: { js: "const __cadicalWasmUrl = require('node:url').pathToFileURL(require.resolve('cadical-wasm/cadical.wasm')).href;" },
+  outfile: join(cliDir, 'cadical-wasm.bundle.cjs'),
+  minify: true,
   logLevel: 'warning',
 });
 

@@ -17,8 +17,8 @@
  *   solve-only.ts by `npm run build`) with a V8 code cache of it (code-cache.cts).
  * - A solve that names the SAT engine (`--engine sat`) starts compiling CaDiCaL's wasm at once,
  *   so that it overlaps with the rest of the start-up. Every solve compiles wasm on V8's baseline
- *   compiler only (`--liftoff-only`): for one solve, tiering hot functions up costs more than it
- *   saves. The default engine deduces first and loads no solver when the deductions suffice.
+ *   compiler only (`--liftoff-only`) and optimises JavaScript later than V8 would (see oneShotFlags).
+ *   The default engine deduces first and loads no solver when the deductions suffice.
  * Every other command runs the CommonJS bundle of the whole program (program.bundle.cjs, from
  * program.ts), with its own code cache: 20-35 ms sooner than from the ES module bundle it
  * replaced (paired against `node -e 0`: --help 1.57x to 1.40x, dimacs 1.90x to 1.44x).
@@ -55,21 +55,36 @@ function run(bundle: ReturnType<typeof loadBundle>, done: Promise<void>): void {
 function runSolve(): void {
   const bundle = load('solve-only.bundle.cjs');
   const solve = bundle.exports as SolveBundle;
-  // After the bundle is compiled: V8 checks a code cache against its flags, and this changes them.
-  // Every solve, not only `--engine sat`: the default engine compiles the same wasm when its
-  // deductions get stuck, and with tier-up a one-shot solve of janko-077 (17x17) took 2.0 s
-  // against 0.8 s (a loaded 2-core machine, BENCH.md tail). Without SAT, no wasm is compiled.
+  // After the bundle is compiled: V8 checks a code cache against its flags, and these change them.
   // Not while the build writes the cache, which V8 stamps with the flags of the writing process.
-  if (!writeCache) (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
+  if (!writeCache) (require('node:v8') as typeof import('node:v8')).setFlagsFromString(oneShotFlags);
   if (satEngineNamed(process.argv.slice(3))) solve.preloadCadical();
   run(bundle, solve.runSolve());
 }
 
 /**
+ * The V8 flags of a one-shot solve (set from inside: the first line's flags would be every
+ * command's, and bench/lib.ts reads only flags without a value there).
+ * - `--interrupt-budget`: how much a function runs before V8 optimises it, about 15 times V8's
+ *   default (66 KB of bytecode). Under --no-concurrent-recompilation TurboFan compiles on the main
+ *   thread, and a one-shot solve spent more time optimising its hot functions than they then saved:
+ *   janko-037's solve (the deductions, the report) took 12-32 ms against 8-12 ms, janko-077 (SAT)
+ *   and a 50x50 250-500 ms against 165-235 ms (in-process, a loaded 2-core machine), while a long
+ *   run (30,000 solutions of a latin 8x8, 3-5 s) lost nothing. `--no-opt` did as well on the short
+ *   solves and lost 20-40% on the long one.
+ * - `--liftoff-only`: CaDiCaL's wasm on V8's baseline compiler only: for one solve, tiering hot
+ *   functions up costs more than it saves (with tier-up, a one-shot default solve of janko-077 took
+ *   2.0 s against 0.8 s on a loaded 2-core machine; BENCH.md tail). Without SAT, no wasm is compiled.
+ */
+const oneShotFlags = '--interrupt-budget=1000000 --liftoff-only';
+
+/**
  * The bundle's `require`. The bundle has no `import()`: code compiled by vm.Script cannot import
  * without an experimental flag on Node 20, so the build turns its `import()`s into `require`s.
  * That leaves cadical-wasm, an ES module only, which `require` cannot load on Node 20: the bundle
- * gets the one function it uses from it, which loads the package with this file's `import()`.
+ * gets the one function it uses from it, from the CommonJS copy of its JavaScript that the build
+ * makes (cadical-wasm.bundle.cjs; an `import()` of the package started Node's ES module loader
+ * too, about 30 ms of a solve that needs SAT on a loaded 2-core machine), loaded on first use.
  * And commander requires node:child_process as it loads, only to run executable subcommands, which
  * hitori-sat has none of: that module (with net, dgram and the streams) is about 3 ms of a one-shot
  * solve, so the bundle gets the one function it uses (commander, the external backend) loaded on first use.
@@ -81,7 +96,14 @@ function bundleRequire(id: string): unknown {
 }
 
 const cadicalWasm: Pick<typeof import('cadical-wasm'), 'loadCadical'> = {
-  loadCadical: () => import('cadical-wasm').then((wasm) => wasm.loadCadical()),
+  loadCadical: () => {
+    try {
+      return (require(path.join(__dirname, 'cadical-wasm.bundle.cjs')) as Pick<typeof import('cadical-wasm'), 'loadCadical'>).loadCadical();
+    } catch (error) {
+      // As from the import() it replaces: a failed load is a rejection.
+      return Promise.reject(error);
+    }
+  },
 };
 
 const childProcess: Pick<typeof import('node:child_process'), 'spawn'> = {

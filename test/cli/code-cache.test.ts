@@ -78,7 +78,7 @@ describe('the command with its code caches', () => {
   it('solve gives the published solution with the cache, without it, and with a corrupt one', () => {
     const expected = { solution: published('janko-037').solution, stderr: '', code: 0 };
     const root = expectSameWithAnyCache('solve-only.bundle.cjs', (root) => solveIn(root), expected);
-    // The SAT engine too: cadical-wasm is loaded for the bundle by the command's own import().
+    // The SAT engine too: cadical-wasm is loaded for the bundle from the CommonJS copy the build makes.
     expect(solveIn(root, ['--engine', 'sat'])).toEqual(expected);
   });
 
