@@ -15,7 +15,7 @@
  * - This file is CommonJS: an ES module entry makes Node load its ES module loader first, ~5 ms.
  * - `solve` runs one CommonJS bundle of the solve command alone (solve-only.bundle.cjs, made from
  *   solve-only.ts by `npm run build`) with a V8 code cache of it (code-cache.cts).
- * - A solve that names the SAT engine (`--engine sat`) starts compiling CaDiCaL's wasm at once,
+ * - A solve that names the SAT engine on CaDiCaL (`--engine sat`) starts compiling its wasm at once,
  *   so that it overlaps with the rest of the start-up. Every solve compiles wasm on V8's baseline
  *   compiler only (`--liftoff-only`) and optimises JavaScript later than V8 would (see oneShotFlags).
  *   The default engine deduces first and loads no solver when the deductions suffice.
@@ -112,8 +112,24 @@ const childProcess: Pick<typeof import('node:child_process'), 'spawn'> = {
   },
 };
 
+/**
+ * Whether the solve names the SAT engine on CaDiCaL: `--engine sat` without another backend
+ * (MiniSat, or an external solver by `--backend` or `--solver-cmd`, never loads CaDiCaL, whose
+ * compile would only hold the process: 40-50 ms past a --timeout handing a CNF to an external solver).
+ */
 function satEngineNamed(args: readonly string[]): boolean {
-  return args.some((a, k) => (args[k - 1] === '--engine' && a === 'sat') || a === '--engine=sat');
+  if (args.some((a) => a === '--solver-cmd' || a.startsWith('--solver-cmd='))) return false;
+  return optionValue(args, '--engine') === 'sat' && (optionValue(args, '--backend') ?? 'cadical') === 'cadical';
+}
+
+/** The last value given to an option, as `--name value` or `--name=value`. */
+function optionValue(args: readonly string[], name: string): string | undefined {
+  let value: string | undefined;
+  for (let k = 0; k < args.length; k++) {
+    if (args[k] === name) value = args[k + 1];
+    else if (args[k]!.startsWith(`${name}=`)) value = args[k]!.slice(name.length + 1);
+  }
+  return value;
 }
 
 if (process.argv[2] === 'solve') runSolve();
