@@ -18,6 +18,7 @@ import {
   progressLine,
   type CommonOptions,
 } from './common.js';
+import { readyForLimit } from './limit-ready.js';
 
 const targets = ['text', 'json', 'svg'] as const;
 
@@ -45,6 +46,7 @@ export function ambiguityCommand(): Command {
   return command.addHelpText('after', ambiguityExitCodeHelp).action(async (file: string, options: AmbiguityCliOptions) => {
     const to = chosenOutput(command, options);
     if (options.output !== undefined) checkOutput(options.output, [file]);
+    readyForLimit(options.timeout, { wasm: true });
     const puzzle = await readPuzzle(file, options.from, options.timeout);
     const progress = progressLine();
     const map = await run(

@@ -9,6 +9,7 @@ import type { FormatName } from '../formats/document.js';
 import { hintJson, hintText } from '../render/hint.js';
 import { aboutFile, checkOutput, emit, readDocument } from './io.js';
 import { addFromOption, addOutputOptions, addTimeoutOption, chosenOutput, exitCodes, progressLine, commandTimeout } from './common.js';
+import { readyForLimit } from './limit-ready.js';
 
 interface HintCliOptions {
   to?: string;
@@ -39,6 +40,7 @@ export function hintCommand(): Command {
   return command.addHelpText('after', hintExitCodeHelp).action(async (file: string, options: HintCliOptions) => {
     const to = chosenOutput(command, options);
     if (options.output !== undefined) checkOutput(options.output, [file]);
+    readyForLimit(options.timeout, { wasm: true });
     const { puzzle, marks } = await readDocument(file, options.from, options.timeout);
     const progress = progressLine();
     const found = await run(

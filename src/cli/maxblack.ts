@@ -14,6 +14,7 @@ import { UsageError } from '../job/errors.js';
 import { maxBlackJson, maxBlackText } from '../render/maxblack.js';
 import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, commandTimeout, exitCodes, progressLine } from './common.js';
 import { checkOutput, emit, readInput, sourceName } from './io.js';
+import { readyForLimit } from './limit-ready.js';
 
 interface MaxBlackCliOptions {
   connectivity: MaxBlackConnectivity;
@@ -83,6 +84,7 @@ export function maxBlackCommand(): Command {
       const inputs = [options.check, options.grow].filter((file): file is string => file !== undefined);
       if (options.output !== undefined) checkOutput(options.output, inputs);
       const print = (text: string) => emit(options.output, [text], { inputs, timeoutMs: options.timeout });
+      readyForLimit(options.timeout, { wasm: true });
       if (options.check !== undefined) {
         const text = await readInput(options.check, options.timeout);
         const answer = await run({ command: 'maxblack', check: text, checkSource: sourceName(options.check) });

@@ -21,6 +21,7 @@ import {
   wholeNumber,
   type CommonOptions,
 } from './common.js';
+import { readyForLimit } from './limit-ready.js';
 
 const targets = ['text', 'json'] as const;
 
@@ -72,6 +73,7 @@ export function repairCommand(): Command {
     const to = chosenOutput(command, options);
     const inputs = options.keep === undefined ? [file] : [file, options.keep];
     if (options.output !== undefined) checkOutput(options.output, inputs);
+    readyForLimit(options.timeout, { wasm: true });
     const puzzle = await readPuzzle(file, options.from, options.timeout);
     const keep = options.keep === undefined ? undefined : await readSolutionFile(options.keep, puzzle, 'keep');
     const progress = progressLine();
