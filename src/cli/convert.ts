@@ -69,7 +69,7 @@ export function convertCommand(): Command {
       }).catch((error: unknown) => {
         // The message names the limit the user gave, not the earlier one the drawing kept.
         if (limit !== options.timeout && errorKindOf(error) === 'timeout')
-          throw new TimeoutError(`time limit of ${options.timeout} ms reached while drawing the picture`);
+          throw new TimeoutError(`time limit of ${options.timeout} ms reached`);
         throw error;
       });
       const [broken] = converted.answerViolations;
