@@ -37,17 +37,16 @@ function tooManyCells(line: number, row: number, column: number): InputError {
 }
 
 /**
- * The character codes read once to count the tokens, then once more to read them, values
- * straight into an array of that length: no line array, no token strings, no per-row arrays, no
- * growing array (pushing a million numbers into a plain array costs a quarter of a second on a
- * loaded machine, mostly in the garbage collector), and no typed array to copy them from (its
- * megabytes, first touched, cost more than the count). A token that is not a plain run of at most
- * 15 digits (a `+`, a letter, 16 digits or more) goes to `parseValue`, which accepts it or says
- * why not.
+ * One pass over the character codes, values straight into one typed array: no line array, no
+ * token strings, no per-row arrays, no growing array (pushing a million numbers into a plain
+ * array costs a quarter of a second on a loaded machine, mostly in the garbage collector). A
+ * token that is not a plain run of at most 15 digits (a `+`, a letter, 16 digits or more) goes to
+ * `parseValue`, which accepts it or says why not. Every token takes at least two characters with
+ * its separator, so half the text's length (and one) bounds the count.
  */
 function parseAscii(text: string, limit: Limit): Puzzle {
   const length = text.length;
-  const read = new Array<number>(Math.min(maxCells, countTokens(text)));
+  const read = new Float64Array(Math.min(maxCells, (length >> 1) + 1));
   let count = 0;
   let line = 1;
   let rows = 0;
@@ -95,20 +94,9 @@ function parseAscii(text: string, limit: Limit): Puzzle {
   }
   endRow();
   if (rows === 0) throw new InputError('no rows: the input is empty');
-  return { rows, cols: width, values: read };
-}
-
-/** The tokens of an ASCII text: runs of characters other than white space and line ends. */
-function countTokens(text: string): number {
-  let count = 0;
-  let inToken = false;
-  for (let at = 0; at < text.length; at++) {
-    const c = text.charCodeAt(at);
-    const space = c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12;
-    if (!space && !inToken) count++;
-    inToken = !space;
-  }
-  return count;
+  const values = new Array<number>(count);
+  for (let i = 0; i < count; i++) values[i] = read[i]!;
+  return { rows, cols: width, values };
 }
 
 /** The general path: lines split on LF, CRLF or CR, tokens split on any white space; problems in reading order, as the scanner finds them. */
