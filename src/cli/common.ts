@@ -137,10 +137,10 @@ export function pictureReserveMs(timeoutMs: number): number {
  * found and ending the process. Both grow with the grid: a 1000x1000 grid's text is 6 MB, and Node
  * frees a heap of a hundred megabytes or more as it exits, which takes 50-150 ms on a loaded
  * machine. 0.15 ms per thousand cells (150 ms for a million, nothing to speak of for a 50x50), at
- * most a quarter of the limit.
+ * most a quarter of the limit; whole milliseconds, none for a grid of less than 6,667 cells.
  */
 export function outputReserveMs(timeoutMs: number, cells: number): number {
-  return Math.min(timeoutMs / 4, cells * 0.00015);
+  return Math.floor(Math.min(timeoutMs / 4, cells * 0.00015));
 }
 
 /**
