@@ -136,11 +136,12 @@ export function pictureReserveMs(timeoutMs: number): number {
  * The part of a `--timeout` kept back on a large grid for what follows the work: writing what was
  * found and ending the process. Both grow with the grid: a 1000x1000 grid's text is 6 MB, and Node
  * frees a heap of a hundred megabytes or more as it exits, which takes 50-150 ms on a loaded
- * machine. 0.15 ms per thousand cells (150 ms for a million, nothing to speak of for a 50x50), at
- * most a quarter of the limit; whole milliseconds, none for a grid of less than 6,667 cells.
+ * machine; a contradiction found just before the limit is printed whole too (its steps, the grid:
+ * 150-250 ms in all at load 5). 0.2 ms per thousand cells (200 ms for a million, nothing to speak
+ * of for a 50x50), at most a quarter of the limit; whole milliseconds, none below 5,000 cells.
  */
 export function outputReserveMs(timeoutMs: number, cells: number): number {
-  return Math.floor(Math.min(timeoutMs / 4, cells * 0.00015));
+  return Math.floor(Math.min(timeoutMs / 4, cells * 0.0002));
 }
 
 /**
