@@ -133,6 +133,27 @@ export function pictureReserveMs(timeoutMs: number): number {
 }
 
 /**
+ * The part of a `--timeout` kept back on a large grid for what follows the work: writing what was
+ * found and ending the process. Both grow with the grid: a 1000x1000 grid's text is 6 MB, and Node
+ * frees a heap of a hundred megabytes or more as it exits, which takes 50-150 ms on a loaded
+ * machine; a contradiction found just before the limit is printed whole too (its steps, the grid:
+ * 150-250 ms in all at load 5). 0.2 ms per thousand cells (200 ms for a million, nothing to speak
+ * of for a 50x50), at most a quarter of the limit; whole milliseconds, none below 5,000 cells.
+ */
+export function outputReserveMs(timeoutMs: number, cells: number): number {
+  return Math.floor(Math.min(timeoutMs / 4, cells * 0.0002));
+}
+
+/**
+ * The limit of a command's work when `reserveMs` of its `--timeout` are kept for what follows it:
+ * a whole number of milliseconds, as a request's limit must be (a reserve of 50.5 ms once made
+ * `explain --to svg --timeout 1010` a usage error), and at least 1.
+ */
+export function workLimitMs(timeoutMs: number, reserveMs: number): number {
+  return Math.max(1, Math.floor(timeoutMs - reserveMs));
+}
+
+/**
  * The check while a picture is drawn: past the limit it stops with a TimeoutError and nothing is
  * written (an explanation of a 50x50 is hundreds of megabytes of SVG).
  */

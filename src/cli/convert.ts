@@ -3,7 +3,17 @@ import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/detect.js';
 import { checkOutput, emit, readDocument, refuseBinaryOnTerminal, sourceName, writePicture } from './io.js';
-import { addFromOption, addTimeoutOption, commandTimeout, exitCodes, outputTargets, type OutputTarget } from './common.js';
+import {
+  addFromOption,
+  addTimeoutOption,
+  commandTimeout,
+  exitCodes,
+  outputReserveMs,
+  outputTargets,
+  type OutputTarget,
+  workLimitMs,
+} from './common.js';
+import { errorKindOf, TimeoutError } from '../job/errors.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 
 interface ConvertCliOptions extends BatchCliOptions {
@@ -40,13 +50,27 @@ export function convertCommand(): Command {
       if (options.output !== undefined) checkOutput(options.output, [file]);
       refuseBinaryOnTerminal(options.to, options.output);
       const doc = await readDocument(file, options.from, options.timeout);
+      const picture = options.to === 'svg' || options.to === 'png';
+      const { rows, cols } = doc.puzzle;
+      // A picture too large to draw in time is dropped when the limit passes, and ending the
+      // process then frees what was drawn (tens of milliseconds per million cells): drawing stops
+      // that much early. The text formats are written whole.
+      const limit =
+        options.timeout === undefined || !picture
+          ? options.timeout
+          : workLimitMs(options.timeout, outputReserveMs(options.timeout, rows * cols));
       const converted = await run({
         command: 'convert',
         puzzle: doc.puzzle,
         ...(doc.solution === undefined ? {} : { solution: doc.solution }),
         ...(doc.marks === undefined ? {} : { marks: doc.marks }),
         to: options.to === 'png' ? 'svg' : options.to,
-        ...commandTimeout(options.timeout),
+        ...commandTimeout(limit),
+      }).catch((error: unknown) => {
+        // The message names the limit the user gave, not the earlier one the drawing kept.
+        if (limit !== options.timeout && errorKindOf(error) === 'timeout')
+          throw new TimeoutError(`time limit of ${options.timeout} ms reached`);
+        throw error;
       });
       const [broken] = converted.answerViolations;
       const { unfinished } = converted;

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
-import { explainJson, explainText } from '../render/rules.js';
+import { explainJson, explainTextParts } from '../render/rules.js';
 import { explainSvg } from '../render/svg.js';
 import { levels, ruleSetNames, type Level, type RuleSet } from '../api/choices.js';
 import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
@@ -15,10 +15,12 @@ import {
   chosenOutput,
   exitCodes,
   pictureCheck,
+  outputReserveMs,
   pictureReserveMs,
   progressLine,
   commandTimeout,
   useColor,
+  workLimitMs,
 } from './common.js';
 
 interface ExplainCliOptions extends BatchCliOptions {
@@ -73,8 +75,15 @@ export function explainCommand(): Command {
     refuseBinaryOnTerminal(to, options.output);
     const puzzle = await readPuzzle(file, options.from, options.timeout);
     const picture = to === 'svg' || to === 'png';
-    // A picture is drawn after the rules stop: they stop early enough for it to fit the limit.
-    const limit = options.timeout === undefined ? undefined : options.timeout - (picture ? pictureReserveMs(options.timeout) : 0);
+    // What the rules found is written after they stop (a picture drawn): they stop early enough
+    // for it, and the process's end, to fit the limit.
+    const limit =
+      options.timeout === undefined
+        ? undefined
+        : workLimitMs(
+            options.timeout,
+            outputReserveMs(options.timeout, puzzle.rows * puzzle.cols) + (picture ? pictureReserveMs(options.timeout) : 0),
+          );
     const progress = progressLine();
     const stopped = await run(
       {
@@ -102,11 +111,9 @@ export function explainCommand(): Command {
     else
       await emit(
         options.output,
-        [
-          to === 'json'
-            ? `${JSON.stringify(explainJson(puzzle, explained))}\n`
-            : explainText(puzzle, explained, { color: useColor(options) && options.output === undefined }),
-        ],
+        to === 'json'
+          ? [`${JSON.stringify(explainJson(puzzle, explained))}\n`]
+          : explainTextParts(puzzle, explained, { color: useColor(options) && options.output === undefined }),
         { inputs: [file], timeoutMs: options.timeout },
       );
     const { result } = explained;

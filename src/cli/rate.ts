@@ -22,7 +22,9 @@ import {
   maxTimeoutMs,
   positiveInteger,
   progressLine,
+  outputReserveMs,
   remainingMs,
+  workLimitMs,
 } from './common.js';
 
 interface RateCliOptions extends BatchCliOptions {
@@ -83,14 +85,20 @@ export function rateCommand(): Command {
       const source = await readSource(file, options.timeout);
       // Per puzzle: the first one's limit counts from the process start (remainingMs), as a
       // command's does; each later one's from when the one before it ended.
-      const timeout = (first: boolean) =>
-        options.timeout === undefined ? {} : { timeoutMs: first ? remainingMs(options.timeout) : options.timeout };
-      const rateOne = (puzzle: Parameters<typeof rateJson>[0], first: boolean, onProgress?: ProgressListener) =>
-        run({ command: 'rate', puzzle, techniques: options.techniques, ...timeout(first) }, onProgress === undefined ? {} : { onProgress });
+      // One puzzle's rules stop early enough for its report and the process's end to fit its limit
+      // (outputReserveMs: on a large grid, ending the process takes a while).
+      const timeout = (first: boolean, reserveMs = 0) =>
+        options.timeout === undefined ? {} : { timeoutMs: first ? workLimitMs(remainingMs(options.timeout), reserveMs) : options.timeout };
+      const rateOne = (puzzle: Parameters<typeof rateJson>[0], first: boolean, onProgress?: ProgressListener, reserveMs = 0) =>
+        run(
+          { command: 'rate', puzzle, techniques: options.techniques, ...timeout(first, reserveMs) },
+          onProgress === undefined ? {} : { onProgress },
+        );
       if (source.inline || !isPuzzleSet(file, source.text)) {
         const { puzzle } = await readDocument(file, options.from, undefined, source);
         const progress = progressLine();
-        const rating = await rateOne(puzzle, true, progress.update)
+        const reserve = options.timeout === undefined ? 0 : outputReserveMs(options.timeout, puzzle.rows * puzzle.cols);
+        const rating = await rateOne(puzzle, true, progress.update, reserve)
           .catch((error: unknown) => {
             throw aboutFile(file, error);
           })

@@ -18,7 +18,7 @@ import {
   type RulesStatus,
   type TechniqueCode,
 } from '../rules/index.js';
-import { paint, renderShading, textTable, type TextStyle } from './text.js';
+import { asciiText, paint, renderShading, shadingBytes, textTable, type TextStyle } from './text.js';
 
 interface CellRef {
   row: number;
@@ -101,20 +101,44 @@ export function explainJson(puzzle: Puzzle, run: ExplainRun): ExplainJson {
 
 /** The numbered steps, a blank line, the grid (partial when not solved), and the verdict last. */
 export function explainText(puzzle: Puzzle, run: ExplainRun, style: TextStyle = {}): string {
+  const [head, grid, tail] = explainTextParts(puzzle, run, style);
+  return `${head}${typeof grid === 'string' ? grid : asciiText(grid)}${tail}`;
+}
+
+/**
+ * explainText in three parts, the steps, the grid and the verdict, the grid as ASCII bytes when
+ * it has no colour: the CLI writes them as they are, so that a million-cell grid is made once and
+ * not copied into one string (each copy of its megabytes costs tens of milliseconds that a time
+ * limit has to wait for).
+ */
+export function explainTextParts(puzzle: Puzzle, run: ExplainRun, style: TextStyle = {}): [string, string | Uint8Array, string] {
   const { result } = run;
-  const out = numberedSteps(result.steps);
-  if (out.length === 0) out.push('(no step: no technique applies to this grid)');
-  out.push('');
-  const grid = renderShading(puzzle, result.status === 'solved' ? result.shading! : result.board.cells(), style);
-  out.push(grid.replace(/\n$/, ''));
+  const steps = numberedSteps(result.steps);
+  if (steps.length === 0) steps.push('(no step: no technique applies to this grid)');
+  const head = `${steps.join('\n')}\n\n`;
+  const grid = gridOf(puzzle, result, style);
+  const tail: string[] = [];
   if (run.uniquenessDropped) {
-    out.push(
+    tail.push(
       'Note: assuming a unique solution (UC), the rules fill the grid, but the puzzle has more than one solution; the steps above assume nothing.',
     );
   }
   const tone = result.timedOut || result.status === 'contradiction' ? 'bad' : result.status === 'solved' ? 'good' : 'warn';
-  out.push(paint(explainVerdict(puzzle, run), tone, style));
-  return `${out.join('\n')}\n`;
+  tail.push(paint(explainVerdict(puzzle, run), tone, style));
+  return [head, grid, `${tail.join('\n')}\n`];
+}
+
+/** The final grid of a run (its solution when solved), as bytes when plain (see shadingBytes). */
+function gridOf(puzzle: Puzzle, result: ExplainRun['result'], style: TextStyle): string | Uint8Array {
+  const { shading, board } = result;
+  if (!style.color) {
+    const bytes =
+      result.status === 'solved'
+        ? shadingBytes(puzzle, (i) => shading![i] === true)
+        : shadingBytes(puzzle, (i) => (board.isUnknown(i) ? null : board.isBlack(i)));
+    if (bytes !== undefined) return bytes;
+  }
+  return renderShading(puzzle, result.status === 'solved' ? shading! : board.cells(), style);
 }
 
 function explainVerdict(puzzle: Puzzle, run: ExplainRun): string {

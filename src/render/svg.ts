@@ -81,32 +81,107 @@ function stateOf(picture: BoardPicture, i: number): CellState {
   return state === undefined ? false : state;
 }
 
-/** The elements of one board, its top-left corner at (0, 0). */
-function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
+/**
+ * An SVG's text as it is written: UTF-8 bytes in chunks of a megabyte rather than a string per
+ * element. A 1000x1000 picture is 137 MB of elements; as strings they filled the garbage-collected
+ * heap, and when a time limit stopped the drawing, the process then took a fifth of a second past
+ * the limit to free them as it ended. The numbers written are whole (cells are 36 units).
+ */
+class SvgText {
+  private readonly full: Uint8Array[] = [];
+  private chunk = new Uint8Array(chunkBytes);
+  private at = 0;
+  private readonly encoder = new TextEncoder();
+
+  /** Appends text: ASCII byte by byte, anything else encoded. */
+  add(text: string): this {
+    for (let k = 0; k < text.length; k++) {
+      const code = text.charCodeAt(k);
+      if (code >= 0x80) return this.addEncoded(text.slice(k));
+      if (this.at === this.chunk.length) this.next();
+      this.chunk[this.at++] = code;
+    }
+    return this;
+  }
+
+  /** Appends a number as String(n) writes it. */
+  num(n: number): this {
+    if (!(Number.isSafeInteger(n) && n >= 0)) return this.add(String(n));
+    let digits = 1;
+    for (let x = n; x >= 10; digits++) x = Math.floor(x / 10);
+    if (this.at + digits > this.chunk.length) this.next();
+    for (let k = digits - 1, x = n; k >= 0; k--) {
+      const q = Math.floor(x / 10);
+      this.chunk[this.at + k] = 48 + (x - 10 * q);
+      x = q;
+    }
+    this.at += digits;
+    return this;
+  }
+
+  /** The text written, as one string. */
+  toString(): string {
+    const decoder = new TextDecoder();
+    let out = '';
+    for (const chunk of this.full) out += decoder.decode(chunk, { stream: true });
+    return out + decoder.decode(this.chunk.subarray(0, this.at));
+  }
+
+  private addEncoded(text: string): this {
+    const bytes = this.encoder.encode(text);
+    for (let k = 0; k < bytes.length; k++) {
+      if (this.at === this.chunk.length) this.next();
+      this.chunk[this.at++] = bytes[k]!;
+    }
+    return this;
+  }
+
+  private next(): void {
+    this.full.push(this.chunk.subarray(0, this.at));
+    this.chunk = new Uint8Array(chunkBytes);
+    this.at = 0;
+  }
+}
+
+const chunkBytes = 1 << 20;
+
+/** The elements of one board, its top-left corner at (0, 0), one per line, written to `out`. */
+function boardElements(puzzle: Puzzle, picture: BoardPicture, out: SvgText): void {
   const { rows, cols } = puzzle;
   const caption = picture.caption ?? [];
   const top = pad + captionHeight(caption.length);
-  const out: string[] = [];
+  let first = true;
+  // Each element starts on a line of its own.
+  const element = (): SvgText => {
+    if (!first) out.add('\n');
+    first = false;
+    return out;
+  };
   caption.forEach((line, k) => {
-    out.push(
+    element().add(
       `<text x="${pad}" y="${pad + 12 + k * captionLine}" font-size="13" font-family="sans-serif" fill="#111">${escapeXml(line)}</text>`,
     );
   });
-  out.push(`<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" fill="#fff"/>`);
+  element().add(`<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" fill="#fff"/>`);
   for (let i = 0; i < rows * cols; i++) {
     if (i % cols === 0) picture.checkpoint?.();
     const state = stateOf(picture, i);
+    if (state === false) continue;
     const x = pad + (i % cols) * cell;
     const y = top + Math.floor(i / cols) * cell;
-    if (state !== false)
-      out.push(`<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${state ? colours.shaded : colours.undecided}"/>`);
+    element()
+      .add('<rect x="')
+      .num(x)
+      .add('" y="')
+      .num(y)
+      .add(`" width="${cell}" height="${cell}" fill="${state ? colours.shaded : colours.undecided}"/>`);
   }
   // Thin lines between cells, then the frame.
   let lines = '';
   for (let c = 1; c < cols; c++) lines += `M${pad + c * cell} ${top}v${rows * cell}`;
   for (let r = 1; r < rows; r++) lines += `M${pad} ${top + r * cell}h${cols * cell}`;
-  if (lines !== '') out.push(`<path d="${lines}" stroke="${colours.grid}" stroke-width="1" fill="none"/>`);
-  out.push(
+  if (lines !== '') element().add(`<path d="${lines}" stroke="${colours.grid}" stroke-width="1" fill="none"/>`);
+  element().add(
     `<rect x="${pad}" y="${top}" width="${cols * cell}" height="${rows * cell}" stroke="${colours.border}" stroke-width="2" fill="none"/>`,
   );
   if (picture.marks !== undefined) {
@@ -115,7 +190,7 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
       if (picture.marks[i] !== false) continue;
       const x = pad + (i % cols) * cell + cell / 2;
       const y = top + Math.floor(i / cols) * cell + cell / 2;
-      out.push(`<circle cx="${x}" cy="${y}" r="${cell / 2 - 4}" stroke="${colours.markedWhite}" stroke-width="1.5" fill="none"/>`);
+      element().add(`<circle cx="${x}" cy="${y}" r="${cell / 2 - 4}" stroke="${colours.markedWhite}" stroke-width="1.5" fill="none"/>`);
     }
   }
   for (const i of picture.highlight ?? []) {
@@ -123,17 +198,22 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
     const x = pad + (i % cols) * cell;
     const y = top + Math.floor(i / cols) * cell;
     const colour = state ? colours.newShaded : colours.newUnshaded;
-    out.push(`<rect x="${x + 2}" y="${y + 2}" width="${cell - 4}" height="${cell - 4}" stroke="${colour}" stroke-width="3" fill="none"/>`);
+    element().add(
+      `<rect x="${x + 2}" y="${y + 2}" width="${cell - 4}" height="${cell - 4}" stroke="${colour}" stroke-width="3" fill="none"/>`,
+    );
     if (state === false)
-      out.push(`<circle cx="${x + cell / 2}" cy="${y + cell / 2}" r="${cell / 2 - 6}" stroke="${colour}" stroke-width="1.5" fill="none"/>`);
+      element().add(
+        `<circle cx="${x + cell / 2}" cy="${y + cell / 2}" r="${cell / 2 - 6}" stroke="${colour}" stroke-width="1.5" fill="none"/>`,
+      );
   }
   for (const i of picture.differ ?? []) {
     const x = pad + (i % cols) * cell;
     const y = top + Math.floor(i / cols) * cell;
-    out.push(
+    element().add(
       `<rect x="${x + 3}" y="${y + 3}" width="${cell - 6}" height="${cell - 6}" stroke="${colours.differ}" stroke-width="3" stroke-dasharray="5 3" fill="none"/>`,
     );
   }
+  // The numbers, a cell at a time: the bulk of a large picture, written without a string per cell.
   for (let i = 0; i < rows * cols; i++) {
     if (i % cols === 0) picture.checkpoint?.();
     const value = puzzle.values[i]!;
@@ -141,21 +221,34 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture): string {
     const x = pad + (i % cols) * cell + cell / 2;
     const y = top + Math.floor(i / cols) * cell + cell / 2;
     const fill = state === true ? colours.shadedNumber : colours.number;
-    out.push(
-      `<text x="${x}" y="${y}" font-size="${fontSize(value)}" font-family="sans-serif" text-anchor="middle" dominant-baseline="central" fill="${fill}">${value}</text>`,
-    );
+    element()
+      .add('<text x="')
+      .num(x)
+      .add('" y="')
+      .num(y)
+      .add('" font-size="')
+      .num(fontSize(value))
+      .add('" font-family="sans-serif" text-anchor="middle" dominant-baseline="central" fill="')
+      .add(fill)
+      .add('">')
+      .num(value)
+      .add('</text>');
   }
-  return out.join('\n');
 }
 
-function svgDocument(width: number, height: number, title: string, body: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
+/** A whole SVG document around the elements `body` writes. */
+function svgDocument(width: number, height: number, title: string, body: (out: SvgText) => void): string {
+  const out = new SvgText();
+  out.add(`<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <title>${escapeXml(title)}</title>
 <rect width="${width}" height="${height}" fill="#fff"/>
-${body}
+`);
+  body(out);
+  out.add(`
 </svg>
-`;
+`);
+  return out.toString();
 }
 
 /** A picture of the puzzle, or of a shading or partial grid when `cells` is given. */
@@ -170,7 +263,7 @@ export function renderSvg(puzzle: Puzzle, picture: BoardPicture = {}): string {
           ? 'partly solved'
           : 'solution';
   const title = `Hitori ${puzzle.rows}x${puzzle.cols}${puzzle.id === undefined ? '' : ` ${puzzle.id}`}, ${what}`;
-  return svgDocument(width, height, picture.caption?.join(' ') ?? title, boardElements(puzzle, picture));
+  return svgDocument(width, height, picture.caption?.join(' ') ?? title, (out) => boardElements(puzzle, picture, out));
 }
 
 /**
@@ -202,25 +295,32 @@ function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: st
   const gap = 12;
   const perRow = Math.max(1, Math.min(steps.length, Math.floor((2000 + gap) / (width + gap))));
   const state: CellState[] = new Array(puzzle.rows * puzzle.cols).fill(null);
-  const panels: string[] = [];
-  steps.forEach((step, k) => {
-    for (const { cell: i, colour } of step.cells) state[i] = colour === 'black';
-    const x = (k % perRow) * (width + gap);
-    const y = Math.floor(k / perRow) * (height + gap);
-    const board = boardElements(puzzle, {
-      cells: state,
-      highlight: new Set(step.cells.map((c) => c.cell)),
-      caption: step.caption,
-      minWidth: stepMinWidth,
-      ...(checkpoint === undefined ? {} : { checkpoint }),
-    });
-    panels.push(`<g transform="translate(${x} ${y})">\n${board}\n</g>`);
-  });
+  if (steps.length === 0)
+    return svgDocument(width, height, title, (out) => boardElements(puzzle, { cells: state, caption: ['(no step)'] }, out));
   const rowsOfPanels = Math.max(1, Math.ceil(steps.length / perRow));
   const totalWidth = Math.max(1, Math.min(steps.length, perRow)) * (width + gap) - gap;
   const totalHeight = rowsOfPanels * (height + gap) - gap;
-  if (steps.length === 0) return svgDocument(width, height, title, boardElements(puzzle, { cells: state, caption: ['(no step)'] }));
-  return svgDocument(totalWidth, totalHeight, title, panels.join('\n'));
+  // Each panel is written as its step is reached: it shows the grid as it stands after the step.
+  return svgDocument(totalWidth, totalHeight, title, (out) =>
+    steps.forEach((step, k) => {
+      for (const { cell: i, colour } of step.cells) state[i] = colour === 'black';
+      const x = (k % perRow) * (width + gap);
+      const y = Math.floor(k / perRow) * (height + gap);
+      out.add(`${k === 0 ? '' : '\n'}<g transform="translate(${x} ${y})">\n`);
+      boardElements(
+        puzzle,
+        {
+          cells: state,
+          highlight: new Set(step.cells.map((c) => c.cell)),
+          caption: step.caption,
+          minWidth: stepMinWidth,
+          ...(checkpoint === undefined ? {} : { checkpoint }),
+        },
+        out,
+      );
+      out.add('\n</g>');
+    }),
+  );
 }
 
 /** Panels of an explanation are at least this wide, so that short captions fit a small grid. */

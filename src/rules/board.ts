@@ -61,6 +61,9 @@ export interface PuzzleShape extends Geometry, LineMates {
 export function puzzleShape(puzzle: Puzzle, limit = Limit.none): PuzzleShape {
   const g = geometryOf(puzzle, limit);
   const keys = numberKeys(puzzle.values);
+  // Between the steps too: numberKeys checks no limit, and lineMates first takes tens of
+  // megabytes of scratch for a 1000x1000 grid, slow to touch on a loaded machine.
+  limit.check();
   const m = lineMates(puzzle, limit, keys);
   const { mateStart, mate } = m;
   const n = g.cells;

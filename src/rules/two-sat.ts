@@ -37,7 +37,7 @@ class ImplicationGraph {
  */
 function solveLine(board: Board, line: number): Deduction | undefined {
   const L = board.geo.lines[line]!;
-  if (!worthSolving(board, L)) return undefined;
+  if (!worthSolving(board, line)) return undefined;
   const varOf = new Map<number, number>();
   const cells: number[] = [];
   for (const i of L) {
@@ -64,11 +64,15 @@ function solveLine(board: Board, line: number): Deduction | undefined {
     else if (va !== undefined && board.isBlack(b)) unit(black(va), b);
     else if (vb !== undefined && board.isBlack(a)) unit(black(vb), a);
   }
+  // The pairs of equal numbers in the line, in the order of a scan of every pair (p, then q > p):
+  // from the line mates, each cell's mates along the line in order, rather than comparing every
+  // pair of cells (a million comparisons in a 1000-wide line).
+  const { mateStart, mate } = board.geo;
   for (let p = 0; p < L.length; p++) {
-    for (let q = p + 1; q < L.length; q++) {
-      const a = L[p]!;
-      const b = L[q]!;
-      if (board.value(a) !== board.value(b)) continue;
+    const a = L[p]!;
+    for (let m = mateStart[a]!; m < mateStart[a + 1]!; m++) {
+      const b = mate[m]!;
+      if (!alongLine(board, line, a, b) || positionOf(board, line, b) <= p) continue;
       const va = varOf.get(a);
       const vb = varOf.get(b);
       if (va !== undefined && vb !== undefined) g.clause(black(va), black(vb));
@@ -76,7 +80,12 @@ function solveLine(board: Board, line: number): Deduction | undefined {
       else if (vb !== undefined && board.isWhite(a)) unit(white(vb), a);
     }
   }
-  const chain = (start: number) => implicationChain(board, line, g, cells, refutedBy, start);
+  // Made when a chain is first wanted: most lines force nothing and spell out no chain.
+  let search: ChainSearch | undefined;
+  const chain = (start: number) => {
+    search ??= new ChainSearch(g.heads.length);
+    return implicationChain(board, line, g, cells, refutedBy, start, search);
+  };
   const { comp, count } = stronglyConnected(g.heads);
   const premises = [...L];
   const name = lineName(board, line);
@@ -131,7 +140,7 @@ function solveLine(board: Board, line: number): Deduction | undefined {
       .join(', ');
   const parts = [say('black') && `${say('black')} black`, say('white') && `${say('white')} white`].filter((s) => s !== '');
   // The reason spells out the chains of the first few forced cells: a reader follows a handful, and
-  // each costs a search of the line's implication graph (quadratic in a 1000-wide line).
+  // each costs a search of the line's implication graph (thousands of nodes in a 1000-wide line).
   const shown = forced.slice(0, maxChainsShown);
   const chains = shown.map((f) => chain(f.colour === 'white' ? black(varIndex(cells, f.cell)) : white(varIndex(cells, f.cell))));
   const more = forced.length - shown.length;
@@ -145,10 +154,66 @@ function solveLine(board: Board, line: number): Deduction | undefined {
   };
 }
 
-/** Whether `node` lies on the chain of parents from `u` back to the start. */
-function onPath(parent: ReadonlyMap<number, number>, u: number, node: number): boolean {
-  for (let x = parent.get(u)!; x !== -1; x = parent.get(x)!) if (x === node) return true;
-  return false;
+/** A cell's place along a line: its column in a row, its row in a column. */
+function positionOf(board: Board, line: number, cell: number): number {
+  return isRowLine(board, line) ? board.col(cell) : board.row(cell);
+}
+
+/**
+ * Whether line mate `b` of cell `a` lies along `line` with it (a row mate for a row, a column mate
+ * for a column). The puzzle's line mates list a cell's row mates, then its column mates, each in
+ * the line's order (puzzle/geometry.ts), so those along a line come in its order.
+ */
+function alongLine(board: Board, line: number, a: number, b: number): boolean {
+  return isRowLine(board, line) ? board.row(b) === board.row(a) : board.col(b) === board.col(a);
+}
+
+/**
+ * The breadth-first tree of one chain search, in arrays reused by the searches of a line: each
+ * node's parent, depth and ancestors 2^k levels up (binary lifting), so that "is this node on the
+ * path from the start to that one" costs a logarithm of the depth, not a walk up the path (which
+ * made a 1000-wide line's chains take seconds: quadratic in the line).
+ */
+class ChainSearch {
+  /** The search that discovered each node (a node is in the tree when its stamp is the current one). */
+  readonly seen: Int32Array;
+  readonly depth: Int32Array;
+  /** up[k * nodes + u]: u's ancestor 2^k levels up (the start itself when there are fewer). */
+  readonly up: Int32Array;
+  readonly levels: number;
+  stamp = 0;
+  constructor(readonly nodes: number) {
+    this.seen = new Int32Array(nodes);
+    this.depth = new Int32Array(nodes);
+    this.levels = Math.max(1, 32 - Math.clz32(nodes));
+    this.up = new Int32Array(this.levels * nodes);
+  }
+  start(node: number): void {
+    this.stamp++;
+    this.add(node, node, 0);
+  }
+  has(node: number): boolean {
+    return this.seen[node] === this.stamp;
+  }
+  parent(node: number): number {
+    return this.depth[node] === 0 ? -1 : this.up[node]!;
+  }
+  add(node: number, parent: number, depth: number): void {
+    const { up, nodes } = this;
+    this.seen[node] = this.stamp;
+    this.depth[node] = depth;
+    up[node] = parent;
+    for (let k = 1; k < this.levels; k++) up[k * nodes + node] = up[(k - 1) * nodes + up[(k - 1) * nodes + node]!]!;
+  }
+  /** Whether `node` lies on the path from the start to `u`, `u` itself excluded. */
+  isAncestor(node: number, u: number): boolean {
+    if (!this.has(node)) return false;
+    let lift = this.depth[u]! - this.depth[node]!;
+    if (lift <= 0) return false;
+    let x = u;
+    for (let k = 0; lift > 0; k++, lift >>= 1) if (lift & 1) x = this.up[k * this.nodes + x]!;
+    return x === node;
+  }
 }
 
 const varIndex = (cells: readonly number[], cell: number): number => cells.indexOf(cell);
@@ -166,19 +231,20 @@ function implicationChain(
   cells: readonly number[],
   refutedBy: ReadonlyMap<number, number>,
   start: number,
+  tree: ChainSearch,
 ): { text: string; given: CellColour[] } {
-  const parent = new Map<number, number>([[start, -1]]);
+  tree.start(start);
   const queue = [start];
   let end = -1;
   for (let k = 0; k < queue.length && end < 0; k++) {
     const u = queue[k]!;
-    if (refutedBy.has(u) || onPath(parent, u, u ^ 1)) {
+    if (refutedBy.has(u) || tree.isAncestor(u ^ 1, u)) {
       end = u;
       break;
     }
     for (const w of g.heads[u]!) {
-      if (w === (u ^ 1) || parent.has(w)) continue;
-      parent.set(w, u);
+      if (w === (u ^ 1) || tree.has(w)) continue;
+      tree.add(w, u, tree.depth[u]! + 1);
       queue.push(w);
     }
   }
@@ -186,7 +252,7 @@ function implicationChain(
   const colourOf = (node: number) => ((node & 1) === 0 ? 'white' : 'black');
   if (end < 0) return { text: `${pos(start)} ${colourOf(start)} is impossible`, given: [] };
   const path: number[] = [];
-  for (let u = end; u !== -1; u = parent.get(u)!) path.push(u);
+  for (let u = end; u !== -1; u = tree.parent(u)) path.push(u);
   path.reverse();
   let text = `${pos(start)} ${colourOf(start)}`;
   for (let k = 1; k < path.length; k++) {
@@ -213,15 +279,15 @@ function implicationChain(
  * every unknown cell white satisfies the line, and no cell is forced: a cell made black only
  * forces its neighbours white, which contradicts nothing.
  */
-function worthSolving(board: Board, L: Int32Array): boolean {
+function worthSolving(board: Board, line: number): boolean {
+  const L = board.geo.lines[line]!;
+  const { mateStart, mate } = board.geo;
   for (let p = 0; p < L.length; p++) {
     const a = L[p]!;
     if (!board.isUnknown(a)) continue;
     if ((p > 0 && board.isBlack(L[p - 1]!)) || (p + 1 < L.length && board.isBlack(L[p + 1]!))) return true;
-    for (let q = 0; q < L.length; q++) {
-      if (q === p || board.value(L[q]!) !== board.value(a)) continue;
-      if (!board.isBlack(L[q]!)) return true;
-    }
+    for (let m = mateStart[a]!; m < mateStart[a + 1]!; m++)
+      if (alongLine(board, line, a, mate[m]!) && !board.isBlack(mate[m]!)) return true;
   }
   return false;
 }

@@ -229,4 +229,12 @@ describe('solve --to and explain --to svg', () => {
       expect(panel).toContain(`>${k + 1}. `);
     });
   });
+
+  it('explain --to svg takes any --timeout (one whose picture reserve is not a whole number of ms draws the same picture)', async () => {
+    const plain = await run(['explain', 'janko-002.txt', '--to', 'svg']);
+    const limited = await run(['explain', 'janko-002.txt', '--to', 'svg', '--timeout', '60010']);
+    expect(limited.stderr).toBe('');
+    expect(limited.code).toBe(0);
+    expect(limited.stdout).toBe(plain.stdout);
+  });
 });
