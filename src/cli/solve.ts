@@ -29,7 +29,9 @@ import {
   outputTargets,
   commandTimeout,
   solveExitCodeHelp,
+  workLimitMs,
   exitCodes,
+  outputReserveMs,
   positiveInteger,
   progressLine,
   useColor,
@@ -112,7 +114,13 @@ export function solveCommand(): Command {
         engine: options.engine,
         maxSolutions: options.count,
         ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
-        ...commandTimeout(options.timeout),
+        // On a large grid the work stops early enough for printing what was found, and the
+        // process's end, to fit the limit (outputReserveMs), as explain's does.
+        ...commandTimeout(
+          options.timeout === undefined
+            ? undefined
+            : workLimitMs(options.timeout, outputReserveMs(options.timeout, puzzle.rows * puzzle.cols)),
+        ),
       },
       {
         onProgress: progress.update,
