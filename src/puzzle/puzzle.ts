@@ -79,5 +79,9 @@ export function cellName(puzzle: Pick<Puzzle, 'cols'>, i: number): string {
 
 /** A count for a message: 1,234 or 12.3 million or 4.56 billion. */
 export function roughCount(x: number): string {
-  return x >= 1e9 ? `${(x / 1e9).toPrecision(3)} billion` : x >= 1e6 ? `${(x / 1e6).toPrecision(3)} million` : x.toLocaleString('en-US');
+  if (x < 1e6) return x.toLocaleString('en-US');
+  // Three significant figures, rounded before the unit is chosen: 999.6 million is "1.00 billion", not "1.00e+3 million".
+  if (x < 999.5e6) return `${(x / 1e6).toPrecision(3)} million`;
+  const billions = x / 1e9;
+  return `${billions < 999.5 ? billions.toPrecision(3) : Math.round(billions).toLocaleString('en-US')} billion`;
 }
