@@ -225,7 +225,11 @@ export function checkOutput(path: string, inputs: readonly string[] = []): { tar
       other = input === '-' ? fstatSync(0) : statSync(input);
     } catch {}
     if (existing?.isFile() && other && existing.dev === other.dev && existing.ino === other.ino)
-      throw new InputError(`cannot write it: it is the input ${input}, which the output would overwrite`, {}, path);
+      throw new InputError(
+        `cannot write it: it is ${input === '-' ? 'the file on stdin' : `the input ${input}`}, which the output would overwrite`,
+        {},
+        path,
+      );
   }
   return { target, existing };
 }

@@ -165,7 +165,7 @@ describe('an output that is the input, given on stdin', () => {
       sh.on('close', (code) => resolve({ code, stderr }));
     });
     expect(result.code, result.stderr).toBe(2);
-    expectOneLine(result.stderr, /^hitori-sat: same\.txt: cannot write it: it is the input -, which the output would overwrite$/);
+    expectOneLine(result.stderr, /^hitori-sat: same\.txt: cannot write it: it is the file on stdin, which the output would overwrite$/);
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });
