@@ -209,7 +209,7 @@ export function lineMates(
 ): LineMates {
   const g = geometryOf(puzzle, limit);
   const { cells, lines, rows } = g;
-  const size = 6 * cells + 1;
+  const size = 10 * cells + 1;
   let scratch = work;
   if (scratch.length < size) {
     scratch = new Int32Array(size);
@@ -217,14 +217,20 @@ export function lineMates(
   }
   const part = (k: number, length: number) => scratch.subarray(k * cells, k * cells + length);
   const { key, distinct } = keys ?? numberKeys(puzzle.values, part(0, cells));
-  // Per line, the cells of each number as a linked list (head by number, next by cell): linear in
-  // the cells and the mates, with no allocation per cell. This runs once per puzzle on the solve
-  // path, where the quadratic scan it replaces cost more than the deductions themselves.
-  const head = part(1, distinct).fill(-1);
-  const next = part(2, cells);
-  const count = part(3, distinct).fill(0);
-  const inRow = part(4, cells);
-  const start = part(5, cells + 1).fill(0);
+  // Per line, the cells of each number as a linked list in line order (by number: the line that
+  // last saw it, its first and last cell and how many; by cell: the next one of its number in its
+  // row and in its column, and the first one there). Two passes over each line and one over the
+  // cells, with no allocation per cell: this runs once per puzzle on the solve path, where the
+  // quadratic scan it replaced cost more than the deductions themselves.
+  const seenIn = part(1, distinct).fill(-1);
+  const first = part(2, distinct);
+  const last = part(3, distinct);
+  const count = part(4, distinct);
+  const rowNext = part(5, cells);
+  const colNext = part(6, cells);
+  const rowFirst = part(7, cells);
+  const colFirst = part(8, cells);
+  const start = part(9, cells + 1).fill(0);
   let total = 0;
   let unchecked = 0;
   for (let l = 0; l < lines.length; l++) {
@@ -234,15 +240,29 @@ export function lineMates(
       limit.check();
       unchecked = 0;
     }
-    for (let t = 0; t < line.length; t++) count[key[line[t]!]!]!++;
+    const next = l < rows ? rowNext : colNext;
+    const firstOf = l < rows ? rowFirst : colFirst;
     for (let t = 0; t < line.length; t++) {
       const i = line[t]!;
-      const others = count[key[i]!]! - 1;
-      if (l < rows) inRow[i] = others;
-      start[i + 1]! += others;
-      total += others;
+      const k = key[i]!;
+      if (seenIn[k] !== l) {
+        seenIn[k] = l;
+        first[k] = i;
+        count[k] = 1;
+      } else {
+        next[last[k]!] = i;
+        count[k]!++;
+      }
+      last[k] = i;
+      next[i] = -1;
     }
-    for (let t = 0; t < line.length; t++) count[key[line[t]!]!] = 0;
+    for (let t = 0; t < line.length; t++) {
+      const i = line[t]!;
+      const k = key[i]!;
+      firstOf[i] = first[k]!;
+      start[i + 1]! += count[k]! - 1;
+      total += count[k]! - 1;
+    }
     // Checked line by line, before a count can pass what an Int32Array index holds.
     if (total > maxLineMates)
       throw new TooLargeError(
@@ -254,24 +274,10 @@ export function lineMates(
   result.set(start);
   const mateStart = result.subarray(0, cells + 1);
   const mate = result.subarray(cells + 1, cells + 1 + total);
-  for (let l = 0; l < lines.length; l++) {
-    const line = lines[l]!;
-    unchecked += line.length;
-    if (unchecked >= cellsPerCheck) {
-      limit.check();
-      unchecked = 0;
-    }
-    for (let t = line.length - 1; t >= 0; t--) {
-      const i = line[t]!;
-      next[i] = head[key[i]!]!;
-      head[key[i]!] = i;
-    }
-    for (let t = 0; t < line.length; t++) {
-      const i = line[t]!;
-      let at = mateStart[i]! + (l < rows ? 0 : inRow[i]!);
-      for (let j = head[key[i]!]!; j >= 0; j = next[j]!) if (j !== i) mate[at++] = j;
-    }
-    for (let t = 0; t < line.length; t++) head[key[line[t]!]!] = -1;
+  for (let i = 0, at = 0; i < cells; i++) {
+    if ((i & 4095) === 0) limit.check();
+    for (let j = rowFirst[i]!; j >= 0; j = rowNext[j]!) if (j !== i) mate[at++] = j;
+    for (let j = colFirst[i]!; j >= 0; j = colNext[j]!) if (j !== i) mate[at++] = j;
   }
   return { mateStart, mate };
 }

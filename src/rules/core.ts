@@ -274,14 +274,20 @@ export class DeductionCore extends Kernel {
    * contradiction; `this.size` tells whether it decided anything.
    */
   separators(): boolean {
-    if (!this.connected()) return false;
-    if (this.whiteCount < 2) return true;
+    if (this.whiteCount < 2) return this.connected();
     const { state, whites, n } = this;
     let root = 0;
     while (state[root] !== WHITE) root++;
     for (let i = 0; i < n; i++) whites[i] = state[i] === WHITE ? 1 : 0;
     const total = countSeparated(this.graph, root, this.nonBlack, this.separated);
-    this.work += n;
+    // The search reached every white cell connected to the root: rule 3 is tested with no flood
+    // of its own (the work counted as the flood's was, so that the probe budget is spent as before).
+    this.work += 2 * n;
+    if (total !== this.whiteCount) {
+      this.conflict = root;
+      this.conflictWhy = Why.NCO;
+      return false;
+    }
     const { sepWhites } = this.separated;
     for (let x = 0; x < n; x++) {
       // A cut-off side holds white cells, and so does the rest (the root's side, or another child).
