@@ -87,23 +87,29 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   const seenInLine = work.subarray(3 * n, 3 * n + distinct).fill(-1);
   const seenAt = work.subarray(3 * n + distinct, 3 * n + 2 * distinct);
   // Line l is row l, then (l >= rows) column l - rows; its cells in order, as rowCells and
-  // columnCells list them, without making the lists (this runs once per solve).
+  // columnCells list them, without making the lists (this runs once per solve). The rows visit
+  // every cell once, so they count the unshaded cells for rule 3 as well.
   const { rows, cols } = puzzle;
-  for (let l = 0; l < rows + cols; l++) {
-    const length = l < rows ? cols : rows;
-    for (let t = 0; t < length; t++) {
-      const i = l < rows ? l * cols + t : t * cols + (l - rows);
-      if (shading[i]) continue;
-      const k = key[i]!;
-      if (seenInLine[k] !== l) {
-        seenInLine[k] = l;
-        seenAt[k] = i;
-      } else {
-        const first = seenAt[k]!;
-        out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is unshaded twice, at ${name(first)} and ${name(i)}` });
-      }
+  const seen = (l: number, i: number) => {
+    const k = key[i]!;
+    if (seenInLine[k] !== l) {
+      seenInLine[k] = l;
+      seenAt[k] = i;
+    } else {
+      const first = seenAt[k]!;
+      out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is unshaded twice, at ${name(first)} and ${name(i)}` });
     }
-  }
+  };
+  let whites = 0;
+  let first = -1;
+  for (let r = 0, i = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++, i++) {
+      if (shading[i]) continue;
+      whites++;
+      if (first < 0) first = i;
+      seen(r, i);
+    }
+  for (let c = 0; c < cols; c++) for (let i = c; i < n; i += cols) if (!shading[i]) seen(rows + c, i);
 
   // Rule 2: no two shaded cells share an edge; each pair is reported once, from its upper or left
   // cell (the checker's own neighbour arithmetic, see the header).
@@ -118,13 +124,6 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
 
   // Rule 3: the unshaded cells form one non-empty orthogonally connected region: a flood fill
   // from the first unshaded cell must reach every unshaded cell.
-  let whites = 0;
-  let first = -1;
-  for (let i = 0; i < n; i++) {
-    if (shading[i]) continue;
-    whites++;
-    if (first < 0) first = i;
-  }
   if (first < 0) {
     out.push({ rule: 'disconnected', cells: [], message: 'every cell is shaded: there is no unshaded region' });
   } else {
