@@ -50,46 +50,66 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
   const name = (i: number) => cellName(puzzle, i);
   const v = puzzle.values;
 
-  // Rule 1: no number twice among the unshaded cells of a line. Numbers are renamed 0, 1, 2, ...
-  // once, so that "where was this number last seen unshaded" is two typed arrays stamped per line,
-  // not a map per line: the checker runs on every answer, a 50x50 included.
-  // Per cell: its number's key, whether the flood reached it, the flood's stack; per number: the
+  // Rule 1: no number twice among the unshaded cells of a line. "Where was this number last seen
+  // unshaded" is two typed arrays by number, stamped per line, not a map per line: the checker
+  // runs on every answer, a 50x50 included. The usual numbers (small non-negative integers) index
+  // them directly; others are renamed 0, 1, 2, ... first, through a map.
+  // Per cell: its number's index, whether the flood reached it, the flood's stack; per number: the
   // line and the cell where it was last seen unshaded.
+  let top = -1;
+  for (let i = 0; i < n && top <= n; i++) {
+    const x = v[i]!;
+    if (!(x >= 0 && (x | 0) === x)) top = Number.POSITIVE_INFINITY;
+    else if (x > top) top = x;
+  }
+  const direct = top <= n;
+  const numbers = direct ? n + 1 : n;
   let work = kept;
-  if (work.length < 5 * n) {
-    work = new Int32Array(5 * n);
+  if (work.length < 4 * n + 2 * numbers) {
+    work = new Int32Array(4 * n + 2 * numbers);
     if (n <= keptCells) kept = work;
   }
   const key = work.subarray(0, n);
-  const keys = new Map<number, number>();
-  for (let i = 0; i < n; i++) {
-    let k = keys.get(v[i]!);
-    if (k === undefined) {
-      k = keys.size;
-      keys.set(v[i]!, k);
-    }
-    key[i] = k;
-  }
-  const seenInLine = work.subarray(n, n + keys.size).fill(-1);
-  const seenAt = work.subarray(n + keys.size, n + 2 * keys.size);
-  // Line l is row l, then (l >= rows) column l - rows; its cells in order, as rowCells and
-  // columnCells list them, without making the lists (this runs once per solve).
-  const { rows, cols } = puzzle;
-  for (let l = 0; l < rows + cols; l++) {
-    const length = l < rows ? cols : rows;
-    for (let t = 0; t < length; t++) {
-      const i = l < rows ? l * cols + t : t * cols + (l - rows);
-      if (shading[i]) continue;
-      const k = key[i]!;
-      if (seenInLine[k] !== l) {
-        seenInLine[k] = l;
-        seenAt[k] = i;
-      } else {
-        const first = seenAt[k]!;
-        out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is unshaded twice, at ${name(first)} and ${name(i)}` });
+  let distinct = numbers;
+  if (direct) for (let i = 0; i < n; i++) key[i] = v[i]!;
+  else {
+    const keys = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      let k = keys.get(v[i]!);
+      if (k === undefined) {
+        k = keys.size;
+        keys.set(v[i]!, k);
       }
+      key[i] = k;
     }
+    distinct = keys.size;
   }
+  const seenInLine = work.subarray(3 * n, 3 * n + distinct).fill(-1);
+  const seenAt = work.subarray(3 * n + distinct, 3 * n + 2 * distinct);
+  // Line l is row l, then (l >= rows) column l - rows; its cells in order, as rowCells and
+  // columnCells list them, without making the lists (this runs once per solve). The rows visit
+  // every cell once, so they count the unshaded cells for rule 3 as well.
+  const { rows, cols } = puzzle;
+  const seen = (l: number, i: number) => {
+    const k = key[i]!;
+    if (seenInLine[k] !== l) {
+      seenInLine[k] = l;
+      seenAt[k] = i;
+    } else {
+      const first = seenAt[k]!;
+      out.push({ rule: 'repeat', cells: [first, i], message: `${v[i]} is unshaded twice, at ${name(first)} and ${name(i)}` });
+    }
+  };
+  let whites = 0;
+  let first = -1;
+  for (let r = 0, i = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++, i++) {
+      if (shading[i]) continue;
+      whites++;
+      if (first < 0) first = i;
+      seen(r, i);
+    }
+  for (let c = 0; c < cols; c++) for (let i = c; i < n; i += cols) if (!shading[i]) seen(rows + c, i);
 
   // Rule 2: no two shaded cells share an edge; each pair is reported once, from its upper or left
   // cell (the checker's own neighbour arithmetic, see the header).
@@ -104,18 +124,11 @@ export function checkShading(puzzle: Puzzle, shading: Shading, convention: Conve
 
   // Rule 3: the unshaded cells form one non-empty orthogonally connected region: a flood fill
   // from the first unshaded cell must reach every unshaded cell.
-  let whites = 0;
-  let first = -1;
-  for (let i = 0; i < n; i++) {
-    if (shading[i]) continue;
-    whites++;
-    if (first < 0) first = i;
-  }
   if (first < 0) {
     out.push({ rule: 'disconnected', cells: [], message: 'every cell is shaded: there is no unshaded region' });
   } else {
-    const reached = work.subarray(3 * n, 4 * n).fill(0);
-    const stack = work.subarray(4 * n, 5 * n);
+    const reached = work.subarray(n, 2 * n).fill(0);
+    const stack = work.subarray(2 * n, 3 * n);
     let top = 0;
     let count = 0;
     const reach = (j: number) => {

@@ -30,17 +30,24 @@ export interface Geometry {
  */
 const cache = new Map<string, Geometry>();
 export const maxCachedSizes = 64;
+/**
+ * The geometry returned last, which is also the last in the cache's order: a solve of a set of
+ * puzzles of one size asks for the same shape twice per puzzle, and this skips making the key.
+ */
+let last: Geometry | undefined;
 
 /**
  * The shape of an R x C grid, from the cache or built. `limit` is checked once per row while
  * building: a 1000x1000 shape is tens of megabytes, seconds on a loaded machine.
  */
 export function geometry(rows: number, cols: number, limit = Limit.none): Geometry {
+  if (last !== undefined && last.rows === rows && last.cols === cols) return last;
   const key = `${rows}x${cols}`;
   let g = cache.get(key);
   if (g) {
     cache.delete(key);
     cache.set(key, g);
+    last = g;
     return g;
   }
   const cells = rows * cols;
@@ -75,6 +82,7 @@ export function geometry(rows: number, cols: number, limit = Limit.none): Geomet
   }
   g = { rows, cols, cells, nbrStart, nbr, lines };
   cache.set(key, g);
+  last = g;
   if (cache.size > maxCachedSizes) cache.delete(cache.keys().next().value!);
   return g;
 }
@@ -123,7 +131,9 @@ export interface NumberKeys {
  * The numbers of a grid renamed 0, 1, 2, ... in order of appearance (`key[i]` for cell i), so that
  * per-number tables are typed arrays of `distinct` entries rather than maps, whatever the numbers.
  */
-export function numberKeys(values: readonly number[], key = new Int32Array(values.length)): NumberKeys {
+export function numberKeys(values: readonly number[], key: Int32Array = new Int32Array(values.length)): NumberKeys {
+  const distinct = smallNumberKeys(values, key);
+  if (distinct >= 0) return { key, distinct };
   const seen = new Map<number, number>();
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
@@ -138,6 +148,41 @@ export function numberKeys(values: readonly number[], key = new Int32Array(value
 }
 
 /**
+ * The table of `smallNumberKeys`, by number, kept from call to call (numbers up to `maxSmallNumber`).
+ */
+const maxSmallNumber = 1 << 16;
+let keyOfNumber = new Int32Array(0);
+
+/**
+ * numberKeys without a map, for the usual grid whose numbers are small non-negative integers
+ * (a map lookup per cell was most of its cost on the solve path): the number of distinct numbers,
+ * or -1 when some number is not such an integer (numberKeys then uses a map).
+ */
+function smallNumberKeys(values: readonly number[], key: Int32Array): number {
+  let top = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    // Not (v >= 0 && v <= max && integer): a NaN fails each test as well.
+    if (!(v >= 0 && v <= maxSmallNumber && (v | 0) === v)) return -1;
+    if (v > top) top = v;
+  }
+  if (keyOfNumber.length <= top) keyOfNumber = new Int32Array(Math.max(top + 1, 2 * keyOfNumber.length));
+  const table = keyOfNumber;
+  table.fill(-1, 0, top + 1);
+  let distinct = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    let k = table[v]!;
+    if (k < 0) {
+      k = distinct++;
+      table[v] = k;
+    }
+    key[i] = k;
+  }
+  return distinct;
+}
+
+/**
  * lineMates' working arrays, kept from call to call for grids of up to this many cells (3 MB): it runs once per
  * puzzle on the solve path, and fresh typed arrays per call are backing stores for the garbage
  * collector to free (see the deduction core, src/rules/core.ts). Its result is one array.
@@ -145,15 +190,26 @@ export function numberKeys(values: readonly number[], key = new Int32Array(value
 const keptWorkCells = 1 << 17;
 let work = new Int32Array(0);
 
+/** lineMates reads the clock (`limit`) after about this many cells: once per line costs more than a small grid's mates. */
+const cellsPerCheck = 4096;
+
 /**
- * `limit` is checked once per line (a 1000x1000 grid's mates take a while on a loaded machine).
- * `keys`: the puzzle's numberKeys when the caller has them already (the deduction core and the
- * board keep them), so that they are not made twice per puzzle.
+ * `limit` is checked every few thousand cells (a 1000x1000 grid's mates take a while on a loaded
+ * machine). `keys`: the puzzle's numberKeys when the caller has them already (the deduction core
+ * and the board keep them), so that they are not made twice per puzzle. `reuse`: an array the
+ * result may live in when it is large enough (the deduction core's, kept from solve to solve);
+ * otherwise the result is a new array, which the caller may keep for the next time
+ * (`mateStart.buffer`).
  */
-export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>, limit = Limit.none, keys?: NumberKeys): LineMates {
+export function lineMates(
+  puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>,
+  limit = Limit.none,
+  keys?: NumberKeys,
+  reuse?: Int32Array,
+): LineMates {
   const g = geometryOf(puzzle, limit);
   const { cells, lines, rows } = g;
-  const size = 6 * cells + 1;
+  const size = 10 * cells + 1;
   let scratch = work;
   if (scratch.length < size) {
     scratch = new Int32Array(size);
@@ -161,27 +217,52 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>, limi
   }
   const part = (k: number, length: number) => scratch.subarray(k * cells, k * cells + length);
   const { key, distinct } = keys ?? numberKeys(puzzle.values, part(0, cells));
-  // Per line, the cells of each number as a linked list (head by number, next by cell): linear in
-  // the cells and the mates, with no allocation per cell. This runs once per puzzle on the solve
-  // path, where the quadratic scan it replaces cost more than the deductions themselves.
-  const head = part(1, distinct).fill(-1);
-  const next = part(2, cells);
-  const count = part(3, distinct).fill(0);
-  const inRow = part(4, cells);
-  const start = part(5, cells + 1).fill(0);
+  // Per line, the cells of each number as a linked list in line order (by number: the line that
+  // last saw it, its first and last cell and how many; by cell: the next one of its number in its
+  // row and in its column, and the first one there). Two passes over each line and one over the
+  // cells, with no allocation per cell: this runs once per puzzle on the solve path, where the
+  // quadratic scan it replaced cost more than the deductions themselves.
+  const seenIn = part(1, distinct).fill(-1);
+  const first = part(2, distinct);
+  const last = part(3, distinct);
+  const count = part(4, distinct);
+  const rowNext = part(5, cells);
+  const colNext = part(6, cells);
+  const rowFirst = part(7, cells);
+  const colFirst = part(8, cells);
+  const start = part(9, cells + 1).fill(0);
   let total = 0;
+  let unchecked = 0;
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l]!;
-    limit.check();
-    for (let t = 0; t < line.length; t++) count[key[line[t]!]!]!++;
+    unchecked += line.length;
+    if (unchecked >= cellsPerCheck) {
+      limit.check();
+      unchecked = 0;
+    }
+    const next = l < rows ? rowNext : colNext;
+    const firstOf = l < rows ? rowFirst : colFirst;
     for (let t = 0; t < line.length; t++) {
       const i = line[t]!;
-      const others = count[key[i]!]! - 1;
-      if (l < rows) inRow[i] = others;
-      start[i + 1]! += others;
-      total += others;
+      const k = key[i]!;
+      if (seenIn[k] !== l) {
+        seenIn[k] = l;
+        first[k] = i;
+        count[k] = 1;
+      } else {
+        next[last[k]!] = i;
+        count[k]!++;
+      }
+      last[k] = i;
+      next[i] = -1;
     }
-    for (let t = 0; t < line.length; t++) count[key[line[t]!]!] = 0;
+    for (let t = 0; t < line.length; t++) {
+      const i = line[t]!;
+      const k = key[i]!;
+      firstOf[i] = first[k]!;
+      start[i + 1]! += count[k]! - 1;
+      total += count[k]! - 1;
+    }
     // Checked line by line, before a count can pass what an Int32Array index holds.
     if (total > maxLineMates)
       throw new TooLargeError(
@@ -189,24 +270,14 @@ export function lineMates(puzzle: Pick<Puzzle, 'rows' | 'cols' | 'values'>, limi
       );
   }
   for (let i = 0; i < cells; i++) start[i + 1]! += start[i]!;
-  const result = new Int32Array(cells + 1 + total);
+  const result = reuse !== undefined && reuse.length >= cells + 1 + total ? reuse : new Int32Array(cells + 1 + total);
   result.set(start);
   const mateStart = result.subarray(0, cells + 1);
-  const mate = result.subarray(cells + 1);
-  for (let l = 0; l < lines.length; l++) {
-    const line = lines[l]!;
-    limit.check();
-    for (let t = line.length - 1; t >= 0; t--) {
-      const i = line[t]!;
-      next[i] = head[key[i]!]!;
-      head[key[i]!] = i;
-    }
-    for (let t = 0; t < line.length; t++) {
-      const i = line[t]!;
-      let at = mateStart[i]! + (l < rows ? 0 : inRow[i]!);
-      for (let j = head[key[i]!]!; j >= 0; j = next[j]!) if (j !== i) mate[at++] = j;
-    }
-    for (let t = 0; t < line.length; t++) head[key[line[t]!]!] = -1;
+  const mate = result.subarray(cells + 1, cells + 1 + total);
+  for (let i = 0, at = 0; i < cells; i++) {
+    if ((i & 4095) === 0) limit.check();
+    for (let j = rowFirst[i]!; j >= 0; j = rowNext[j]!) if (j !== i) mate[at++] = j;
+    for (let j = colFirst[i]!; j >= 0; j = colNext[j]!) if (j !== i) mate[at++] = j;
   }
   return { mateStart, mate };
 }

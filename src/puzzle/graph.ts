@@ -170,7 +170,8 @@ export function articulationPoints(
   const { nbrStart, nbr } = g;
   const { disc, low, parent, edge, cut, stack } = scratch;
   disc.fill(-1);
-  parent.fill(-1);
+  // A vertex's parent is read only once it is discovered, and set then: only the root's is due.
+  parent[root] = -1;
   cut.fill(0);
   let rootChildren = 0;
   let top = 0;

@@ -38,7 +38,7 @@
  *         pass of these runs only when the cheap probes are stuck.
  */
 import { geometryOf, lineMates, numberKeys } from '../puzzle/geometry.js';
-import { type CompressedGraph, type FloodScratch, floodCount, searchScratch } from '../puzzle/graph.js';
+import { type CompressedGraph, type FloodScratch, floodCount, type SearchScratch } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { Limit } from '../job/limit.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
@@ -92,6 +92,74 @@ export interface CoreResult {
   readonly timedOut: boolean;
 }
 
+/**
+ * A core's per-cell arrays, every one a view of one buffer, and its line mates. The solve path
+ * makes a core per puzzle; each typed array of its own would be a backing store allocated outside
+ * V8's heap that V8 frees on a background thread after the next scavenge, and with about 30 of
+ * them per solve the solving that followed each scavenge ran 1.7x slower for about 3 ms (BENCH.md,
+ * deduction). Even one buffer per solve was a tenth of a 17x17's solve: a core that is done gives
+ * its arrays back (`release`), and the next core of the same size takes them.
+ */
+interface CoreArrays {
+  readonly n: number;
+  readonly keys: Int32Array;
+  readonly state: Uint8Array;
+  readonly trail: Int32Array;
+  readonly why: Uint8Array;
+  readonly premise: Int32Array;
+  readonly flood: FloodScratch;
+  readonly mainFlood: FloodScratch;
+  readonly whites: Int32Array;
+  readonly sepWhites: Int32Array;
+  readonly sepMax: Int32Array;
+  readonly search: SearchScratch;
+  /** Where the line mates go when they fit (lineMates' `reuse`); replaced by a larger one when not. */
+  mates: Int32Array;
+}
+
+/** The arrays of the last core released, for the next core of their size; none above `keptCells` cells. */
+let spare: CoreArrays | undefined;
+const keptCells = 1 << 17;
+/** A flood's epoch past this starts again from 0 with cleared stamps, before an Int32Array stamp could wrap. */
+const maxEpoch = 1 << 30;
+
+function coreArrays(n: number): CoreArrays {
+  const ints = 14;
+  const buffer = new ArrayBuffer(n * (ints * Int32Array.BYTES_PER_ELEMENT + 3));
+  const int = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
+  const byte = (k: number) => new Uint8Array(buffer, ints * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
+  const stack = int(3);
+  return {
+    n,
+    keys: int(0),
+    state: byte(0),
+    trail: int(1),
+    why: byte(1),
+    premise: int(2),
+    flood: { stamp: int(4), stack, epoch: 0 },
+    mainFlood: { stamp: int(5), stack, epoch: 0 },
+    whites: int(6),
+    sepWhites: int(7),
+    sepMax: int(8),
+    search: { disc: int(9), low: int(10), parent: int(11), edge: int(12), stack: int(13), cut: byte(2) },
+    mates: new Int32Array(0),
+  };
+}
+
+/** Arrays for a core of n cells: the spare ones when they fit, cleared where a core reads before it writes. */
+function takeArrays(n: number): CoreArrays {
+  const kept = spare;
+  if (kept === undefined || kept.n !== n) return coreArrays(n);
+  spare = undefined;
+  kept.state.fill(0);
+  for (const flood of [kept.flood, kept.mainFlood])
+    if (flood.epoch > maxEpoch) {
+      flood.stamp.fill(0);
+      flood.epoch = 0;
+    }
+  return kept;
+}
+
 export class DeductionCore extends Kernel {
   readonly rows: number;
   readonly cols: number;
@@ -101,7 +169,7 @@ export class DeductionCore extends Kernel {
   /** The numbers, for the text of a step. */
   readonly values: readonly number[];
   private readonly lines: readonly Int32Array[];
-  // Scratch for the flood fills (puzzle/graph.ts) and the articulation points, allocated once.
+  // Scratch for the flood fills (puzzle/graph.ts) and the articulation points.
   private readonly flood: FloodScratch;
   /** The white part (`labelMain`): cell i is in it when `mainFlood.stamp[i] === mainEpoch`. */
   private readonly mainFlood: FloodScratch;
@@ -110,34 +178,40 @@ export class DeductionCore extends Kernel {
   /** NCO's count (separators.ts); `whites` is set per cell before each search. */
   private readonly separated: SeparatorCount;
   private readonly whites: Int32Array;
+  /** The arrays, until `release` gives them to the next core. */
+  private arrays: CoreArrays | undefined;
 
   /** `limit` bounds the set-up (a 1000x1000 grid's shape and line mates). */
   constructor(puzzle: Puzzle, limit = Limit.none) {
     const g = geometryOf(puzzle, limit);
     const n = g.cells;
-    // Every per-cell array of the core is a view of one buffer. The solve path makes a core per
-    // puzzle, and each typed array of its own is a backing store allocated outside V8's heap that
-    // V8 frees on a background thread after the next scavenge; with about 30 of them per solve
-    // (the core's, the line mates', the search's, the checker's), the solving that followed each
-    // scavenge ran 1.7x slower for about 3 ms while that thread freed thousands of them, which
-    // split the runs of an 8-puzzle bench into two groups (BENCH.md, deduction).
-    const buffer = new ArrayBuffer(n * (9 * Int32Array.BYTES_PER_ELEMENT + 2));
-    const ints = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
-    const bytes = (k: number) => new Uint8Array(buffer, 9 * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
-    const keys = numberKeys(puzzle.values, ints(0));
-    super(g, lineMates(puzzle, limit, keys), { state: bytes(0), trail: ints(1), why: bytes(1), premise: ints(2).fill(-1) }, true);
+    const arrays = takeArrays(n);
+    const keys = numberKeys(puzzle.values, arrays.keys);
+    const mates = lineMates(puzzle, limit, keys, arrays.mates);
+    if (mates.mateStart.buffer !== arrays.mates.buffer) arrays.mates = new Int32Array(mates.mateStart.buffer);
+    // premise is -1 (none) until a cell is decided.
+    super(g, mates, { state: arrays.state, trail: arrays.trail, why: arrays.why, premise: arrays.premise.fill(-1) }, true);
+    this.arrays = arrays;
     this.rows = g.rows;
     this.cols = g.cols;
     this.n = n;
     this.lines = g.lines;
     this.keys = keys.key;
     this.values = puzzle.values;
-    const stack = ints(3);
-    this.flood = { stamp: ints(4), stack, epoch: 0 };
-    this.mainFlood = { stamp: ints(5), stack, epoch: 0 };
-    this.whites = ints(6);
-    this.separated = { whites: this.whites, sepWhites: ints(7), sepMax: ints(8), search: searchScratch(n) };
+    this.flood = arrays.flood;
+    this.mainFlood = arrays.mainFlood;
+    this.whites = arrays.whites;
+    this.separated = { whites: arrays.whites, sepWhites: arrays.sepWhites, sepMax: arrays.sepMax, search: arrays.search };
     this.graph = g;
+  }
+
+  /**
+   * Gives this core's arrays to the next core of its size: the caller is done with it (its cells,
+   * its shading, its steps), and nothing of it may be read afterwards.
+   */
+  release(): void {
+    if (this.arrays !== undefined && this.n <= keptCells) spare = this.arrays;
+    this.arrays = undefined;
   }
 
   // The articulation search's test, made once (see separators).
@@ -200,14 +274,20 @@ export class DeductionCore extends Kernel {
    * contradiction; `this.size` tells whether it decided anything.
    */
   separators(): boolean {
-    if (!this.connected()) return false;
-    if (this.whiteCount < 2) return true;
+    if (this.whiteCount < 2) return this.connected();
     const { state, whites, n } = this;
     let root = 0;
     while (state[root] !== WHITE) root++;
     for (let i = 0; i < n; i++) whites[i] = state[i] === WHITE ? 1 : 0;
     const total = countSeparated(this.graph, root, this.nonBlack, this.separated);
-    this.work += n;
+    // The search reached every white cell connected to the root: rule 3 is tested with no flood
+    // of its own (the work counted as the flood's was, so that the probe budget is spent as before).
+    this.work += 2 * n;
+    if (total !== this.whiteCount) {
+      this.conflict = root;
+      this.conflictWhy = Why.NCO;
+      return false;
+    }
     const { sepWhites } = this.separated;
     for (let x = 0; x < n; x++) {
       // A cut-off side holds white cells, and so does the rest (the root's side, or another child).

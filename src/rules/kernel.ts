@@ -142,11 +142,19 @@ export class Kernel {
     const { state, nbrStart, nbr, mateStart, mate, exits } = this;
     this.work++;
     if (state[i] === BLACK) {
-      for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) {
-        if (!this.assign(nbr[k]!, WHITE, Why.NoB, i)) return false;
+      // Bit k: the k-th neighbour was white already.
+      let wasWhite = 0;
+      for (let k = nbrStart[i]!, end = nbrStart[i + 1]!, bit = 1; k < end; k++, bit <<= 1) {
+        const j = nbr[k]!;
+        if (state[j] === WHITE) wasWhite |= bit;
+        else if (!this.assign(j, WHITE, Why.NoB, i)) return false;
       }
-      // Each neighbour (white now) lost a way out.
-      if (exits) for (let k = nbrStart[i]!, end = nbrStart[i + 1]!; k < end; k++) if (!this.exit(nbr[k]!)) return false;
+      // Each neighbour lost a way out. One whitened just now is tested on its own turn (a white
+      // cell's knock-on tests its ways out), with at least what is known here: only those that
+      // were white before need it now.
+      if (exits && wasWhite !== 0)
+        for (let k = nbrStart[i]!, end = nbrStart[i + 1]!, bit = 1; k < end; k++, bit <<= 1)
+          if ((wasWhite & bit) !== 0 && !this.exit(nbr[k]!)) return false;
     } else {
       for (let k = mateStart[i]!, end = mateStart[i + 1]!; k < end; k++) {
         if (!this.assign(mate[k]!, BLACK, Why.DoW, i)) return false;

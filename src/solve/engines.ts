@@ -140,22 +140,18 @@ async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<Engine
   return { ...verdict, ...withoutSat, proof, timeMs: performance.now() - start };
 }
 
+/** The fields of a hybrid result that no SAT solver ran for. */
+function hybridWithoutSat(convention: Convention) {
+  return { engine: 'hybrid', backend: null, convention, encoding: `deduction/${convention}`, variables: 0, clauses: 0, cuts: 0 } as const;
+}
+
 /** Deduction first (engine `hybrid`): the deduction core, then SAT only for what it left open. */
 async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<EngineResult> {
   const start = performance.now();
   const convention = options.convention ?? 'literal';
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
-  const without = {
-    engine: 'hybrid',
-    backend: null,
-    convention,
-    encoding: `deduction/${convention}`,
-    variables: 0,
-    clauses: 0,
-    cuts: 0,
-  } as const;
   const timedOut = (rules: RulesSummary): EngineResult => ({
-    ...without,
+    ...hybridWithoutSat(convention),
     status: 'timeout',
     solutions: [],
     complete: false,
@@ -174,6 +170,10 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     throw error;
   }
   const run = core.run(deadline === undefined ? {} : { deadline });
+  // What the rest needs of the core, read before it gives its arrays to the next solve's.
+  const known = run.status === 'stuck' ? core.cells() : undefined;
+  const shading = run.status === 'solved' ? core.shading() : undefined;
+  core.release();
   const summary: RulesSummary = {
     status: run.status,
     decided: run.decided,
@@ -182,9 +182,9 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     timeMs: performance.now() - start,
   };
   if (run.timedOut) return timedOut(summary);
-  if (run.status === 'stuck') {
+  if (known !== undefined) {
     const remaining = options.timeoutMs === undefined ? {} : { timeoutMs: Math.max(1, options.timeoutMs - (performance.now() - start)) };
-    const result = await sat(puzzle, { ...options, ...remaining, known: core.cells() });
+    const result = await sat(puzzle, { ...options, ...remaining, known });
     return {
       ...result,
       engine: 'hybrid',
@@ -194,16 +194,23 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     };
   }
   let solutions: Shading[] = [];
-  if (run.status === 'solved') {
-    const shading = core.shading();
+  if (shading !== undefined) {
     // The core checks every rule as it goes; the independent checker has the last word.
     const broken = checkShading(puzzle, shading, 'literal');
     if (broken.length > 0) throw new SolverError(`the deductions break the rules (${broken[0]!.message}): this is a bug in hitori-sat`);
     // The only candidate under the rules as written; a stricter convention may still rule it out.
     if (convention === 'literal' || checkShading(puzzle, shading, convention).length === 0) solutions = [shading];
   }
+  // Every field written out, not spread from hybridWithoutSat: this object is made on every solve that
+  // the deductions finish, and a spread copies through a slower path.
   return {
-    ...without,
+    engine: 'hybrid',
+    backend: null,
+    convention,
+    encoding: `deduction/${convention}`,
+    variables: 0,
+    clauses: 0,
+    cuts: 0,
     status: solutions.length === 1 ? 'unique' : 'none',
     solutions,
     complete: true,

@@ -161,6 +161,19 @@ describe('hand-made violations', () => {
     expect(violations.map((v) => v.message).join('\n')).toMatch(/row 1, column 1/);
   });
 
+  it('finds the same repeats whatever the numbers are: large, negative or fractional numbers as small ones', () => {
+    // The checker indexes small non-negative integers directly and renames others; both must agree.
+    const small = puzzleFromGrid([
+      [1, 2, 1],
+      [3, 1, 2],
+      [1, 2, 3],
+    ]);
+    const shading = new Array<boolean>(9).fill(false);
+    const cellsOf = (p: Puzzle) => checkShading(p, shading).map((v) => v.cells);
+    for (const rename of [(x: number) => x + 1_000_000, (x: number) => -x, (x: number) => x / 4, (x: number) => 2 ** 40 * x])
+      expect(cellsOf({ ...small, values: small.values.map(rename) })).toEqual(cellsOf(small));
+  });
+
   it('reports two shaded cells sharing an edge as "adjacent-shaded", naming both cells', () => {
     const shading = shadingFromGrid([
       [0, 0, 1],

@@ -1,6 +1,6 @@
 /** The shared grid geometry, against the definitions: neighbours share an edge, lines are rows and columns. */
 import { describe, expect, it } from 'vitest';
-import { geometry, lineMates, matesOf, maxCachedSizes, neighbours, ringCell } from '../../src/puzzle/geometry.js';
+import { geometry, lineMates, matesOf, maxCachedSizes, neighbours, numberKeys, ringCell } from '../../src/puzzle/geometry.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { gridOf, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 
@@ -53,6 +53,28 @@ describe('geometry', () => {
     const again = geometry(101, 1);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
+  });
+
+  it('numberKeys renames numbers 0, 1, 2, ... in order of appearance, small integers or not', () => {
+    expect(Array.from(numberKeys([5, 3, 5, 0, 3]).key)).toEqual([0, 1, 0, 2, 1]);
+    expect(numberKeys([5, 3, 5, 0, 3]).distinct).toBe(3);
+    for (const values of [
+      [2 ** 40, 3, 2 ** 40, -1, 3],
+      [0.5, 3, 0.5, 7, 3],
+      [70_000, 3, 70_000, 1, 3],
+    ]) {
+      expect(Array.from(numberKeys(values).key)).toEqual([0, 1, 0, 2, 1]);
+      expect(numberKeys(values).distinct).toBe(3);
+    }
+  });
+
+  it('lineMates may put its result in an array the caller lends, when it fits, with the same mates', () => {
+    const lent = new Int32Array(100).fill(7);
+    const m = lineMates(sample as Puzzle, undefined, undefined, lent);
+    expect(m.mateStart.buffer).toBe(lent.buffer);
+    const fresh = lineMates(sample as Puzzle);
+    for (let i = 0; i < 9; i++) expect(Array.from(matesOf(m, i))).toEqual(Array.from(matesOf(fresh, i)));
+    expect(lineMates(sample as Puzzle, undefined, undefined, new Int32Array(3)).mateStart.length).toBe(10);
   });
 
   it('lineMates lists the other cells of the row and column holding the same value', () => {

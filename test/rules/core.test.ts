@@ -80,6 +80,20 @@ describe('deduction core', () => {
     }
   });
 
+  it('a core made after another released its arrays decides exactly what a core made afresh decides', () => {
+    // Released arrays go to the next core of the same size: nothing of the last puzzle may leak.
+    const fresh = janko.map((f) => {
+      const core = new DeductionCore(f.puzzle);
+      return [core.run().status, core.cells()] as const;
+    });
+    for (let round = 0; round < 2; round++)
+      janko.forEach((f, k) => {
+        const core = new DeductionCore(f.puzzle);
+        expect([core.run().status, core.cells()]).toEqual(fresh[k]);
+        core.release();
+      });
+  });
+
   it('stops at a deadline already passed: stuck and timed out, never a wrong verdict', () => {
     const f = janko[0]!;
     const result = new DeductionCore(f.puzzle).run({ deadline: Date.now() - 1 });
