@@ -154,6 +154,8 @@ try {
     // The phases around the work: reading, set-up, output and pictures.
     { name: 'solve, a FIFO no process writes', args: ['solve', 'fifo'] },
     { name: 'solve -o a FIFO no process reads', args: ['solve', 'latin20.txt', '-o', 'fifo'] },
+    // An endless device: the limit, or the 64 MiB cap if it comes first (exit 2, "not tested").
+    { name: 'solve /dev/zero (an input that never ends)', args: ['solve', '/dev/zero'] },
     { name: 'solve 1000x1000 (reading, set-up)', args: ['solve', 'pairs1000.txt'] },
     { name: 'explain 1000x1000 (reading, set-up)', args: ['explain', 'pairs1000.txt'] },
     { name: 'rate 1000x1000 (reading, set-up)', args: ['rate', 'pairs1000.txt'] },
