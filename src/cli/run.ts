@@ -4,7 +4,7 @@
  * passes `solve` alone for a solve, so that a one-shot solve loads none of the other commands.
  */
 import { Command, CommanderError } from 'commander';
-import { errorKindOf, exitCodeOf, InputError } from '../job/errors.js';
+import { errorKindOf, exitCodeOf, InputError, TimeoutError } from '../job/errors.js';
 import { exitCodeHelp, exitCodes, version } from './common.js';
 import { fileProblem } from '../formats/input.js';
 
@@ -33,7 +33,7 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
   try {
     await program.parseAsync(process.argv);
   } catch (thrown) {
-    const error = writeError(thrown);
+    const error = namedTimeout(writeError(thrown));
     process.exitCode = exitCodeFor(error);
     if (!(error instanceof CommanderError)) process.stderr.write(`hitori-sat: ${oneLine(error)}\n`);
     // A read still waiting (a FIFO with no writer, opened on libuv's threads) would keep the
@@ -48,6 +48,22 @@ function writeError(error: unknown): unknown {
   if (e?.syscall === 'write' && typeof e.code === 'string')
     return new InputError(`cannot write it: ${fileProblem(e.code, e.message, 'no such file')}`, {}, 'stdout');
   return error;
+}
+
+/**
+ * A timeout from a layer that was handed only a deadline (the rule engine's set-up, a worker
+ * pool) says "time limit reached": its line names the user's `--timeout` instead, as every
+ * other timeout's does.
+ */
+function namedTimeout(error: unknown): unknown {
+  if (!(error instanceof TimeoutError) || error.message !== 'time limit reached') return error;
+  const args = process.argv;
+  let ms: string | undefined;
+  for (let k = 0; k < args.length; k++) {
+    if (args[k] === '--timeout') ms = args[k + 1];
+    else if (args[k]!.startsWith('--timeout=')) ms = args[k]!.slice('--timeout='.length);
+  }
+  return ms === undefined || !/^\d+$/.test(ms) ? error : new TimeoutError(`time limit of ${ms} ms reached`);
 }
 
 /** Exit codes by error kind; commander has printed its own usage errors already. */

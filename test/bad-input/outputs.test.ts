@@ -145,6 +145,13 @@ describe('pictures too slow to draw within the limit', () => {
     expectOneLine(result.stderr, /^hitori-sat: time limit of 300 ms reached$/);
     expect(existsSync(join(dir, 'big.svg'))).toBe(false);
   });
+
+  it('rate of a 1000x1000 grid whose set-up outlasts --timeout 300 names the limit it was given: exit 3, one line', async () => {
+    writeFileSync(join(dir, 'latin1000.txt'), latin(1000));
+    const result = await run(['rate', 'latin1000.txt', '--timeout', '300'], { cwd: dir, killAfterMs: 60_000 });
+    expect(result.code, result.stderr).toBe(3);
+    expectOneLine(result.stderr, /^hitori-sat: time limit of 300 ms reached$/);
+  });
 });
 
 describe('an output that is the input, given on stdin', () => {
