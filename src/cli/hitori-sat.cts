@@ -46,10 +46,27 @@ function load(name: string): ReturnType<typeof loadBundle> {
   return loadBundle(path.join(__dirname, name), bundleRequire, writeCache);
 }
 
-/** Runs the bundle's command; with HITORI_SAT_WRITE_CODE_CACHE=1, then writes its code cache. */
+/**
+ * Runs the bundle's command, then ends the process once stdout and stderr have written
+ * everything; with HITORI_SAT_WRITE_CODE_CACHE=1, writes its code cache instead.
+ */
 function run(bundle: ReturnType<typeof loadBundle>, done: Promise<void>): void {
   // After the run, so that the cache holds the functions the command compiled, not just the top level.
   if (writeCache) void done.then(() => bundle.writeCache());
+  else void done.then(exitWhenWritten);
+}
+
+/**
+ * Ends the process as soon as its output is written. A process left to end by itself first tears
+ * down its heap, which takes 50-150 ms after a command that held a large one (a CNF, a million
+ * cells, a thousand solutions; more on a loaded machine): time past a --timeout that the command
+ * had kept. process.exit skips that teardown and still runs the 'exit' handlers (a temporary
+ * file's removal); what is left (a worker ending after its answer) is not wanted any more.
+ * A stream's writableLength counts its writes until they complete, so nothing written is lost.
+ */
+function exitWhenWritten(): void {
+  if (process.stdout.writableLength > 0 || process.stderr.writableLength > 0) setTimeout(exitWhenWritten, 5);
+  else process.exit();
 }
 
 function runSolve(): void {

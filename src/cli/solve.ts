@@ -114,12 +114,13 @@ export function solveCommand(): Command {
         engine: options.engine,
         maxSolutions: options.count,
         ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
-        // On a large grid the work stops early enough for printing what was found, and the
-        // process's end, to fit the limit (outputReserveMs), as explain's does.
+        // On a large grid, or when listing many solutions, the work stops early enough for
+        // printing what was found, and the process's end, to fit the limit (outputReserveMs, by
+        // the cells of the grids that may be printed), as explain's does.
         ...commandTimeout(
           options.timeout === undefined
             ? undefined
-            : workLimitMs(options.timeout, outputReserveMs(options.timeout, puzzle.rows * puzzle.cols)),
+            : workLimitMs(options.timeout, outputReserveMs(options.timeout, puzzle.rows * puzzle.cols * Math.min(options.count, 1000))),
         ),
       },
       {
