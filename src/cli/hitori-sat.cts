@@ -53,7 +53,9 @@ function load(name: string): ReturnType<typeof loadBundle> {
 function run(bundle: ReturnType<typeof loadBundle>, done: Promise<void>): void {
   // After the run, so that the cache holds the functions the command compiled, not just the top level.
   if (writeCache) void done.then(() => bundle.writeCache());
-  else void done.then(exitWhenWritten);
+  // From the check phase: a failed write's error event (stdout on /dev/full: exit code 2) is
+  // queued for the next tick, and must reach its handler first.
+  else void done.then(() => setImmediate(exitWhenWritten));
 }
 
 /**
