@@ -33,7 +33,7 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
   try {
     await program.parseAsync(process.argv);
   } catch (thrown) {
-    const error = namedTimeout(writeError(thrown));
+    const error = namedTimeout(writeError(thrown), commands);
     process.exitCode = exitCodeFor(error);
     if (!(error instanceof CommanderError)) process.stderr.write(`hitori-sat: ${oneLine(error)}\n`);
     // A read still waiting (a FIFO with no writer, opened on libuv's threads) would keep the
@@ -55,15 +55,11 @@ function writeError(error: unknown): unknown {
  * pool) says "time limit reached": its line names the user's `--timeout` instead, as every
  * other timeout's does.
  */
-function namedTimeout(error: unknown): unknown {
+function namedTimeout(error: unknown, commands: readonly Command[]): unknown {
   if (!(error instanceof TimeoutError) || error.message !== 'time limit reached') return error;
-  const args = process.argv;
-  let ms: string | undefined;
-  for (let k = 0; k < args.length; k++) {
-    if (args[k] === '--timeout') ms = args[k + 1];
-    else if (args[k]!.startsWith('--timeout=')) ms = args[k]!.slice('--timeout='.length);
-  }
-  return ms === undefined || !/^\d+$/.test(ms) ? error : new TimeoutError(`time limit of ${ms} ms reached`);
+  // As commander parsed it: only the command that ran has options set.
+  const ms = commands.map((command) => command.opts<{ timeout?: number }>().timeout).find((t) => t !== undefined);
+  return ms === undefined ? error : new TimeoutError(`time limit of ${ms} ms reached`);
 }
 
 /** Exit codes by error kind; commander has printed its own usage errors already. */
