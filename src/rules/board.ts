@@ -7,9 +7,11 @@
  * white cells that can no longer be connected (rule 3: the black cells split the non-black cells
  * into parts that each hold white cells).
  *
- * Techniques propose deductions (types.ts); `apply` is the one place that changes a board. With a
- * `trace`, every change is recorded: the deduction itself and each knock-on effect as its own NoB
- * or DoW deduction, so the trace reads as a complete explanation.
+ * Techniques propose deductions (types.ts); `apply` is the one place that decides cells, and each
+ * decided cell goes on the board's trail, so that `undo` can take back everything after a mark: a
+ * probe is a trial on the board itself (probing.ts, trial.ts), not on a copy. With a `trace`, every
+ * change is recorded: the deduction itself and each knock-on effect as its own NoB or DoW
+ * deduction, so the trace reads as a complete explanation.
  */
 import {
   colOf,
@@ -29,12 +31,15 @@ import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
 import { Kernel, Why } from './kernel.js';
 import { knockOn, knockOnRule } from './knock-on.js';
-import { TrialBase } from './trial-base.js';
+import type { Trial } from './trial.js';
 import { type Colour, type Contradiction, type Deduction, withReason } from './types.js';
 
 export { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';
 
 const code = (colour: Colour): CellState => (colour === 'white' ? WHITE : BLACK);
+
+/** The trail of a board nothing was decided on yet (it grows at the first apply). */
+const empty = new Int32Array(0);
 
 /**
  * What every board of one puzzle shares: the grid's geometry and line mates (puzzle/geometry.ts),
@@ -126,23 +131,17 @@ export class Board {
   /** When set, every change is recorded here (the deductions, then their knock-on effects). */
   trace: Deduction[] | null;
   /**
-   * On a trial board (see `startTrial`): the cells changed since it started, in order. Null on
-   * other boards.
+   * The cells decided on this board, in order: `trail[0 .. trailSize)`. A probe takes a mark (the
+   * size), assumes a colour, lets the techniques run, and `undo`es to the mark; the cells it
+   * changed are the trail from its mark (trial.ts).
    */
-  changed: Int32Array | null = null;
-  changedCount = 0;
+  trail: Int32Array = empty;
+  trailSize = 0;
   /**
-   * Set by the engine's fixpoint loop just before it runs a probing technique: no technique below
-   * G can make progress on the board as it stands. Any change clears it. Probes start trial
-   * boards (`startTrial`) only from a board that has it.
+   * Counts the changes to the cells, undos included, so that anything read from the cells (a
+   * trial's near cells, a contracted graph's layer: trial.ts, trial-base.ts) knows when it is stale.
    */
-  stable = false;
-  /** Counts the changes to the cells, so that a TrialBase built from this board knows when it is stale. */
   version = 0;
-  /** On a trial board: the board the trial started from (it does not change while the trial runs). */
-  private origin: Board | null = null;
-  /** The TrialBase of this board as the origin of trials, built when a trial first asks. */
-  private base: TrialBase | null = null;
 
   constructor(
     puzzle: Puzzle,
@@ -218,37 +217,6 @@ export class Board {
   get solved(): boolean {
     return this.unknownCount === 0 && this.contradiction === null;
   }
-
-  /**
-   * A copy for a probe's trial: one board per origin, reused from trial to trial (a pass of probes
-   * runs thousands, each a copy of this board; a trial's board is dropped when its run ends). Like
-   * `clone()`; the caller must be done with the previous trial's board.
-   */
-  trialCopy(): Board {
-    const copy = this.spareCopy;
-    if (copy === null) {
-      this.spareCopy = this.clone();
-      return this.spareCopy;
-    }
-    copy.state.set(this.state);
-    copy.unknownCount = this.unknownCount;
-    copy.whiteCount = this.whiteCount;
-    copy.contradiction = this.contradiction;
-    copy.trace = null;
-    if (copy.changed !== null) copy.spareChanged = copy.changed;
-    copy.changed = null;
-    copy.changedCount = 0;
-    copy.stable = false;
-    // A new version: a TrialBase built from the copy's last trial is stale.
-    copy.version++;
-    copy.origin = null;
-    copy.nearNeighbours = null;
-    copy.nearMates = null;
-    return copy;
-  }
-  private spareCopy: Board | null = null;
-  /** The change list of the last trial on this board, kept for the next (`startTrial`). */
-  private spareChanged: Int32Array | null = null;
 
   /** A copy of the cells (no trace, no contradiction carried over unless there is one). */
   clone(trace: Deduction[] | null = null): Board {
@@ -331,7 +299,7 @@ export class Board {
   }
 
   /**
-   * Takes the kernel's trail of one apply into the board's counts and change list, and, with a
+   * Takes the kernel's trail of one apply into the board's counts and trail, and, with a
    * trace, each cell's knock-on effects (the cells that followed from it, together on the trail) as
    * one NoB or DoW deduction. After a contradiction (`ok` false) the effects of the cell whose
    * propagation broke are left out of the trace: they stopped half way.
@@ -339,19 +307,16 @@ export class Board {
   private took(kernel: Kernel, ok: boolean): void {
     const { trail, why, premise, size } = kernel;
     if (size > 0) {
-      this.stable = false;
       this.version += size;
       this.unknownCount -= size;
-      const changed = this.changed;
-      if (changed !== null) {
-        let list = changed;
-        if (this.changedCount + size > list.length) {
-          list = new Int32Array(Math.min(Math.max(2 * list.length, this.changedCount + size), this.geo.cells));
-          list.set(changed.subarray(0, this.changedCount));
-          this.changed = list;
-        }
-        for (let t = 0; t < size; t++) list[this.changedCount++] = trail[t]!;
+      let list = this.trail;
+      if (this.trailSize + size > list.length) {
+        // Most boards are trials' origins or solves, deciding cells a few dozen at a time: the trail grows when needed.
+        list = new Int32Array(Math.min(Math.max(2 * list.length, this.trailSize + size, 64), this.geo.cells));
+        list.set(this.trail.subarray(0, this.trailSize));
+        this.trail = list;
       }
+      for (let t = 0; t < size; t++) list[this.trailSize++] = trail[t]!;
     }
     this.whiteCount = kernel.whiteCount;
     if (this.trace === null) return;
@@ -376,130 +341,31 @@ export class Board {
   }
 
   /**
-   * Marks this board (a copy, before the trial's assumption) as a copy of a board at a fixpoint
-   * of the techniques that will run on it: none of them can make progress there. Then every
-   * deduction they can make here involves a changed cell, so the local techniques look only near
-   * the changes (`nearChanges`) and find the same progress, in the same order, as a full scan.
-   * Probing calls it on copies of a `stable` board, naming that board as `origin`.
+   * Takes back every cell decided after the first `mark` of the trail (a probe's, taken on a board
+   * without a contradiction: the contradiction goes too).
    */
-  startTrial(origin: Board | null = null): void {
-    // Most trials change a few dozen cells: the list grows when needed (see set).
-    this.changed = this.changed ?? this.spareChanged ?? new Int32Array(Math.min(64, this.geo.cells));
-    this.changedCount = 0;
-    this.settled = 0;
-    this.origin = origin;
-  }
-
-  /**
-   * Makes this board a copy of `other` that goes on with the same trial: the same cells, the same
-   * changes since the trial started and the same origin, so the origin's TrialBase still serves
-   * and the local techniques still look only near the changes. For a search that extends one trial
-   * a step at a time and backs up (witnesses.ts); this board must not be a trial's origin.
-   */
-  copyTrial(other: Board): void {
-    this.state.set(other.state);
-    this.unknownCount = other.unknownCount;
-    this.whiteCount = other.whiteCount;
-    this.contradiction = other.contradiction;
-    this.trace = null;
-    if (other.changed === null) this.changed = null;
-    else {
-      if (this.changed === null || this.changed.length < other.changedCount) this.changed = new Int32Array(other.changed.length);
-      this.changed.set(other.changed.subarray(0, other.changedCount));
+  undo(mark: number): void {
+    const { state, trail } = this;
+    let whites = 0;
+    for (let t = mark; t < this.trailSize; t++) {
+      const i = trail[t]!;
+      if (state[i] === WHITE) whites++;
+      state[i] = UNKNOWN;
     }
-    this.changedCount = other.changedCount;
-    this.settled = other.stable ? other.changedCount : other.settled;
-    this.stable = other.stable;
+    this.unknownCount += this.trailSize - mark;
+    this.whiteCount -= whites;
+    this.trailSize = mark;
+    this.contradiction = null;
     this.version++;
-    this.origin = other.origin;
-    this.nearNeighbours = null;
-    this.nearMates = null;
-    this.scanFrom = 0;
   }
-
-  /** On a trial board started from an origin (`startTrial`): that board; null elsewhere. */
-  trialOrigin(): Board | null {
-    return this.origin;
-  }
-
-  /**
-   * On a trial board started from an origin: the origin's contracted graph (trial-base.ts), which
-   * answers the rule 3 questions of every trial from it at a fraction of the cost. Null elsewhere.
-   */
-  trialBase(): TrialBase | null {
-    const origin = this.origin;
-    if (origin === null) return null;
-    let base = origin.base;
-    if (base === null || base.version !== origin.version) {
-      base = new TrialBase(origin);
-      origin.base = base;
-    }
-    return base;
-  }
-
-  /**
-   * The cells a local technique must look at, in increasing order: on a trial board the changed
-   * cells and those beside one (`around` 'neighbours') or sharing a number and a line with one
-   * ('mates'); null elsewhere, meaning every cell. Only for techniques whose deduction at a cell
-   * reads no more than that cell and its neighbours (or its line mates) and colours only those.
-   * Grids under 4 cells always get null: there a white cell's need of a way out depends on the
-   * count of white cells (needsExit).
-   */
-  nearChanges(around: 'neighbours' | 'mates'): Int32Array | null {
-    const { changed } = this;
-    if (changed === null || this.geo.cells < 4) return null;
-    // Several techniques ask in a row with nothing changed in between: the answer is kept.
-    const kept = around === 'neighbours' ? this.nearNeighbours : this.nearMates;
-    const from = this.scanFrom;
-    if (kept !== null && kept.count === this.changedCount && kept.from === from) return kept.cells;
-    const g = this.geo;
-    const start = around === 'neighbours' ? g.nbrStart : g.mateStart;
-    const list = around === 'neighbours' ? g.nbr : g.mate;
-    const { stamp, stack } = g;
-    const epoch = ++g.epoch;
-    let size = 0;
-    for (let t = from; t < this.changedCount; t++) {
-      const i = changed[t]!;
-      if (stamp[i] !== epoch) {
-        stamp[i] = epoch;
-        stack[size++] = i;
-      }
-      for (let k = start[i]!; k < start[i + 1]!; k++) {
-        const j = list[k]!;
-        if (stamp[j] !== epoch) {
-          stamp[j] = epoch;
-          stack[size++] = j;
-        }
-      }
-    }
-    const cells = stack.slice(0, size).sort();
-    const answer = { count: this.changedCount, from, cells };
-    if (around === 'neighbours') this.nearNeighbours = answer;
-    else this.nearMates = answer;
-    return cells;
-  }
-  private nearNeighbours: { count: number; from: number; cells: Int32Array } | null = null;
-  private nearMates: { count: number; from: number; cells: Int32Array } | null = null;
-  /**
-   * Where in `changed` the technique now running last started: set by the engine's fixpoint
-   * loop on a trial board (0 otherwise). A technique that ran before in the trial made every
-   * deduction it could then (all carried out), so it finds its progress near the changes since.
-   */
-  scanFrom = 0;
-  /**
-   * On a trial board: how many of its first changes the board had when it was last at a fixpoint
-   * of the techniques that run on it (0: at the start, the origin being one). The fixpoint loop's
-   * first run of a technique looks near the changes from there (`scanFrom`). Set by `copyTrial`
-   * for a search that extends a trial step by step.
-   */
-  settled = 0;
 
   /**
    * Rule 3 as a contradiction test: the white cells must all lie in one part of the non-black
    * cells (unknown cells may still join them). Also fails when every cell is black. Returns false
-   * (and records the contradiction) when the white cells can no longer be connected.
+   * (and records the contradiction) when the white cells can no longer be connected. On a
+   * `trial`, answered from its origin's contracted graph where it can be (trial-base.ts).
    */
-  checkConnectivity(): boolean {
+  checkConnectivity(trial: Trial | null = null): boolean {
     if (this.contradiction) return false;
     const n = this.geo.cells;
     if (this.whiteCount === 0) {
@@ -509,8 +375,10 @@ export class Board {
     }
     if (this.whiteCount === 1) return true;
     // A trial's answer from the contracted graph; the full flood below names the cells when they are apart.
-    const base = this.trialBase();
-    if (base !== null && (base.whitesKept(this) || base.whitesConnected(this.state))) return true;
+    if (trial !== null) {
+      const base = trial.trialBase();
+      if (base.whitesKept(trial) || base.whitesConnected(this.state)) return true;
+    }
     let start = 0;
     while (this.state[start] !== WHITE) start++;
     const reached = this.reach(start);

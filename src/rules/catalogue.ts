@@ -58,6 +58,7 @@ import { SimM3, SimM4, SimMStar, SimU3, SimUStar } from './simple.js';
 import { UC } from './trivial.js';
 import { TwoSat } from './two-sat.js';
 import { levels, type Deduction, type Level, type RuleSet, type Scope, type TechniqueCode } from './types.js';
+import type { Trial } from './trial.js';
 import type { Witnesses } from './witnesses.js';
 
 /** What a technique may use besides the board. */
@@ -68,6 +69,17 @@ export interface Context {
   /** The inner run of a depth-2 probe (the cheaper techniques and Prob). */
   readonly prober2?: ProbeRunner;
   readonly cursor: ProbeCursor;
+  /**
+   * The trial the board is on (trial.ts), when it is one that started from a fixpoint: the local
+   * techniques then look only near its changes, and the rule 3 ones ask its origin's graph.
+   */
+  readonly trial?: Trial;
+  /**
+   * The board is at a fixpoint of the techniques below G (the fixpoint loop and a hint pass this
+   * to the probing techniques, which run after every cheaper one found nothing): probes from it
+   * run as trials that look only near their changes.
+   */
+  readonly atFixpoint?: boolean;
   /** Inside a Prob-2 trial: the solutions known so far, which spare Prob the probes that cannot fail (witnesses.ts). */
   readonly witnesses?: Witnesses;
   /**
@@ -134,7 +146,7 @@ const T = (code: TechniqueCode, level: Level, name: string, file: string, find: 
 const once: Flags = { static: true };
 
 export const techniques: readonly Technique[] = [
-  T('UC', 'A', 'Unique Cell', 'trivial.ts', (b) => UC(b), { assumesUniqueness: true }),
+  T('UC', 'A', 'Unique Cell', 'trivial.ts', (b, x) => UC(b, x.trial ?? null), { assumesUniqueness: true }),
   T('NoB', 'A', 'Neighbours of Black cells', 'kernel.ts', (b) => owedKnockOns(b, 'NoB'), { byBoard: true }),
   T('DoW', 'B', 'Duplicates of White', 'kernel.ts', (b) => owedKnockOns(b, 'DoW'), { byBoard: true }),
   T('Sim-M3', 'B', 'Simple sequence of Multiple characters of length 3', 'simple.ts', (b, x) => SimM3(b, x.scope), once),
@@ -142,7 +154,7 @@ export const techniques: readonly Technique[] = [
   T('Sim-U*', 'B', 'Simple sequence of Uniform characters separated by some cells', 'simple.ts', (b, x) => SimUStar(b, x.scope), once),
   T('Sim-M4', 'B', 'Simple sequence of Multiple characters of length 4', 'simple.ts', (b, x) => SimM4(b, x.scope), once),
   T('Sim-M*', 'B', 'Simple sequence of Multiple characters separated by some cells', 'simple.ts', (b, x) => SimMStar(b, x.scope), once),
-  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope, x.deadline), { extra: true }),
+  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope, x.deadline, x.trial ?? null), { extra: true }),
   T('DP', 'C', 'Double Pair', 'advanced.ts', (b, x) => DP(b, x.scope, x.deadline), once),
   T('SbP', 'C', 'Single between Pairs', 'advanced.ts', (b, x) => SbP(b, x.scope, x.deadline), once),
   T('CP', 'D', 'Corner Pairs', 'corner.ts', (b) => CP(b), once),
@@ -150,16 +162,20 @@ export const techniques: readonly Technique[] = [
   T('BoP-D', 'E', 'Border of Double Pairs', 'border.ts', (b, x) => BoP_D(b, x.scope), once),
   T('BoP-T', 'E', 'Border of Triple Pairs', 'border.ts', (b, x) => BoP_T(b, x.scope), once),
   T('BoP', 'E', 'Border of Pairs', 'border.ts', (b, x) => BoP(b, x.scope), once),
-  T('NCO-C', 'F', 'No Cut-Off in the Corner', 'connectivity.ts', (b) => NCO_C(b)),
-  T('NCO-B', 'F', 'No Cut-Off at the Border', 'connectivity.ts', (b) => NCO_B(b)),
-  T('EP', 'F', 'Enclosing Pair (corner)', 'connectivity.ts', (b) => EP(b)),
-  T('EP-B', 'F', 'Enclosing Pair at the Border', 'connectivity.ts', (b) => EP_B(b)),
-  T('EP-M', 'F', 'Enclosing Pair in the Middle', 'connectivity.ts', (b) => EP_M(b)),
-  T('NCO', 'F', 'No Cut-Off', 'connectivity.ts', (b) => NCO(b)),
-  T('NCO-K', 'F', 'No Cut-Off after the knock-on effects', 'connectivity.ts', (b) => NCO_K(b)),
-  T('Prob', 'G', 'Probing', 'probing.ts', (b, x) => (x.prober ? Prob(b, x.prober, x.cursor, 'Prob', x.witnesses) : [])),
-  T('Prob-C', 'G', 'Probing, common consequence', 'probing.ts', (b, x) => (x.prober ? ProbC(b, x.prober, x.cursor) : []), { extra: true }),
-  T('Prob-2', 'G', 'Probing two deep', 'probing.ts', (b, x) => (x.prober2 ? Prob(b, x.prober2, x.cursor, 'Prob-2') : []), { extra: true }),
+  T('NCO-C', 'F', 'No Cut-Off in the Corner', 'connectivity.ts', (b, x) => NCO_C(b, x.trial ?? null)),
+  T('NCO-B', 'F', 'No Cut-Off at the Border', 'connectivity.ts', (b, x) => NCO_B(b, x.trial ?? null)),
+  T('EP', 'F', 'Enclosing Pair (corner)', 'connectivity.ts', (b, x) => EP(b, x.trial ?? null)),
+  T('EP-B', 'F', 'Enclosing Pair at the Border', 'connectivity.ts', (b, x) => EP_B(b, x.trial ?? null)),
+  T('EP-M', 'F', 'Enclosing Pair in the Middle', 'connectivity.ts', (b, x) => EP_M(b, x.trial ?? null)),
+  T('NCO', 'F', 'No Cut-Off', 'connectivity.ts', (b, x) => NCO(b, x.trial ?? null)),
+  T('NCO-K', 'F', 'No Cut-Off after the knock-on effects', 'connectivity.ts', (b, x) => NCO_K(b, x.trial ?? null)),
+  T('Prob', 'G', 'Probing', 'probing.ts', (b, x) => (x.prober ? Prob(b, x.prober, x.cursor, 'Prob', x) : [])),
+  T('Prob-C', 'G', 'Probing, common consequence', 'probing.ts', (b, x) => (x.prober ? ProbC(b, x.prober, x.cursor, x) : []), {
+    extra: true,
+  }),
+  T('Prob-2', 'G', 'Probing two deep', 'probing.ts', (b, x) => (x.prober2 ? Prob(b, x.prober2, x.cursor, 'Prob-2', x) : []), {
+    extra: true,
+  }),
 ];
 
 export function technique(code: TechniqueCode): Technique {

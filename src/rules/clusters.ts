@@ -120,15 +120,15 @@ export function ringRuns(p: number, walls: Walls): number {
 }
 
 /**
- * Starts a layer and adds the cells of `list` that are black in `now`, in order, each tested on
+ * Starts a layer and adds the cells of `list[from .. to)` that are black in `now`, in order, each tested on
  * the board with the earlier ones black: true as soon as one closes a loop (the layer then stops
  * there).
  */
-export function addBlacks(list: Int32Array, count: number, now: Uint8Array, walls: Walls): boolean {
+export function addBlacks(list: Int32Array, from: number, to: number, now: Uint8Array, walls: Walls): boolean {
   const { layer } = walls;
   const mark = ++layer.mark;
   const { added, local, localStamp, roots } = layer;
-  for (let t = 0; t < count; t++) {
+  for (let t = from; t < to; t++) {
     const p = list[t]!;
     if (now[p] !== BLACK) continue;
     const runs = ringRuns(p, walls);

@@ -29,14 +29,15 @@ import { soleExit } from './kernel.js';
 import { countSeparated, type SeparatorCount } from './separators.js';
 import { labels, plural } from './lines.js';
 import type { Separator } from './trial-base.js';
+import type { Trial } from './trial.js';
 import { KnockOnScreen } from './walls.js';
 import { type CellColour, type Deduction, withReason } from './types.js';
 
 /** NCO-C and NCO-B: a white cell with exactly one non-black neighbour (the kernel's only way out), which is not yet white. */
-function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number): Deduction[] {
+function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number, trial: Trial | null): Deduction[] {
   const out: Deduction[] = [];
   const { nbr, nbrStart } = board.geo;
-  const near = board.nearChanges('neighbours');
+  const near = trial === null ? null : trial.nearChanges('neighbours');
   const count = near === null ? board.n : near.length;
   for (let k = 0; k < count; k++) {
     const i = near === null ? k : near[k]!;
@@ -65,19 +66,19 @@ function singleExit(board: Board, technique: 'NCO-C' | 'NCO-B', degree: number):
   return out;
 }
 
-export function NCO_C(board: Board): Deduction[] {
-  return board.rows >= 2 && board.cols >= 2 ? singleExit(board, 'NCO-C', 2) : [];
+export function NCO_C(board: Board, trial: Trial | null = null): Deduction[] {
+  return board.rows >= 2 && board.cols >= 2 ? singleExit(board, 'NCO-C', 2, trial) : [];
 }
 
-export function NCO_B(board: Board): Deduction[] {
-  return singleExit(board, 'NCO-B', 3);
+export function NCO_B(board: Board, trial: Trial | null = null): Deduction[] {
+  return singleExit(board, 'NCO-B', 3, trial);
 }
 
 /** EP, EP-B, EP-M: r has exactly two non-black neighbours and `degree` neighbours in all. */
-function enclosingPair(board: Board, technique: 'EP' | 'EP-B' | 'EP-M', degree: number): Deduction[] {
+function enclosingPair(board: Board, technique: 'EP' | 'EP-B' | 'EP-M', degree: number, trial: Trial | null): Deduction[] {
   const out: Deduction[] = [];
   const { nbr, nbrStart } = board.geo;
-  const near = board.nearChanges('neighbours');
+  const near = trial === null ? null : trial.nearChanges('neighbours');
   const count = near === null ? board.n : near.length;
   for (let k = 0; k < count; k++) {
     const r = near === null ? k : near[k]!;
@@ -132,16 +133,16 @@ function partnerOf(board: Board, r: number, a: number, b: number): number {
   return -1;
 }
 
-export function EP(board: Board): Deduction[] {
-  return enclosingPair(board, 'EP', 2);
+export function EP(board: Board, trial: Trial | null = null): Deduction[] {
+  return enclosingPair(board, 'EP', 2, trial);
 }
 
-export function EP_B(board: Board): Deduction[] {
-  return enclosingPair(board, 'EP-B', 3);
+export function EP_B(board: Board, trial: Trial | null = null): Deduction[] {
+  return enclosingPair(board, 'EP-B', 3, trial);
 }
 
-export function EP_M(board: Board): Deduction[] {
-  return enclosingPair(board, 'EP-M', 4);
+export function EP_M(board: Board, trial: Trial | null = null): Deduction[] {
+  return enclosingPair(board, 'EP-M', 4, trial);
 }
 
 /**
@@ -194,11 +195,11 @@ function separatorScratch(board: Board): SeparatorScratch {
   return s;
 }
 
-export function NCO(board: Board): Deduction[] {
-  // On a trial board, the same cells and weights from the contracted graph (trial-base.ts).
-  const base = board.trialBase();
+export function NCO(board: Board, trial: Trial | null = null): Deduction[] {
+  // On a trial, the same cells and weights from the contracted graph (trial-base.ts).
+  const base = trial === null ? null : trial.trialBase();
   const separators: readonly (Separator & { cutOff?: number; kept?: number })[] =
-    base === null ? whiteSeparators(board) : board.whiteCount < 2 || base.noSeparator(board) ? [] : base.separators(board.state);
+    base === null ? whiteSeparators(board) : board.whiteCount < 2 || base.noSeparator(trial!) ? [] : base.separators(board.state);
   if (separators.length === 0) return [];
   // The text needs two flood fills per deduction: it is built when asked, on the board as it is now
   // (a trial's separators name no white cells: the search of the whole board finds them then).
@@ -321,15 +322,15 @@ function cutOffRegion(
  * that breaks rule 1 or 2 instead proves nothing here (that is probing, class G). Its weight is
  * the number of white cells cut off (the smaller side).
  */
-export function NCO_K(board: Board): Deduction[] {
+export function NCO_K(board: Board, on: Trial | null = null): Deduction[] {
   const out: Deduction[] = [];
   // Most trials leave the white cells connected; the screen says exactly which do not (walls.ts).
-  // On a trial board, only the unknown cells of the trial's origin can be unknown, and the
-  // origin's screen tells which of them can split (built first: screens share scratch).
-  const trial = board.trialBase();
+  // On a trial, only the unknown cells of the trial's origin can be unknown, and the origin's
+  // screen tells which of them can split (built first: screens share scratch).
+  const trial = on === null ? null : on.trialBase();
   if (trial !== null && trial.knockOn === undefined) trial.knockOn = KnockOnScreen.screenOrigin(trial);
-  const screen = new KnockOnScreen(board);
-  const cells = (trial?.knockOn ? screen.candidates(trial, trial.knockOn) : null) ?? trial?.unknown ?? null;
+  const screen = new KnockOnScreen(board, on);
+  const cells = (trial?.knockOn ? screen.candidates(on!, trial.knockOn) : null) ?? trial?.unknown ?? null;
   let at: Board | undefined;
   const count = cells === null ? board.n : cells.length;
   for (let k = 0; k < count; k++) {

@@ -10,6 +10,7 @@ import { Board, puzzleShape } from './board.js';
 import { Limit } from '../job/limit.js';
 import { levelIndex, ruleSets, techniques, type Context, type RuleSet, type Technique } from './catalogue.js';
 import type { ProbeRunner } from './probing.js';
+import type { Trial } from './trial.js';
 import { levels, type Contradiction, type Deduction, type Level, type Scope, type TechniqueCode } from './types.js';
 import { uniquenessHolds } from './uniqueness.js';
 import { Witnesses } from './witnesses.js';
@@ -103,8 +104,11 @@ export function fixpoint(
   deadline = Infinity,
   tick?: () => void,
 ): FixpointStats {
-  // On a trial board: per technique, where in the board's change list its last run started (Board.scanFrom).
+  // On a trial: per technique, where on the board's trail its last run started (Trial.scanFrom).
+  const { trial } = ctx;
   const since: number[] = [];
+  // The context of the probing techniques: they run only when every technique before them made no progress.
+  const atFixpoint: Context = specs.some((t) => t.level === 'G') ? { ...ctx, atFixpoint: true } : ctx;
   outer: while (board.contradiction === null && board.unknownCount > 0) {
     if (deadline !== Infinity && Date.now() > deadline) break;
     tick?.();
@@ -113,14 +117,12 @@ export function fixpoint(
       if (t.byBoard || (t.static && done.has(t.code))) continue;
       // Between techniques too: on a 1000x1000 board one round of them takes seconds.
       if (deadline !== Infinity && Date.now() > deadline) break outer;
-      // Every technique before this one made no progress: a probe may start from here (Board.stable).
-      if (t.level === 'G') board.stable = true;
-      if (board.changed !== null) {
-        board.scanFrom = since[k] ?? board.settled;
-        since[k] = board.changedCount;
+      if (trial !== undefined) {
+        trial.scanFrom = since[k] ?? trial.settled;
+        since[k] = board.trailSize;
       }
-      const found = t.find(board, ctx);
-      board.scanFrom = 0;
+      const found = t.find(board, t.level === 'G' ? atFixpoint : ctx);
+      if (trial !== undefined) trial.scanFrom = trial.start;
       if (t.static) done.add(t.code);
       let changed = false;
       for (const d of found) {
@@ -133,7 +135,7 @@ export function fixpoint(
         if (!ok) break outer;
       }
       if (changed) {
-        if (!board.checkConnectivity()) break outer;
+        if (!board.checkConnectivity(trial ?? null)) break outer;
         continue outer;
       }
     }
@@ -162,14 +164,15 @@ export function probeRunner(
 ): ProbeRunner {
   const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
   const prober = deep ? probeRunner(specs, false, deadline, tick) : undefined;
-  const run = (board: Board) => {
-    // A fresh cursor per run: the same board gives the same run (traceProbe relies on it).
+  const run = (board: Board, trial: Trial | null) => {
+    // A fresh cursor per run: the same board gives the same run (a probe told again relies on it).
     const limit = deadline === Infinity ? {} : { deadline };
+    const on = trial === null ? {} : { trial };
     const ctx: Context = prober
       ? witnesses
-        ? { scope: {}, cursor: { next: 0 }, prober, witnesses, ...limit }
-        : { scope: {}, cursor: { next: 0 }, prober, ...limit }
-      : { scope: {}, cursor: { next: 0 }, ...limit };
+        ? { scope: {}, cursor: { next: 0 }, prober, witnesses, ...on, ...limit }
+        : { scope: {}, cursor: { next: 0 }, prober, ...on, ...limit }
+      : { scope: {}, cursor: { next: 0 }, ...on, ...limit };
     const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline, tick);
     return {
       contradiction: board.contradiction?.reason ?? null,

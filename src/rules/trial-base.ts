@@ -1,7 +1,7 @@
 /**
  * The board a probe starts from, contracted once for all the probe's trials.
  *
- * A pass of probes runs thousands of trials on copies of one board B (a 48x48 stuck board: two
+ * A pass of probes runs thousands of trials from one board B (a 48x48 stuck board: two
  * per open cell), and every trial asks rule 3 questions of the whole grid several times: are the
  * white cells connected (Board.checkConnectivity), which unknown cell would split them (NCO), which
  * part holds them (NCO-K). On a trial board every cell white on B is still white, so each
@@ -14,8 +14,9 @@
  * giving each region its number of cells. On a late board of a 48x48 the graph has a fifth of the
  * cells, so each such question costs a fifth as much, with the same answers.
  *
- * Built lazily (Board.trialBase) when a trial first asks, from the board the trials start from;
- * valid while that board does not change (its `version`). Never allocates per trial.
+ * Built lazily (Trial.trialBase, trial.ts) when a trial first asks, from a copy of the board as it
+ * stood when the trials started (they run on the board itself, each undone at its end); one per
+ * pass of probes. Never allocates per trial.
  */
 import { ringCell } from '../puzzle/geometry.js';
 import {
@@ -28,6 +29,7 @@ import {
   searchScratch,
 } from '../puzzle/graph.js';
 import type { Board } from './board.js';
+import type { Trial } from './trial.js';
 import { BLACK, UNKNOWN, WHITE } from './cell-state.js';
 import { addBlacks, clusterBlacks, type Layer, layerOf, ringRuns, type Walls } from './clusters.js';
 import { countSeparated, type SeparatorCount } from './separators.js';
@@ -57,11 +59,9 @@ export interface OriginScreen {
 }
 
 export class TrialBase {
-  /** The board it was built from (trials start from it). */
+  /** The board trials start from, as it stood then (a copy of its own: the trials change the board they run on). */
   readonly origin: Board;
-  /** The `version` of that board when it was built. */
-  readonly version: number;
-  /** The cells of that board (the board's own array: it does not change while the base is valid). */
+  /** Its cells. */
   readonly originState: Uint8Array;
   /** Its unknown cells, in increasing order; node `regions + k` is `unknown[k]`. */
   readonly unknown: Int32Array;
@@ -88,7 +88,7 @@ export class TrialBase {
   /** Scratch of `noSeparator`: the roots the trial's black cells touch, and a count per node of the layer. */
   private readonly touched: Int32Array;
   private readonly rootCount: Int32Array;
-  /** The last layer of a trial's black cells (`layerFor`): board, its version, the layer's mark, and whether none closed a loop. */
+  /** The last layer of a trial's black cells (`layerFor`): board, its version, the layer's mark, and whether none closed a loop (a base serves the trials of one Trial). */
   private layerBoard: Board | null = null;
   private layerVersion = -1;
   private layerMark = -1;
@@ -100,9 +100,8 @@ export class TrialBase {
   knockOn: OriginScreen | null | undefined = undefined;
 
   constructor(origin: Board) {
-    const { geo, state, version } = origin;
+    const { geo, state } = origin;
     this.origin = origin;
-    this.version = version;
     this.originState = state;
     const n = geo.cells;
     const { nbrStart, nbr } = geo;
@@ -189,11 +188,12 @@ export class TrialBase {
    * the parts of the non-black cells are the origin's, less those cells (walls.ts). Leaves the
    * trial's layer in place for `noSeparator`.
    */
-  private layerFor(board: Board): boolean {
+  private layerFor(trial: Trial): boolean {
     const layer = this.layer;
-    // A board's version changes with every change (and when a trial's board is reused): the key of the layer.
+    const { board } = trial;
+    // A board's version changes with every change and every undo: the key of the layer.
     if (this.layerBoard === board && this.layerVersion === board.version && this.layerMark === layer.mark) return this.layerKept;
-    const closes = addBlacks(board.changed!, board.changedCount, board.state, this.originWalls());
+    const closes = addBlacks(board.trail, trial.start, board.trailSize, board.state, this.originWalls());
     this.layerBoard = board;
     this.layerVersion = board.version;
     this.layerMark = layer.mark;
@@ -219,12 +219,12 @@ export class TrialBase {
    * the walls alone: its black cells close no loop, so the origin's white part is still one part,
    * and each of its new white cells lay in that part. False means: ask `whitesConnected`.
    */
-  whitesKept(board: Board): boolean {
+  whitesKept(trial: Trial): boolean {
     const main = this.originMain();
-    if (main === null || !this.layerFor(board)) return false;
-    const { changed, changedCount, state } = board;
-    for (let t = 0; t < changedCount; t++) {
-      const c = changed![t]!;
+    if (main === null || !this.layerFor(trial)) return false;
+    const { trail, trailSize, state } = trial.board;
+    for (let t = trial.start; t < trailSize; t++) {
+      const c = trail[t]!;
       if (state[c] === WHITE && main[c] === 0) return false;
     }
     return true;
@@ -236,20 +236,20 @@ export class TrialBase {
    * the trial's black cells close none, and each cell either has no trial cell in its ring (and
    * no two of its ring's clusters were joined) or closes no loop when its ring is read again.
    */
-  noSeparator(board: Board): boolean {
-    if (!this.layerFor(board)) return false;
+  noSeparator(trial: Trial): boolean {
+    if (!this.layerFor(trial)) return false;
     const { rows, cols, cells: n } = this.origin.geo;
     const walls = this.originWalls();
     const layer = this.layer;
-    if (this.ringLoop === null) this.readRings(board);
-    const { state, changed, changedCount } = board;
+    if (this.ringLoop === null) this.readRings(trial);
+    const { state, trail, trailSize } = trial.board;
     for (let t = 0; t < this.ringLoop!.length; t++) if (state[this.ringLoop![t]!] === UNKNOWN) return false;
     const { zone, touched, rootCount } = this;
     const mark = ++this.zoneMark;
     let touchedCount = 0;
     const uf = walls.uf;
-    for (let t = 0; t < changedCount; t++) {
-      const p = changed![t]!;
+    for (let t = trial.start; t < trailSize; t++) {
+      const p = trail[t]!;
       if (state[p] !== BLACK) continue;
       const r = (p / cols) | 0;
       const c = p - r * cols;
@@ -299,7 +299,7 @@ export class TrialBase {
    * there, and per cluster root the unknown cells whose rings touch it and another cluster. Then
    * the trial's layer is built again.
    */
-  private readRings(board: Board): void {
+  private readRings(trial: Trial): void {
     const walls = this.originWalls();
     const { unknown } = this;
     const u = unknown.length;
@@ -326,7 +326,7 @@ export class TrialBase {
     this.ringLoop = Int32Array.from(loop);
     this.ringStart = ringStart;
     this.ringCells = ringCells;
-    this.layerFor(board);
+    this.layerFor(trial);
   }
 
   /** Reads a trial board's cells into the node states; returns the number of white nodes. */

@@ -14,6 +14,7 @@
  */
 import { BLACK, type Board, UNKNOWN } from './board.js';
 import { labels, listing, plural } from './lines.js';
+import type { Trial } from './trial.js';
 import { type Deduction, withReason } from './types.js';
 
 /**
@@ -21,11 +22,11 @@ import { type Deduction, withReason } from './types.js';
  * board at once): a 10x10 grid starts with dozens of such cells, and one line per cell would bury
  * the first real deduction.
  */
-export function UC(board: Board): Deduction[] {
+export function UC(board: Board, trial: Trial | null = null): Deduction[] {
   const lone: number[] = [];
   const freed: number[] = [];
   const premises: number[] = [];
-  const near = board.nearChanges('mates');
+  const near = trial === null ? null : trial.nearChanges('mates');
   const count = near === null ? board.n : near.length;
   const { state } = board;
   const { mateStart, mate } = board.geo;

@@ -16,6 +16,7 @@
 import { stronglyConnected } from '../puzzle/graph.js';
 import type { Board } from './board.js';
 import { isRowLine, linesInScope, lineName, posLabel } from './lines.js';
+import type { Trial } from './trial.js';
 import type { CellColour, Deduction, Scope } from './types.js';
 
 /** An implication graph over 2·vars literal nodes: node 2v is "v white", 2v+1 is "v black". */
@@ -308,8 +309,8 @@ function solveLineMemo(board: Board, line: number): Deduction | undefined {
 }
 
 /**
- * Nothing to find on a trial board (Board.startTrial: a copy of a board where this technique found
- * nothing, with changes made by `apply`). Proof: after apply's knock-on effects no unknown cell
+ * Nothing to find on a trial (trial.ts: a board where this technique found nothing, with changes
+ * made by `apply`). Proof: after apply's knock-on effects no unknown cell
  * has a black neighbour or a white cell of its number in its line, so a line has no unit clause;
  * its other clauses are those of the start board's line between cells still unknown (a clause
  * with a decided cell is satisfied, or its other cell was coloured by a knock-on effect). So the
@@ -321,8 +322,8 @@ function solveLineMemo(board: Board, line: number): Deduction | undefined {
 /** How many forced cells' chains a 2-SAT reason spells out. */
 const maxChainsShown = 8;
 
-export function TwoSat(board: Board, scope: Scope = {}, deadline?: number): Deduction[] {
-  if (board.changed !== null) return [];
+export function TwoSat(board: Board, scope: Scope = {}, deadline?: number, trial: Trial | null = null): Deduction[] {
+  if (trial !== null) return [];
   const out: Deduction[] = [];
   for (const line of linesInScope(board, scope)) {
     // A 1000-wide line takes milliseconds: a large board's 2,000 lines are not one unbroken step.

@@ -23,6 +23,7 @@ import { findRoot, floodCount, unite } from '../puzzle/graph.js';
 import { BLACK, UNKNOWN, WHITE } from './board.js';
 import { addBlacks, clusterBlacks, type Layer, layerOf, type Walls } from './clusters.js';
 import type { OriginScreen, TrialBase } from './trial-base.js';
+import type { Trial } from './trial.js';
 
 /**
  * One board, screened for NCO-K trials. Built in O(cells); `splits(x)` costs a few operations per
@@ -44,7 +45,7 @@ export class KnockOnScreen {
   private size = 0;
   private outside = false;
 
-  constructor(board: Board) {
+  constructor(board: Board, trial: Trial | null = null) {
     this.board = board;
     const { cells: n, rows, cols } = board.geo;
     // The arrays are the puzzle's, reused from call to call: NCO-K runs in every probe.
@@ -69,20 +70,20 @@ export class KnockOnScreen {
     this.layer = layerOf(board.geo);
     this.state.set(board.state);
     const state = board.state;
-    const trial = board.trialBase();
-    if (trial === null || board.changed === null) {
+    if (trial === null) {
       this.main = mainPart(board, scratch.main);
       clusterBlacks(state, rows, cols, this.base);
       return;
     }
     // A trial board: the clusters of its origin, joined by the trial's new black cells; its white part from the contracted graph.
     // When the trial's black cells close no loop, its white part is the origin's (less those cells).
-    this.main = board.whiteCount === 0 ? null : trial.whitesKept(board) ? trial.originMain() : trial.mainPart(state, scratch.main);
+    const origin = trial.trialBase();
+    this.main = board.whiteCount === 0 ? null : origin.whitesKept(trial) ? origin.originMain() : origin.mainPart(state, scratch.main);
     const base = this.base;
-    base.set(trial.originClusters());
-    const { changed, changedCount } = board;
-    for (let t = 0; t < changedCount; t++) {
-      const i = changed[t]!;
+    base.set(origin.originClusters());
+    const { trail, trailSize } = board;
+    for (let t = trial.start; t < trailSize; t++) {
+      const i = trail[t]!;
       if (state[i] !== BLACK) continue;
       const r = (i / cols) | 0;
       const c = i - r * cols;
@@ -168,7 +169,7 @@ export class KnockOnScreen {
   private closesLoop(): boolean {
     const { rows, cols } = this.board.geo;
     this.walls ??= { before: this.board.state, uf: this.base, rows, cols, layer: this.layer, note: this.note };
-    return addBlacks(this.changed, this.size, this.state, this.walls);
+    return addBlacks(this.changed, 0, this.size, this.state, this.walls);
   }
 
   /**
@@ -191,7 +192,7 @@ export class KnockOnScreen {
   }
 
   /**
-   * Screens every unknown cell of a board that trials start from (`trial.origin`), for
+   * Screens every unknown cell of the board that trials start from (`trial.origin`), for
    * `skippable`. Null when its white cells lie apart or there are none.
    */
   static screenOrigin(trial: TrialBase): OriginScreen | null {
@@ -216,7 +217,7 @@ export class KnockOnScreen {
       else {
         kind[k] = CLEAN;
         repCount[k] = screen.repCount;
-        // The roots of the origin's own clusters (an origin that is itself a trial builds its screen's clusters otherwise).
+        // The roots of the origin's own clusters (the screen's are in scratch that the next screen overwrites).
         for (let t = 0; t < screen.repCount; t++) reps[maxReps * k + t] = findRoot(trial.originClusters(), screen.reps[t]!);
       }
       screen.restore();
@@ -247,12 +248,13 @@ export class KnockOnScreen {
    * unknown cell does not split. Null when that cannot be told cheaply (many changes, or the white
    * part lost an unknown cell).
    */
-  candidates(trial: TrialBase, origin: OriginScreen): Int32Array | null {
+  candidates(on: Trial, origin: OriginScreen): Int32Array | null {
     const { board, main, scratch } = this;
-    const { changed, changedCount, state } = board;
+    const { trail, trailSize, state } = board;
+    const trial = on.trialBase();
     const { unknown } = trial;
     const u = unknown.length;
-    if (main === null || changed === null || changedCount * 2 > u) return null;
+    if (main === null || (trailSize - on.start) * 2 > u) return null;
     // The white part has lost none of its unknown cells (nothing to check when it is the origin's).
     if (main !== trial.originMain()) {
       for (let k = 0; k < u; k++) {
@@ -279,8 +281,8 @@ export class KnockOnScreen {
       rootCount[root] = 0;
       touched[touchedCount++] = root;
     };
-    for (let t = 0; t < changedCount; t++) {
-      const c = changed[t]!;
+    for (let t = on.start; t < trailSize; t++) {
+      const c = trail[t]!;
       const black = state[c] === BLACK;
       const r = (c / cols) | 0;
       const col = c - r * cols;

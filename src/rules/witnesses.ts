@@ -16,8 +16,9 @@
  * almost all of them. What is left are the probes no known solution vouches for: those are run.
  *
  * Where the solutions come from. When an inner probe with no witness runs and fails to find a
- * clash, its trial board is completed by a depth-first search whose steps are trials of the same
- * runner (a colour for one open cell, then the cheaper techniques), within a budget of trials. A
+ * clash, its trial is completed by a depth-first search whose steps are trials of the same runner
+ * (a colour for one open cell, then the cheaper techniques), each on the board's trail and undone
+ * when the search backs up, within a budget of trials. A
  * complete board is kept only if the independent checker (puzzle/check.ts) accepts it, so a wrong
  * turn of the search can cost time, never a wrong skip. At each open cell the search tries first
  * the colour no witness of the board has yet there, so that each new solution answers many of the
@@ -26,6 +27,8 @@
 import { checkShading } from '../puzzle/check.js';
 import { BLACK, type Board, type PuzzleShape, UNKNOWN } from './board.js';
 import type { ProbeRunner } from './probing.js';
+import { Trial } from './trial.js';
+import type { TrialBase } from './trial-base.js';
 import type { Colour } from './types.js';
 
 /**
@@ -65,14 +68,11 @@ export class Witnesses {
   private readonly solutions: Uint32Array[] = [];
   /** The shape of the puzzle they solve (a runner may serve several puzzles: then they start again). */
   private shape: PuzzleShape | null = null;
-  /** The witnesses of one origin board (a Prob-2 pass probes its copies), so that a trial from it checks only its changed cells. */
-  private origin: Board | null = null;
-  private originVersion = -1;
+  /** The witnesses of one origin (a Prob-2 pass's trials start from it), so that a trial from it checks only its changed cells. */
+  private origin: TrialBase | null = null;
   private originFits: Uint32Array[] = [];
   /** How many of `solutions` were looked at for `originFits`. */
   private originSeen = 0;
-  /** The boards of `complete`'s search, by depth. */
-  private readonly boards: Board[] = [];
   /** Probes skipped because a witness showed they cannot fail (counted by `skip`). */
   skipped = 0;
   /**
@@ -97,76 +97,82 @@ export class Witnesses {
     return this.solutions.length;
   }
 
-  /** What the witnesses that agree with `board` say of its cells. */
-  cover(board: Board): Cover {
+  /** What the witnesses that agree with `board` say of its cells; `trial`: the trial the board is on, if any. */
+  cover(board: Board, trial: Trial | null): Cover {
     this.serve(board);
     const words = (board.n + 31) >>> 5;
     const cover: Cover = { someBlack: new Uint32Array(words), allBlack: new Uint32Array(words).fill(~0), count: 0 };
-    const origin = board.trialOrigin();
-    const { changed } = board;
-    if (origin === null || changed === null) {
-      for (const s of this.solutions) if (agrees(s, board.state, null, board.n)) addTo(cover, s);
+    if (trial === null) {
+      for (const s of this.solutions) if (agrees(s, board.state, null, 0, board.n)) addTo(cover, s);
       return cover;
     }
-    if (origin !== this.origin || origin.version !== this.originVersion) {
+    const origin = trial.trialBase();
+    if (origin !== this.origin) {
       this.origin = origin;
-      this.originVersion = origin.version;
       this.originFits = [];
       this.originSeen = 0;
     }
+    const { originState } = origin;
     for (; this.originSeen < this.solutions.length; this.originSeen++) {
       const s = this.solutions[this.originSeen]!;
-      if (agrees(s, origin.state, null, origin.n)) this.originFits.push(s);
+      if (agrees(s, originState, null, 0, originState.length)) this.originFits.push(s);
     }
     // The trial differs from its origin only at its changed cells.
-    for (const s of this.originFits) if (agrees(s, board.state, changed, board.changedCount)) addTo(cover, s);
+    for (const s of this.originFits) if (agrees(s, board.state, board.trail, trial.start, board.trailSize)) addTo(cover, s);
     return cover;
   }
 
   /**
-   * Tries to complete `start` (a trial board that `run` has brought to a fixpoint without a
-   * clash) into a solution; when found, keeps it and adds it to `cover` (the cover of a board that
-   * `start` extends, so the solution agrees with that board too). Gives up after a budget of trials.
+   * Tries to complete `board` (on a trial that `run` has brought to a fixpoint without a clash:
+   * `trial`, or null for one that looks at every cell) into a solution; when found, keeps it and
+   * adds it to `cover` (the cover of a board that this one extends, so the solution agrees with
+   * that board too). Gives up after a budget of trials. Leaves the board as it was.
    */
-  complete(start: Board, run: ProbeRunner, cover: Cover): void {
-    this.serve(start);
-    const words = (start.n + 31) >>> 5;
-    const allowed = 2 * start.unknownCount + 16;
+  complete(board: Board, trial: Trial | null, run: ProbeRunner, cover: Cover): void {
+    this.serve(board);
+    const words = (board.n + 31) >>> 5;
+    const allowed = 2 * board.unknownCount + 16;
     if (Number.isNaN(this.credit)) this.credit = 2 * allowed;
     if ((this.solutions.length + 1) * words > keepWords || this.credit < allowed) return;
     let budget = allowed;
-    // One board per depth, each going on with the trial of the one above (Board.copyTrial), kept from search to search.
-    const boardAt = (depth: number): Board => (this.boards[depth] ??= start.clone());
-    // `from`: no open cell before it lacks a witness for a colour (decided cells stay decided deeper down).
-    const search = (depth: number, from: number): Board | null => {
-      const b = this.boards[depth]!;
-      if (b.unknownCount === 0) return b;
-      const [cell, next0] = openCell(b, cover, from);
+    // A depth-first search of trials on the board's trail, each step going on with the trial of
+    // the one above (from its fixpoint, `settled`) and undone when it leads nowhere. `from`: no
+    // open cell before it lacks a witness for a colour (decided cells stay decided deeper down).
+    // True when the board is solved (left so).
+    const search = (depth: number, on: Trial | null, settled: number, from: number): boolean => {
+      if (board.unknownCount === 0) return true;
+      const [cell, next0] = openCell(board, cover, from);
       // A colour no witness of the cover gives the cell first: a solution with it answers a probe still open.
       const black = vouches(cover, cell, 'black');
       const white = vouches(cover, cell, 'white');
       const first: Colour = black === white ? (this.coin() ? 'black' : 'white') : black ? 'white' : 'black';
       for (const colour of [first, first === 'black' ? ('white' as const) : ('black' as const)]) {
-        if (budget-- <= 0 || run.expired?.()) return null;
-        const next = boardAt(depth + 1);
-        next.copyTrial(b);
+        if (budget-- <= 0 || run.expired?.()) return false;
+        const mark = board.trailSize;
         // Every so often the trial starts again from here: the rule 3 checks of a trial walk all its changes.
-        if (depth % rebaseEvery === rebaseEvery - 1) next.startTrial(b);
-        if (!next.assume(cell, colour) || !next.checkConnectivity()) continue;
-        if (run(next).contradiction !== null) continue;
-        // At a fixpoint of the runner's techniques (Board.settled).
-        next.stable = true;
-        const found = search(depth + 1, next0);
-        if (found !== null) return found;
+        const step = depth % rebaseEvery === rebaseEvery - 1 ? new Trial(board) : on;
+        if (step !== null && step === on) {
+          step.settled = settled;
+          step.scanFrom = step.start;
+        }
+        if (
+          board.assume(cell, colour) &&
+          board.checkConnectivity(step) &&
+          run(board, step).contradiction === null &&
+          search(depth + 1, step, board.trailSize, next0)
+        )
+          return true;
+        board.undo(mark);
       }
-      return null;
+      return false;
     };
-    boardAt(0).copyTrial(start);
-    const found = search(0, 0);
+    const mark = board.trailSize;
+    const found = search(0, trial, trial === null ? 0 : trial.settled, 0);
     this.credit -= allowed - Math.max(budget, 0);
-    if (found === null) return;
-    const shading = Array.from(found.state, (c) => c === BLACK);
-    if (checkShading(start.puzzle, shading).length > 0) return;
+    const shading = found ? Array.from(board.state, (c) => c === BLACK) : null;
+    board.undo(mark);
+    if (shading === null) return;
+    if (checkShading(board.puzzle, shading).length > 0) return;
     const s = new Uint32Array(words);
     shading.forEach((black, i) => {
       if (black) s[i >>> 5]! |= 1 << (i & 31);
@@ -179,7 +185,6 @@ export class Witnesses {
     if (board.geo === this.shape) return;
     this.shape = board.geo;
     this.solutions.length = 0;
-    this.boards.length = 0;
     this.credit = Number.NaN;
     this.origin = null;
   }
@@ -193,9 +198,9 @@ export class Witnesses {
   }
 }
 
-/** Whether solution `s` gives every decided cell of `state` among `cells[0..count)` (or among 0..count-1 when `cells` is null) its colour. */
-function agrees(s: Uint32Array, state: Uint8Array, cells: Int32Array | null, count: number): boolean {
-  for (let k = 0; k < count; k++) {
+/** Whether solution `s` gives every decided cell of `state` among `cells[from .. to)` (or among from .. to - 1 when `cells` is null) its colour. */
+function agrees(s: Uint32Array, state: Uint8Array, cells: Int32Array | null, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
     const i = cells === null ? k : cells[k]!;
     const here = state[i]!;
     if (here !== UNKNOWN && (here === BLACK) !== bit(s, i)) return false;

@@ -127,6 +127,8 @@ function nextStep(
       cursor: { next: 0 },
       ...(Number.isFinite(deadline) ? { deadline } : {}),
     };
+    // For the probes: every cheaper class found nothing, so they may run as trials from this board.
+    const atFixpoint: Context = { ...ctx, atFixpoint: true };
     for (const level of levels) {
       let best: Deduction | undefined;
       let fewest = Infinity;
@@ -134,9 +136,7 @@ function nextStep(
         if (t.level !== level || !only(t)) continue;
         if (Date.now() > deadline) return undefined;
         tick?.();
-        // Every cheaper class found nothing: a probe may start its trials from this board.
-        if (level === 'G') board.stable = true;
-        for (const d of t.find(board, ctx)) {
+        for (const d of t.find(board, level === 'G' ? atFixpoint : ctx)) {
           const k = decides(d);
           if (k > 0 && k < fewest) {
             best = d;

@@ -1,9 +1,11 @@
-/** The board: knock-on effects of a colour, contradictions as they arise, and copies. */
+/** The board: knock-on effects of a colour, contradictions as they arise, copies, its trail and undo, and trials on it. */
 import { describe, expect, it } from 'vitest';
 import { renderShading } from '../../src/render/text.js';
 import { BLACK, Board, mayCloseWall, WHITE } from '../../src/rules/board.js';
 import type { Context, Technique } from '../../src/rules/catalogue.js';
+import { Prob, ProbC } from '../../src/rules/probing.js';
 import { fixpoint, probeRunner, selectTechniques } from '../../src/rules/strategy.js';
+import { Trial } from '../../src/rules/trial.js';
 import type { Deduction } from '../../src/rules/types.js';
 import { mulberry32, randomInt } from '../support/brute-force.js';
 import { at, grid, madePuzzle, position } from './support.js';
@@ -122,9 +124,9 @@ describe('trial boards', () => {
   const code = (colour: 'white' | 'black') => (colour === 'white' ? WHITE : BLACK);
   const ctx: Context = { scope: {}, cursor: { next: 0 } };
   /** The deductions of t that change the board, as plain data. */
-  const progress = (t: Technique, b: Board) =>
+  const progress = (t: Technique, b: Board, trial?: Trial) =>
     t
-      .find(b, ctx)
+      .find(b, trial === undefined ? ctx : { ...ctx, trial })
       .filter((d) => d.cells.some((c) => b.state[c.cell] !== code(c.colour)))
       .map((d) => ({ technique: d.technique, cells: d.cells, reason: d.reason, premises: d.premises }));
   const told = (steps: readonly Deduction[]) => steps.map((d) => `${d.technique}: ${d.reason}`);
@@ -152,20 +154,91 @@ describe('trial boards', () => {
             const plainSteps: Deduction[] = [];
             const trialSteps: Deduction[] = [];
             const plain = board.clone(plainSteps);
-            const trial = board.clone(trialSteps);
-            trial.startTrial();
-            if (!plain.assume(cell, colour) || !trial.assume(cell, colour)) continue;
+            const mark = board.trailSize;
+            board.trace = trialSteps;
+            const trial = new Trial(board);
+            if (!plain.assume(cell, colour) || !board.assume(cell, colour)) {
+              board.undo(mark);
+              continue;
+            }
             const near = trial.nearChanges('neighbours');
             if (near !== null && near.length < board.n) narrowed++;
-            for (const t of inner) expect(progress(t, trial), t.code).toEqual(progress(t, plain));
+            for (const t of inner) expect(progress(t, board, trial), t.code).toEqual(progress(t, plain));
             const run = probeRunner(specs);
-            expect(run(trial)).toEqual(run(plain));
-            expect(trial.state).toEqual(plain.state);
+            expect(run(board, trial)).toEqual(run(plain, null));
+            expect(board.state).toEqual(plain.state);
             expect(told(trialSteps)).toEqual(told(plainSteps));
+            board.undo(mark);
+            board.trace = null;
           }
         }
       }
     }
     expect(narrowed).toBeGreaterThan(1000);
+  });
+});
+
+describe('the trail', () => {
+  it('records every decided cell in order, and undo to a mark gives back the cells, counts and no contradiction', () => {
+    const p = grid('1 2 3 / 2 4 2 / 5 2 6');
+    const board = new Board(p);
+    board.apply(white(at(p, 'r1c1')));
+    const mark = board.trailSize;
+    const before = { state: [...board.state], unknown: board.unknownCount, white: board.whiteCount };
+    // r2c1 black, then its knock-on effects: r2c2 and r3c1 white (r1c1 is white already).
+    board.apply(black(at(p, 'r2c1')));
+    expect([...board.trail.subarray(mark, board.trailSize)]).toEqual(['r2c1', 'r2c2', 'r3c1'].map((c) => at(p, c)));
+    expect(board.trailSize - mark).toBe(before.unknown - board.unknownCount);
+    // Then a clash: r1c1 is white.
+    expect(board.apply(black(at(p, 'r1c1')))).toBe(false);
+    board.undo(mark);
+    expect({ state: [...board.state], unknown: board.unknownCount, white: board.whiteCount }).toEqual(before);
+    expect(board.trailSize).toBe(mark);
+    expect(board.contradiction).toBeNull();
+  });
+
+  it('a pass of probes (Prob, Prob-C, Prob-2; from a fixpoint or not; with a trace or not) leaves the board exactly as it was', () => {
+    const rng = mulberry32(31);
+    const specs = selectTechniques({ techniques: 'all' });
+    let passes = 0;
+    let found = 0;
+    for (let round = 0; round < 40; round++) {
+      const puzzle = madePuzzle(rng, randomInt(rng, 4, 7), randomInt(rng, 4, 7));
+      const trace: Deduction[] = [];
+      const board = new Board(puzzle, undefined, undefined, round % 2 === 0 ? trace : null);
+      const ctx: Context = { scope: {}, cursor: { next: 0 } };
+      fixpoint(
+        board,
+        specs.filter((t) => t.level !== 'G'),
+        ctx,
+        new Set(),
+      );
+      if (board.contradiction !== null || board.unknownCount === 0) continue;
+      const traced = trace.length;
+      const snapshot = () => ({
+        state: [...board.state],
+        unknown: board.unknownCount,
+        white: board.whiteCount,
+        trail: [...board.trail.subarray(0, board.trailSize)],
+        contradiction: board.contradiction,
+        trace: board.trace,
+      });
+      const before = snapshot();
+      const runner = probeRunner(specs);
+      const deep = probeRunner(specs, true);
+      for (const atFixpoint of [true, false]) {
+        const site = { atFixpoint };
+        found += Prob(board, runner, { next: 0 }, 'Prob', site).length;
+        expect(snapshot()).toEqual(before);
+        found += ProbC(board, runner, { next: 0 }, site).length;
+        expect(snapshot()).toEqual(before);
+        found += Prob(board, deep, { next: 0 }, 'Prob-2', site).length;
+        expect(snapshot()).toEqual(before);
+        passes++;
+      }
+      expect(trace).toHaveLength(traced);
+    }
+    expect(passes).toBeGreaterThan(20);
+    expect(found).toBeGreaterThan(20);
   });
 });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/rules/board.js';
 import { type Context, techniques } from '../../src/rules/catalogue.js';
 import { fixpoint, newStats, probeRunner, selectTechniques, solveByRules } from '../../src/rules/strategy.js';
+import { Trial } from '../../src/rules/trial.js';
 import type { Deduction } from '../../src/rules/types.js';
 import { vouches, Witnesses } from '../../src/rules/witnesses.js';
 import { mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
@@ -79,31 +80,34 @@ describe('witnesses skip only probes that cannot fail', () => {
         new Set(),
       );
       if (board.contradiction !== null || board.unknownCount === 0) continue;
-      expect(board.stable).toBe(true);
       const witnesses = new Witnesses();
-      const trial = (from: Board, cell: number, colour: 'black' | 'white'): Board | null => {
-        const t = from.clone();
-        t.startTrial(from);
-        if (!t.assume(cell, colour) || !t.checkConnectivity() || run(t).contradiction !== null) return null;
-        t.stable = true;
+      // A probe from the board at a fixpoint, as a trial on its trail: the trial when it ends without a clash (the caller undoes it).
+      const probe = (cell: number, colour: 'black' | 'white'): Trial | null => {
+        const t = new Trial(board);
+        if (!board.assume(cell, colour) || !board.checkConnectivity(t) || run(board, t).contradiction !== null) return null;
         return t;
       };
       for (let c = 0; c < board.n; c++) {
         if (!board.isUnknown(c)) continue;
         for (const y of ['black', 'white'] as const) {
-          const outer = trial(board, c, y);
-          if (outer === null) continue;
-          const cover = witnesses.cover(outer);
-          for (let d = 0; d < board.n; d++) {
-            if (!outer.isUnknown(d)) continue;
-            for (const x of ['black', 'white'] as const) {
-              const inner = trial(outer, d, x);
-              if (vouches(cover, d, x)) {
-                vouched++;
-                expect(inner, `${puzzle.id ?? ''} ${c} ${y} ${d} ${x}`).not.toBeNull();
-              } else if (inner !== null) witnesses.complete(inner, run, cover);
+          const start = board.trailSize;
+          const outer = probe(c, y);
+          if (outer !== null) {
+            const cover = witnesses.cover(board, outer);
+            for (let d = 0; d < board.n; d++) {
+              if (!board.isUnknown(d)) continue;
+              for (const x of ['black', 'white'] as const) {
+                const mark = board.trailSize;
+                const inner = probe(d, x);
+                if (vouches(cover, d, x)) {
+                  vouched++;
+                  expect(inner, `${puzzle.id ?? ''} ${c} ${y} ${d} ${x}`).not.toBeNull();
+                } else if (inner !== null) witnesses.complete(board, inner, run, cover);
+                board.undo(mark);
+              }
             }
           }
+          board.undo(start);
         }
       }
     }
@@ -156,13 +160,12 @@ describe('2-SAT on a trial board', () => {
       for (; found.length > 0 && board.contradiction === null; found = twoSat.find(board, ctx)) for (const d of found) board.apply(d);
       if (board.contradiction !== null || board.unknownCount === 0) continue;
       if (twoSat.find(board, ctx).length > 0) started++;
-      const trial = board.clone();
-      trial.startTrial(board);
-      for (let turn = 0; turn < 4 && trial.contradiction === null && trial.unknownCount > 0; turn++) {
-        paint(trial, randomInt(rng, 1, 2));
-        if (trial.contradiction !== null) break;
-        expect(twoSat.find(trial, ctx)).toEqual([]);
-        expect(told(twoSat.find(trial.clone(), ctx)), `${trial.puzzle.id} ${[...trial.state].join('')}`).toEqual([]);
+      const onTrial: Context = { ...ctx, trial: new Trial(board) };
+      for (let turn = 0; turn < 4 && board.contradiction === null && board.unknownCount > 0; turn++) {
+        paint(board, randomInt(rng, 1, 2));
+        if (board.contradiction !== null) break;
+        expect(twoSat.find(board, onTrial)).toEqual([]);
+        expect(told(twoSat.find(board.clone(), ctx)), `${board.puzzle.id} ${[...board.state].join('')}`).toEqual([]);
         compared++;
       }
     }
