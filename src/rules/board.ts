@@ -341,8 +341,8 @@ export class Board {
   }
 
   /**
-   * Takes back every cell decided after the first `mark` of the trail (a probe's, taken on a board
-   * without a contradiction: the contradiction goes too).
+   * Takes back every cell decided after the first `mark` of the trail, and the contradiction (a
+   * probe's mark is taken on a board without one).
    */
   undo(mark: number): void {
     const { state, trail } = this;

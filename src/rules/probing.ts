@@ -17,7 +17,7 @@
  */
 import { BLACK, type Board } from './board.js';
 import { Trial } from './trial.js';
-import type { Colour, Deduction, ProbeChain } from './types.js';
+import type { Colour, Contradiction, Deduction, ProbeChain } from './types.js';
 import { vouches, type Witnesses } from './witnesses.js';
 
 /** What a probe's inner run found: a contradiction or not, the hardest technique class it used (0 = A), and whether it used UC. */
@@ -67,19 +67,22 @@ export interface ProbeCursor {
 }
 
 /**
- * A pass of probes from one board, each on the board itself: the board's mark, its trace (a probe
- * runs without one) and the trial the probes share (null when the board is not at a fixpoint).
- * `done` undoes a probe; `end` gives the board back as it was.
+ * A pass of probes from one board, each on the board itself: the board's mark, its contradiction
+ * (none in the engine, which stops at one) and trace (a probe runs without one), and the trial the
+ * probes share (null when the board is not at a fixpoint). `done` undoes a probe; `end` gives the
+ * board back as it was.
  */
 class Pass {
   readonly board: Board;
   readonly mark: number;
+  private readonly contradiction: Contradiction | null;
   readonly trace: Deduction[] | null;
   readonly trial: Trial | null;
 
   constructor(board: Board, atFixpoint: boolean | undefined) {
     this.board = board;
     this.mark = board.trailSize;
+    this.contradiction = board.contradiction;
     this.trace = board.trace;
     board.trace = null;
     this.trial = atFixpoint === true ? new Trial(board) : null;
@@ -97,10 +100,11 @@ class Pass {
 
   done(): void {
     this.board.undo(this.mark);
+    this.board.contradiction = this.contradiction;
   }
 
   end(): void {
-    this.board.undo(this.mark);
+    this.done();
     this.board.trace = this.trace;
   }
 
