@@ -151,10 +151,8 @@ export class Witnesses {
         const mark = board.trailSize;
         // Every so often the trial starts again from here: the rule 3 checks of a trial walk all its changes.
         const step = depth % rebaseEvery === rebaseEvery - 1 ? new Trial(board) : on;
-        if (step !== null && step === on) {
-          step.settled = settled;
-          step.scanFrom = step.start;
-        }
+        // Going on with the trial above: from its fixpoint here (a new trial starts at its own).
+        if (step !== null && step === on) step.settled = settled;
         if (
           board.assume(cell, colour) &&
           board.checkConnectivity(step) &&
