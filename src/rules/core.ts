@@ -314,33 +314,43 @@ export class DeductionCore extends Kernel {
     sep[root] = 0;
     stack[top++] = root;
     while (top > 0) {
+      // v's edges from where it left off, in a loop of their own (v, its parent and its lowpoint
+      // kept at hand), until one leads to an undiscovered cell: the search goes down there.
       const v = stack[top - 1]!;
-      const e = edge[v]!;
-      if (e < nbrStart[v + 1]!) {
-        edge[v] = e + 1;
-        const w = nbr[e]!;
+      const pv = parent[v]!;
+      const end = nbrStart[v + 1]!;
+      let lv = low[v]!;
+      let e = edge[v]!;
+      let down = -1;
+      while (e < end) {
+        const w = nbr[e++]!;
         if (state[w] === BLACK) continue;
         const dw = disc[w]!;
         if (dw < 0) {
-          disc[w] = low[w] = time++;
-          parent[w] = v;
-          edge[w] = nbrStart[w]!;
-          sub[w] = state[w] === WHITE ? 1 : 0;
-          sep[w] = 0;
-          stack[top++] = w;
-        } else if (w !== parent[v] && dw < low[v]!) low[v] = dw;
+          down = w;
+          break;
+        }
+        if (dw < lv && w !== pv) lv = dw;
+      }
+      low[v] = lv;
+      if (down >= 0) {
+        edge[v] = e;
+        disc[down] = low[down] = time++;
+        parent[down] = v;
+        edge[down] = nbrStart[down]!;
+        sub[down] = state[down] === WHITE ? 1 : 0;
+        sep[down] = 0;
+        stack[top++] = down;
         continue;
       }
       top--;
-      const p = parent[v]!;
-      if (p < 0) continue;
-      const lv = low[v]!;
-      if (lv < low[p]!) low[p] = lv;
+      if (pv < 0) continue;
+      if (lv < low[pv]!) low[pv] = lv;
       const w = sub[v]!;
       if (w === 0) continue;
-      sub[p]! += w;
-      // Removing p cuts v's subtree off from the rest.
-      if (lv >= disc[p]!) sep[p]! += w;
+      sub[pv]! += w;
+      // Removing pv cuts v's subtree off from the rest.
+      if (lv >= disc[pv]!) sep[pv]! += w;
     }
     const total = sub[root]!;
     // The search reached every white cell connected to the root: rule 3 is tested with no flood
