@@ -120,6 +120,13 @@ interface CoreArrays {
   readonly search: CoreSearch;
   /** Where the line mates go when they fit (lineMates' `reuse`); replaced by a larger one when not. */
   mates: Int32Array;
+  /**
+   * Per cell and colour (index 2 * cell + 1 for black, 2 * cell for white), the probe round in
+   * which a probe that did not fail implied it (see probePass); `round` counts the rounds, kept
+   * with the arrays so that a stamp left by an earlier core never matches.
+   */
+  readonly implied: Int32Array;
+  round: number;
 }
 
 /** Scratch of NCO's depth-first search (separators): per cell its discovery time, lowpoint, parent, next edge, and the stack. */
@@ -138,7 +145,7 @@ const keptCells = 1 << 17;
 const maxEpoch = 1 << 30;
 
 function coreArrays(n: number): CoreArrays {
-  const ints = 13;
+  const ints = 15;
   const buffer = new ArrayBuffer(n * (ints * Int32Array.BYTES_PER_ELEMENT + 2));
   const int = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
   const byte = (k: number) => new Uint8Array(buffer, ints * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
@@ -156,6 +163,8 @@ function coreArrays(n: number): CoreArrays {
     sepWhites: int(7),
     search: { disc: int(8), low: int(9), parent: int(10), edge: int(11), stack: int(12) },
     mates: new Int32Array(0),
+    implied: new Int32Array(buffer, 13 * n * Int32Array.BYTES_PER_ELEMENT, 2 * n),
+    round: 0,
   };
 }
 
@@ -170,6 +179,10 @@ function takeArrays(n: number): CoreArrays {
       flood.stamp.fill(0);
       flood.epoch = 0;
     }
+  if (kept.round > maxEpoch) {
+    kept.implied.fill(0);
+    kept.round = 0;
+  }
   return kept;
 }
 
@@ -197,6 +210,9 @@ export class DeductionCore extends Kernel {
    * probe the board only grows, so the same size is the same board.
    */
   private connectedAt = -1;
+  /** Probe rounds (CoreArrays' `implied`, `round`). */
+  private readonly implied: Int32Array;
+  private round: number;
   /** The arrays, until `release` gives them to the next core. */
   private arrays: CoreArrays | undefined;
 
@@ -222,6 +238,8 @@ export class DeductionCore extends Kernel {
     this.whites = arrays.whites;
     this.sepWhites = arrays.sepWhites;
     this.search = arrays.search;
+    this.implied = arrays.implied;
+    this.round = arrays.round;
     this.graph = g;
   }
 
@@ -230,7 +248,10 @@ export class DeductionCore extends Kernel {
    * its shading, its steps), and nothing of it may be read afterwards.
    */
   release(): void {
-    if (this.arrays !== undefined && this.n <= keptCells) spare = this.arrays;
+    if (this.arrays !== undefined && this.n <= keptCells) {
+      this.arrays.round = this.round;
+      spare = this.arrays;
+    }
     this.arrays = undefined;
   }
 
@@ -407,6 +428,15 @@ export class DeductionCore extends Kernel {
       }
       if (!failed && flood) failed = !this.connected();
     }
+    if (!failed) {
+      // Every cell this probe decided, in its colour: probing that colour there in this round
+      // cannot fail (see probePass).
+      const { trail, state, implied, round } = this;
+      for (let t = mark + 1; t < this.size; t++) {
+        const j = trail[t]!;
+        implied[2 * j + (state[j]! >> 1)] = round;
+      }
+    }
     this.undo(mark);
     return failed;
   }
@@ -417,18 +447,25 @@ export class DeductionCore extends Kernel {
    */
   private probePass(connectivity: boolean, budget: number, deadline: number): number {
     const { state, n } = this;
+    const { implied } = this;
     let found = 0;
     if (connectivity) this.labelMain();
+    // A round lasts while the board stays the same. A probe that did not fail implied every cell
+    // it decided: probing one of those in its colour in the same round decides a subset of what
+    // that probe decided (propagation is monotone), and fails only if it did, and so does the
+    // connectivity test (more black and white cells only cut off more), so it is skipped.
+    this.round++;
     for (let i = 0; i < n; i++) {
       if (state[i] !== UNKNOWN) continue;
       if (this.work > budget || ((i & 31) === 0 && deadline !== Infinity && Date.now() > deadline)) return found;
       const why = connectivity ? Why.ProbConnected : Why.Prob;
       let colour = -1;
-      if (this.fails(i, BLACK, connectivity)) colour = WHITE;
-      else if (this.fails(i, WHITE, connectivity)) colour = BLACK;
+      if (implied[2 * i + 1] !== this.round && this.fails(i, BLACK, connectivity)) colour = WHITE;
+      else if (implied[2 * i] !== this.round && this.fails(i, WHITE, connectivity)) colour = BLACK;
       if (colour < 0) continue;
       found++;
       if (!this.assign(i, colour, why, -1) || !this.propagate()) return -1;
+      this.round++;
       if (connectivity) this.labelMain();
     }
     return found;
