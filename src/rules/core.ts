@@ -486,7 +486,8 @@ export class DeductionCore extends Kernel {
       else {
         probes += found;
         const before = this.size;
-        ok = this.separators();
+        // NCO's search again, unless it ran on this very board and decided nothing (the probes found nothing since).
+        ok = this.connectedAt === this.size || this.separators();
         if (!ok || this.size === this.n) break;
         if (found > 0 || this.size > before) {
           connectivity = false;
