@@ -313,18 +313,26 @@ function maskedMates(g: Geometry, key: Int32Array, distinct: number, scratch: In
   // about as often as not, and that was most of this function's time.
   let total = 0;
   for (let i = 0; i < cells; i++) total += bitCount(s[i]!) + bitCount(s[cells + i]!);
-  const result = reuse !== undefined && reuse.length >= cells + 1 + total ? reuse : new Int32Array(cells + 1 + total);
+  // One entry more than the mates: the fill below writes a cell's first mate in a line before it
+  // knows whether there is one, so its last write may land one past them.
+  const result = reuse !== undefined && reuse.length >= cells + 2 + total ? reuse : new Int32Array(cells + 2 + total);
   const at0 = cells + 1;
   let at = at0;
   for (let r = 0, i = 0, base = 0; r < rows; r++, base += cols)
     for (let c = 0; c < cols; c++, i++) {
       result[i] = at - at0;
-      const inRow = s[i]!;
-      const inColumn = s[cells + i]!;
-      if ((inRow | inColumn) === 0) continue;
-      // The lowest bit first: the mates in line order, the row's and then the column's.
-      for (let m = inRow; m !== 0; m &= m - 1) result[at++] = base + 31 - Math.clz32(m & -m);
-      for (let m = inColumn; m !== 0; m &= m - 1) result[at++] = (31 - Math.clz32(m & -m)) * cols + c;
+      // The lowest bit first: the mates in line order, the row's and then the column's. A cell
+      // has at most one mate in a line as a rule: that one is written, and counted only when it
+      // is there, with no branch on the mask (mispredicted about as often as not); a loop takes
+      // any others.
+      let m = s[i]!;
+      result[at] = base + 31 - Math.clz32(m & -m);
+      at += (m | -m) >>> 31;
+      for (m &= m - 1; m !== 0; m &= m - 1) result[at++] = base + 31 - Math.clz32(m & -m);
+      m = s[cells + i]!;
+      result[at] = (31 - Math.clz32(m & -m)) * cols + c;
+      at += (m | -m) >>> 31;
+      for (m &= m - 1; m !== 0; m &= m - 1) result[at++] = (31 - Math.clz32(m & -m)) * cols + c;
     }
   result[cells] = total;
   return { mateStart: result.subarray(0, cells + 1), mate: result.subarray(at0, at0 + total) };
