@@ -12,8 +12,9 @@
  *   every deduction holds in every solution). If it decides every cell and the checker passes,
  *   the verdict is `unique`, proven by the deductions alone (every solution agrees with every
  *   forced deduction), and no SAT backend is created or even loaded. A contradiction means
- *   `none`. Otherwise SAT solves the rest with the decided cells as unit clauses and proves
- *   uniqueness as usual.
+ *   `none`, and so does a finished board whose white cells the checker finds split (the core
+ *   leaves that last test of rule 3 to the checker, which makes it anyway). Otherwise SAT
+ *   solves the rest with the decided cells as unit clauses and proves uniqueness as usual.
  *
  * The rule engine reasons under the three rules as written. Every solution under a stricter
  * convention is a solution under `literal`, so a solution the rules prove the only one under
