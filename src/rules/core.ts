@@ -129,11 +129,10 @@ interface CoreArrays {
   round: number;
 }
 
-/** Scratch of NCO's depth-first search (separators): per cell its discovery time, lowpoint, parent, next edge, and the stack. */
+/** Scratch of NCO's depth-first search (separators): per cell its discovery time, lowpoint and next edge, and the stack (the path from the root: a cell's parent is the one below it). */
 interface CoreSearch {
   readonly disc: Int32Array;
   readonly low: Int32Array;
-  readonly parent: Int32Array;
   readonly edge: Int32Array;
   readonly stack: Int32Array;
 }
@@ -145,7 +144,7 @@ const keptCells = 1 << 17;
 const maxEpoch = 1 << 30;
 
 function coreArrays(n: number): CoreArrays {
-  const ints = 15;
+  const ints = 14;
   const buffer = new ArrayBuffer(n * (ints * Int32Array.BYTES_PER_ELEMENT + 2));
   const int = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
   const byte = (k: number) => new Uint8Array(buffer, ints * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
@@ -161,9 +160,9 @@ function coreArrays(n: number): CoreArrays {
     mainFlood: { stamp: int(5), stack, epoch: 0 },
     whites: int(6),
     sepWhites: int(7),
-    search: { disc: int(8), low: int(9), parent: int(10), edge: int(11), stack: int(12) },
+    search: { disc: int(8), low: int(9), edge: int(10), stack: int(11) },
     mates: new Int32Array(0),
-    implied: new Int32Array(buffer, 13 * n * Int32Array.BYTES_PER_ELEMENT, 2 * n),
+    implied: new Int32Array(buffer, 12 * n * Int32Array.BYTES_PER_ELEMENT, 2 * n),
     round: 0,
   };
 }
@@ -319,7 +318,7 @@ export class DeductionCore extends Kernel {
   separators(): boolean {
     if (this.whiteCount < 2) return this.connected();
     const { state, n, nbrStart, nbr } = this;
-    const { disc, low, parent, edge, stack } = this.search;
+    const { disc, low, edge, stack } = this.search;
     // Per discovered cell: the white cells of its subtree, and those of the subtrees it cuts off.
     const sub = this.whites;
     const sep = this.sepWhites;
@@ -329,7 +328,6 @@ export class DeductionCore extends Kernel {
     let time = 0;
     let top = 0;
     disc[root] = low[root] = time++;
-    parent[root] = -1;
     edge[root] = nbrStart[root]!;
     sub[root] = 1;
     sep[root] = 0;
@@ -338,7 +336,7 @@ export class DeductionCore extends Kernel {
       // v's edges from where it left off, in a loop of their own (v, its parent and its lowpoint
       // kept at hand), until one leads to an undiscovered cell: the search goes down there.
       const v = stack[top - 1]!;
-      const pv = parent[v]!;
+      const pv = top > 1 ? stack[top - 2]! : -1;
       const end = nbrStart[v + 1]!;
       let lv = low[v]!;
       let e = edge[v]!;
@@ -357,7 +355,6 @@ export class DeductionCore extends Kernel {
       if (down >= 0) {
         edge[v] = e;
         disc[down] = low[down] = time++;
-        parent[down] = v;
         edge[down] = nbrStart[down]!;
         sub[down] = state[down] === WHITE ? 1 : 0;
         sep[down] = 0;
