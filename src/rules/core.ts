@@ -38,13 +38,12 @@
  *         pass of these runs only when the cheap probes are stuck.
  */
 import { geometryOf, lineMates, numberKeys } from '../puzzle/geometry.js';
-import { type CompressedGraph, type FloodScratch, floodCount, type SearchScratch } from '../puzzle/graph.js';
+import { type CompressedGraph, type FloodScratch, floodCount } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { Limit } from '../job/limit.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
 import { Kernel, Why } from './kernel.js';
-import { countSeparated, type SeparatorCount } from './separators.js';
 import { pairAt, pairMateAt, sandwichAt } from './simple.js';
 import type { TechniqueCode } from './types.js';
 
@@ -79,6 +78,13 @@ export interface CoreOptions {
   readonly deadline?: number;
   /** Work budget of probing, in cells touched, per cell of the grid (default `defaultProbeBudget`, at most `maxProbeWork` in all). 0: no probing. */
   readonly probeBudget?: number;
+  /**
+   * false: a board whose every cell is decided may be returned `solved` without the last test of
+   * rule 3 (a flood fill), which the caller then owes: the hybrid's checker tests it on every
+   * answer anyway, and a finished board that breaks rule 3 means no solution (every cell is
+   * forced). Every other rule holds on it, as on any board the core finishes. Default true.
+   */
+  readonly checkConnected?: boolean;
 }
 
 export interface CoreResult {
@@ -111,10 +117,24 @@ interface CoreArrays {
   readonly mainFlood: FloodScratch;
   readonly whites: Int32Array;
   readonly sepWhites: Int32Array;
-  readonly sepMax: Int32Array;
-  readonly search: SearchScratch;
+  readonly search: CoreSearch;
   /** Where the line mates go when they fit (lineMates' `reuse`); replaced by a larger one when not. */
   mates: Int32Array;
+  /**
+   * Per cell and colour (index 2 * cell + 1 for black, 2 * cell for white), the probe round in
+   * which a probe that did not fail implied it (see probePass); `round` counts the rounds, kept
+   * with the arrays so that a stamp left by an earlier core never matches.
+   */
+  readonly implied: Int32Array;
+  round: number;
+}
+
+/** Scratch of NCO's depth-first search (separators): per cell its discovery time, lowpoint and next edge, and the stack (the path from the root: a cell's parent is the one below it). */
+interface CoreSearch {
+  readonly disc: Int32Array;
+  readonly low: Int32Array;
+  readonly edge: Int32Array;
+  readonly stack: Int32Array;
 }
 
 /** The arrays of the last core released, for the next core of their size; none above `keptCells` cells. */
@@ -125,7 +145,7 @@ const maxEpoch = 1 << 30;
 
 function coreArrays(n: number): CoreArrays {
   const ints = 14;
-  const buffer = new ArrayBuffer(n * (ints * Int32Array.BYTES_PER_ELEMENT + 3));
+  const buffer = new ArrayBuffer(n * (ints * Int32Array.BYTES_PER_ELEMENT + 2));
   const int = (k: number) => new Int32Array(buffer, k * n * Int32Array.BYTES_PER_ELEMENT, n);
   const byte = (k: number) => new Uint8Array(buffer, ints * n * Int32Array.BYTES_PER_ELEMENT + k * n, n);
   const stack = int(3);
@@ -140,9 +160,10 @@ function coreArrays(n: number): CoreArrays {
     mainFlood: { stamp: int(5), stack, epoch: 0 },
     whites: int(6),
     sepWhites: int(7),
-    sepMax: int(8),
-    search: { disc: int(9), low: int(10), parent: int(11), edge: int(12), stack: int(13), cut: byte(2) },
+    search: { disc: int(8), low: int(9), edge: int(10), stack: int(11) },
     mates: new Int32Array(0),
+    implied: new Int32Array(buffer, 12 * n * Int32Array.BYTES_PER_ELEMENT, 2 * n),
+    round: 0,
   };
 }
 
@@ -157,6 +178,10 @@ function takeArrays(n: number): CoreArrays {
       flood.stamp.fill(0);
       flood.epoch = 0;
     }
+  if (kept.round > maxEpoch) {
+    kept.implied.fill(0);
+    kept.round = 0;
+  }
   return kept;
 }
 
@@ -175,9 +200,18 @@ export class DeductionCore extends Kernel {
   private readonly mainFlood: FloodScratch;
   private mainEpoch = -1;
   private readonly graph: CompressedGraph;
-  /** NCO's count (separators.ts); `whites` is set per cell before each search. */
-  private readonly separated: SeparatorCount;
+  /** NCO's search (separators): its scratch, and per cell the white cells of its subtree and of those it cuts off. */
+  private readonly search: CoreSearch;
   private readonly whites: Int32Array;
+  private readonly sepWhites: Int32Array;
+  /**
+   * The board's size when rule 3 was last found to hold on it (by NCO's search), or -1. Outside a
+   * probe the board only grows, so the same size is the same board.
+   */
+  private connectedAt = -1;
+  /** Probe rounds (CoreArrays' `implied`, `round`). */
+  private readonly implied: Int32Array;
+  private round: number;
   /** The arrays, until `release` gives them to the next core. */
   private arrays: CoreArrays | undefined;
 
@@ -201,7 +235,10 @@ export class DeductionCore extends Kernel {
     this.flood = arrays.flood;
     this.mainFlood = arrays.mainFlood;
     this.whites = arrays.whites;
-    this.separated = { whites: arrays.whites, sepWhites: arrays.sepWhites, sepMax: arrays.sepMax, search: arrays.search };
+    this.sepWhites = arrays.sepWhites;
+    this.search = arrays.search;
+    this.implied = arrays.implied;
+    this.round = arrays.round;
     this.graph = g;
   }
 
@@ -210,12 +247,12 @@ export class DeductionCore extends Kernel {
    * its shading, its steps), and nothing of it may be read afterwards.
    */
   release(): void {
-    if (this.arrays !== undefined && this.n <= keptCells) spare = this.arrays;
+    if (this.arrays !== undefined && this.n <= keptCells) {
+      this.arrays.round = this.round;
+      spare = this.arrays;
+    }
     this.arrays = undefined;
   }
-
-  // The articulation search's test, made once (see separators).
-  private readonly nonBlack = (v: number): boolean => this.state[v] !== BLACK;
 
   get unknownCount(): number {
     return this.n - this.size;
@@ -272,14 +309,68 @@ export class DeductionCore extends Kernel {
    * NCO: whitens every unknown cell that separates white cells (an articulation point of the
    * non-black cells with white cells on a side it cuts off), then propagates. Returns false on a
    * contradiction; `this.size` tells whether it decided anything.
+   *
+   * NCO's count (rules/separators.ts, the explaining engine's) written out for the core: one
+   * depth-first search with lowpoints from a white cell over the non-black cells, adding up per
+   * cell the white cells of the subtrees its removal cuts off from the root's side, with the
+   * tests inline and nothing cleared but the discovery times (it runs on every solve).
    */
   separators(): boolean {
     if (this.whiteCount < 2) return this.connected();
-    const { state, whites, n } = this;
+    const { state, n, nbrStart, nbr } = this;
+    const { disc, low, edge, stack } = this.search;
+    // Per discovered cell: the white cells of its subtree, and those of the subtrees it cuts off.
+    const sub = this.whites;
+    const sep = this.sepWhites;
     let root = 0;
     while (state[root] !== WHITE) root++;
-    for (let i = 0; i < n; i++) whites[i] = state[i] === WHITE ? 1 : 0;
-    const total = countSeparated(this.graph, root, this.nonBlack, this.separated);
+    disc.fill(-1);
+    let time = 0;
+    let top = 0;
+    disc[root] = low[root] = time++;
+    edge[root] = nbrStart[root]!;
+    sub[root] = 1;
+    sep[root] = 0;
+    stack[top++] = root;
+    while (top > 0) {
+      // v's edges from where it left off, in a loop of their own (v, its parent and its lowpoint
+      // kept at hand), until one leads to an undiscovered cell: the search goes down there.
+      const v = stack[top - 1]!;
+      const pv = top > 1 ? stack[top - 2]! : -1;
+      const end = nbrStart[v + 1]!;
+      let lv = low[v]!;
+      let e = edge[v]!;
+      let down = -1;
+      while (e < end) {
+        const w = nbr[e++]!;
+        if (state[w] === BLACK) continue;
+        const dw = disc[w]!;
+        if (dw < 0) {
+          down = w;
+          break;
+        }
+        if (dw < lv && w !== pv) lv = dw;
+      }
+      low[v] = lv;
+      if (down >= 0) {
+        edge[v] = e;
+        disc[down] = low[down] = time++;
+        edge[down] = nbrStart[down]!;
+        sub[down] = state[down] === WHITE ? 1 : 0;
+        sep[down] = 0;
+        stack[top++] = down;
+        continue;
+      }
+      top--;
+      if (pv < 0) continue;
+      if (lv < low[pv]!) low[pv] = lv;
+      const w = sub[v]!;
+      if (w === 0) continue;
+      sub[pv]! += w;
+      // Removing pv cuts v's subtree off from the rest.
+      if (lv >= disc[pv]!) sep[pv]! += w;
+    }
+    const total = sub[root]!;
     // The search reached every white cell connected to the root: rule 3 is tested with no flood
     // of its own (the work counted as the flood's was, so that the probe budget is spent as before).
     this.work += 2 * n;
@@ -288,11 +379,12 @@ export class DeductionCore extends Kernel {
       this.conflictWhy = Why.NCO;
       return false;
     }
-    const { sepWhites } = this.separated;
+    this.connectedAt = this.size;
     for (let x = 0; x < n; x++) {
       // A cut-off side holds white cells, and so does the rest (the root's side, or another child).
-      if (state[x] !== UNKNOWN || sepWhites[x] === 0) continue;
-      if (sepWhites[x]! < total && !this.assign(x, WHITE, Why.NCO, root)) return false;
+      if (state[x] !== UNKNOWN || disc[x]! < 0) continue;
+      const s = sep[x]!;
+      if (s > 0 && s < total && !this.assign(x, WHITE, Why.NCO, root)) return false;
     }
     return this.propagate();
   }
@@ -333,6 +425,15 @@ export class DeductionCore extends Kernel {
       }
       if (!failed && flood) failed = !this.connected();
     }
+    if (!failed) {
+      // Every cell this probe decided, in its colour: probing that colour there in this round
+      // cannot fail (see probePass).
+      const { trail, state, implied, round } = this;
+      for (let t = mark + 1; t < this.size; t++) {
+        const j = trail[t]!;
+        implied[2 * j + (state[j]! >> 1)] = round;
+      }
+    }
     this.undo(mark);
     return failed;
   }
@@ -343,18 +444,25 @@ export class DeductionCore extends Kernel {
    */
   private probePass(connectivity: boolean, budget: number, deadline: number): number {
     const { state, n } = this;
+    const { implied } = this;
     let found = 0;
     if (connectivity) this.labelMain();
+    // A round lasts while the board stays the same. A probe that did not fail implied every cell
+    // it decided: probing one of those in its colour in the same round decides a subset of what
+    // that probe decided (propagation is monotone), and fails only if it did, and so does the
+    // connectivity test (more black and white cells only cut off more), so it is skipped.
+    this.round++;
     for (let i = 0; i < n; i++) {
       if (state[i] !== UNKNOWN) continue;
       if (this.work > budget || ((i & 31) === 0 && deadline !== Infinity && Date.now() > deadline)) return found;
       const why = connectivity ? Why.ProbConnected : Why.Prob;
       let colour = -1;
-      if (this.fails(i, BLACK, connectivity)) colour = WHITE;
-      else if (this.fails(i, WHITE, connectivity)) colour = BLACK;
+      if (implied[2 * i + 1] !== this.round && this.fails(i, BLACK, connectivity)) colour = WHITE;
+      else if (implied[2 * i] !== this.round && this.fails(i, WHITE, connectivity)) colour = BLACK;
       if (colour < 0) continue;
       found++;
       if (!this.assign(i, colour, why, -1) || !this.propagate()) return -1;
+      this.round++;
       if (connectivity) this.labelMain();
     }
     return found;
@@ -365,7 +473,8 @@ export class DeductionCore extends Kernel {
     const deadline = options.deadline ?? Infinity;
     const budget = this.work + Math.min((options.probeBudget ?? defaultProbeBudget) * this.n, maxProbeWork);
     let probes = 0;
-    let ok = this.patterns() && this.separators();
+    // A board the patterns finish needs only rule 3's test (below), not NCO's search.
+    let ok = this.patterns() && (this.size === this.n || this.separators());
     let spent = false;
     const probing = options.probeBudget !== 0 && (this.n - this.size) * probeTrialWork <= budget - this.work;
     for (let connectivity = false; ok && this.size < this.n; ) {
@@ -374,7 +483,8 @@ export class DeductionCore extends Kernel {
       else {
         probes += found;
         const before = this.size;
-        ok = this.separators();
+        // NCO's search again, unless it ran on this very board and decided nothing (the probes found nothing since).
+        ok = this.connectedAt === this.size || this.separators();
         if (!ok || this.size === this.n) break;
         if (found > 0 || this.size > before) {
           connectivity = false;
@@ -388,7 +498,8 @@ export class DeductionCore extends Kernel {
         connectivity = true;
       }
     }
-    if (ok && this.size === this.n) ok = this.connected();
+    // Rule 3 on the finished board, unless NCO's search found it to hold with no cell decided since.
+    if (ok && this.size === this.n && this.connectedAt !== this.size && options.checkConnected !== false) ok = this.connected();
     const status: CoreStatus = !ok ? 'contradiction' : this.size === this.n ? 'solved' : 'stuck';
     return {
       status,

@@ -12,8 +12,9 @@
  *   every deduction holds in every solution). If it decides every cell and the checker passes,
  *   the verdict is `unique`, proven by the deductions alone (every solution agrees with every
  *   forced deduction), and no SAT backend is created or even loaded. A contradiction means
- *   `none`. Otherwise SAT solves the rest with the decided cells as unit clauses and proves
- *   uniqueness as usual.
+ *   `none`, and so does a finished board whose white cells the checker finds split (the core
+ *   leaves that last test of rule 3 to the checker, which makes it anyway). Otherwise SAT
+ *   solves the rest with the decided cells as unit clauses and proves uniqueness as usual.
  *
  * The rule engine reasons under the three rules as written. Every solution under a stricter
  * convention is a solution under `literal`, so a solution the rules prove the only one under
@@ -169,7 +170,8 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
       return timedOut({ status: 'stuck', decided: 0, hardest: null, usedUniqueness: false, timeMs: performance.now() - start });
     throw error;
   }
-  const run = core.run(deadline === undefined ? {} : { deadline });
+  // The last test of rule 3 on a finished board is left to the checker below, which makes it anyway.
+  const run = core.run(deadline === undefined ? { checkConnected: false } : { deadline, checkConnected: false });
   // What the rest needs of the core, read before it gives its arrays to the next solve's.
   const known = run.status === 'stuck' ? core.cells() : undefined;
   const shading = run.status === 'solved' ? core.shading() : undefined;
@@ -194,12 +196,17 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     };
   }
   let solutions: Shading[] = [];
+  let rules = summary;
   if (shading !== undefined) {
-    // The core checks every rule as it goes; the independent checker has the last word.
+    // The core checks rules 1 and 2 as it goes; the independent checker has the last word, and
+    // tests rule 3 for the core (checkConnected: false above). The shading is the only candidate
+    // (every cell forced): when its white cells are not connected, there is no solution.
     const broken = checkShading(puzzle, shading, 'literal');
-    if (broken.length > 0) throw new SolverError(`the deductions break the rules (${broken[0]!.message}): this is a bug in hitori-sat`);
+    const other = broken.find((v) => v.rule !== 'disconnected');
+    if (other !== undefined) throw new SolverError(`the deductions break the rules (${other.message}): this is a bug in hitori-sat`);
+    if (broken.length > 0) rules = { ...summary, status: 'contradiction' };
     // The only candidate under the rules as written; a stricter convention may still rule it out.
-    if (convention === 'literal' || checkShading(puzzle, shading, convention).length === 0) solutions = [shading];
+    if (broken.length === 0 && (convention === 'literal' || checkShading(puzzle, shading, convention).length === 0)) solutions = [shading];
   }
   // Every field written out, not spread from hybridWithoutSat: this object is made on every solve that
   // the deductions finish, and a spread copies through a slower path.
@@ -215,7 +222,7 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     solutions,
     complete: true,
     stats: noStats(),
-    rules: summary,
+    rules,
     proof: 'deduction',
     timeMs: performance.now() - start,
   };

@@ -108,6 +108,25 @@ describe('geometry', () => {
     }
   });
 
+  it('lineMates on either side of 32 rows or columns (bit masks up to 32, linked lists past it): the same mates in the same order', () => {
+    const rng = mulberry32(3232);
+    for (let k = 0; k < 24; k++) {
+      const rows = randomInt(rng, 1, 3) === 1 ? randomInt(rng, 1, 4) : randomInt(rng, 30, 34);
+      const cols = randomInt(rng, 1, 3) === 1 ? randomInt(rng, 1, 4) : randomInt(rng, 30, 34);
+      // Few numbers (many mates per line) or many; every fourth grid with numbers that are no small integers.
+      const grid = randomGrid(rng, rows, cols, randomInt(rng, 1, 2) === 1 ? 3 : rows + cols);
+      const values = k % 4 === 3 ? grid.values.map((v) => v * 2 ** 40 + 0.5) : grid.values;
+      const mates = lineMates({ rows, cols, values });
+      for (let i = 0; i < rows * cols; i++) {
+        const r = Math.floor(i / cols);
+        const c = i % cols;
+        const inRow = Array.from({ length: cols }, (_, j) => r * cols + j).filter((j) => j !== i && values[j] === values[i]);
+        const inColumn = Array.from({ length: rows }, (_, j) => j * cols + c).filter((j) => j !== i && values[j] === values[i]);
+        expect(Array.from(matesOf(mates, i)), `${rows}x${cols} cell ${i}`).toEqual([...inRow, ...inColumn]);
+      }
+    }
+  });
+
   it('lineMates refuses, with its count, a grid whose lines hold more pairs of equal numbers than the limit', () => {
     // A 1x100000 row of 1s and 2s: 2 x C(50000, 2) = about 2.5 billion pairs, 5 billion line mates.
     const row = { rows: 1, cols: 100_000, values: Array.from({ length: 100_000 }, (_, i) => 1 + (i % 2)) };

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { BLACK, UNKNOWN } from '../../src/rules/board.js';
 import { DeductionCore, describeStep } from '../../src/rules/core.js';
+import { geometryOf, numberKeys } from '../../src/puzzle/geometry.js';
+import { Why } from '../../src/rules/kernel.js';
+import { pairAt, pairMateAt, sandwichAt } from '../../src/rules/simple.js';
 import { bruteForceSolutions, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
 
@@ -67,6 +70,43 @@ describe('deduction core', () => {
       for (let t = 0; t < core.size; t++) expect(describeStep(core, core.trail[t]!)).toMatch(/^r\d+c\d+ (black|white) \(/);
     }
     expect(finished).toBeGreaterThan(janko.length / 2);
+  });
+
+  it("decides first, in order, exactly the cells of simple.ts's Sim-M3 and Sim-U* patterns, on 2000 random grids", () => {
+    const rng = mulberry32(4242);
+    for (let t = 0; t < 2000; t++) {
+      const rows = randomInt(rng, 1, 7);
+      const cols = randomInt(rng, 1, 7);
+      const puzzle = randomGrid(rng, rows, cols, randomInt(rng, 1, 4)) as Puzzle;
+      // The patterns one by one through simple.ts, as the core's scan decides them: a cell once, a
+      // cell asked for in the other colour a contradiction.
+      const keys = numberKeys(puzzle.values).key;
+      const colour = new Map<number, number>();
+      const expected: [number, number][] = [];
+      let broken = false;
+      const decide = (cell: number, c: number, why: number) => {
+        if (broken) return;
+        const had = colour.get(cell);
+        if (had === undefined) {
+          colour.set(cell, c);
+          expected.push([cell, why]);
+        } else if (had !== c) broken = true;
+      };
+      for (const line of geometryOf(puzzle).lines)
+        for (let k = 0; k + 1 < line.length; k++) {
+          if (sandwichAt(keys, line, k)) decide(line[k + 1]!, 1, Why.SimM3);
+          if (pairAt(keys, line, k))
+            for (let m = 0; m < line.length; m++) if (pairMateAt(keys, line, k, m)) decide(line[m]!, 2, Why.SimUStar);
+        }
+      const core = new DeductionCore(puzzle);
+      const ok = core.patterns();
+      const where = JSON.stringify(puzzle);
+      if (broken) expect(ok, where).toBe(false);
+      const got = Array.from(core.trail.subarray(0, expected.length), (cell) => [cell, core.why[cell]!]);
+      expect(got, where).toEqual(expected);
+      for (const [cell] of expected) expect(core.state[cell], where).toBe(colour.get(cell));
+      core.release();
+    }
   });
 
   it('with probing switched off it still decides soundly, and probes no cell', () => {

@@ -14,6 +14,7 @@ import { parseDocument } from '../../src/formats/detect.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
+import { DeductionCore } from '../../src/rules/core.js';
 import { solveWithEngine } from '../../src/solve/engines.js';
 import { mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 
@@ -94,5 +95,18 @@ describe('deduction first against pure SAT', () => {
       expect(first.status, where).toBe(sat.status);
       if (sat.complete) expect(key(first.solutions), where).toEqual(key(sat.solutions));
     }
+  });
+
+  // The core leaves rule 3 on a finished board to the checker (checkConnected: false): every cell
+  // of this grid is forced, and the only candidate splits its white cells.
+  it('a finished board whose white cells are split: none, proven by deduction, as SAT says', async () => {
+    const puzzle: Puzzle = { rows: 4, cols: 3, values: [2, 2, 1, 3, 1, 3, 1, 3, 3, 2, 3, 2] };
+    const unchecked = new DeductionCore(puzzle);
+    expect(unchecked.run({ checkConnected: false }).status).toBe('solved');
+    expect(checkShading(puzzle, unchecked.shading()).map((v) => v.rule)).toEqual(['disconnected']);
+    expect(new DeductionCore(puzzle).run().status).toBe('contradiction');
+    const [first, sat] = await Promise.all([solveWithEngine(puzzle, { engine: 'hybrid' }), solveWithEngine(puzzle, { engine: 'sat' })]);
+    expect(sat.status).toBe('none');
+    expect(first).toMatchObject({ status: 'none', proof: 'deduction', solutions: [], rules: { status: 'contradiction' } });
   });
 });
