@@ -213,18 +213,8 @@ const body = `## tail: the default engine (hybrid) against \`--engine sat\`, per
 
 ### Targets (from this run)
 
-What the misses are (measured while writing this bench, on the same loaded machine): ${overStuck} of the ${over.length} puzzles over
-${target}x are ones whose deductions get stuck ("sat" in the worst list); the ${overBoth.length} over it in CPU time too (what
-preemption by other work does not inflate) take at most ${overBoth.length === 0 ? 0 : msFine(max(overBoth.map((t) => t.sat)))} ms with \`--engine sat\`. On those boards SAT under the decided
-cells costs about as much as SAT from scratch: its fixed part stays (a solver made, the CNF built and handed over, and the lazy
-connectivity loop's calls: 941 against 1,078 on the 126 stuck janko 8x8-17x17s), so every microsecond of the deduction core is
-added time. Tried and dropped: probing bounded by an estimate of the SAT solve (0.3 x (2,500 + 37 x cells) work; then 0.1 x
-that plus 37 per cell decided): 31-43 of janko's 881 over ${target}x against 18-29 with the budget kept, because probing that
-finishes spares SAT altogether and probing cut short spares it almost nothing; 100 rather than 50 per cell: 41 against 46 of
-all, within the noise; loading SAT while probing: the loading is a microtask that runs after the synchronous core, so nothing
-overlaps. Done: a one-shot solve whose deductions get stuck compiled CaDiCaL with tier-up (janko-077: 2.0 s against 0.8 s);
-it now compiles on the baseline compiler as \`--engine sat\` did. Left: the fixed costs of the stuck path, on a 4x4
-(duydo-mapI-4x4-01, warm): hybrid 0.068 ms, of which the core 0.011 (its set-up: line mates, scratch) and SAT 0.036.
+${overStuck} of the ${over.length} puzzles over ${target}x are ones whose deductions get stuck ("sat" in the worst list); the ${overBoth.length} over it
+in CPU time too take at most ${overBoth.length === 0 ? 0 : msFine(max(overBoth.map((t) => t.sat)))} ms with \`--engine sat\`. Why they remain, and what was tried: docs/benchmarks.md ("tail").
 
 ${table(['target', 'measured', 'verdict'], targets)}
 

@@ -156,15 +156,11 @@ function whiteSeparators(board: Board): { cell: number; weight: number; cutOff: 
   let root = 0;
   while (!board.isWhite(root)) root++;
   const scratch = separatorScratch(board);
-  const { whites, someWhite, sepWhites, sepMax, sepCell } = scratch;
+  const { someWhite, sepWhites, sepMax, sepCell } = scratch;
   const { state } = board;
-  for (let i = 0; i < n; i++) {
-    const white = state[i] === WHITE;
-    whites[i] = white ? 1 : 0;
-    someWhite[i] = white ? i : -1;
-  }
+  for (let i = 0; i < n; i++) someWhite[i] = state[i] === WHITE ? i : -1;
   // Per vertex: white cells in separated child subtrees, the largest such, and one white cell there.
-  const total = countSeparated(board.geo, root, (v) => state[v] !== BLACK, scratch);
+  const total = countSeparated(board.geo, root, state, scratch);
   for (let x = 0; x < n; x++) {
     if (!board.isUnknown(x) || sepWhites[x] === 0) continue;
     const rest = total - sepWhites[x]!;
@@ -184,6 +180,7 @@ function separatorScratch(board: Board): SeparatorScratch {
     const n = board.geo.cells;
     s = {
       whites: new Int32Array(n),
+      whitesGiven: false,
       someWhite: new Int32Array(n),
       sepWhites: new Int32Array(n),
       sepMax: new Int32Array(n),

@@ -44,6 +44,7 @@ import { Limit } from '../job/limit.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
 import { Kernel, Why } from './kernel.js';
+import { countSeparated, type SeparatorCount } from './separators.js';
 import { pairAt, pairMateAt, sandwichAt } from './simple.js';
 import type { TechniqueCode } from './types.js';
 
@@ -115,9 +116,8 @@ interface CoreArrays {
   readonly premise: Int32Array;
   readonly flood: FloodScratch;
   readonly mainFlood: FloodScratch;
-  readonly whites: Int32Array;
-  readonly sepWhites: Int32Array;
-  readonly search: CoreSearch;
+  /** NCO's count (separators.ts). */
+  readonly separated: SeparatorCount;
   /** Where the line mates go when they fit (lineMates' `reuse`); replaced by a larger one when not. */
   mates: Int32Array;
   /**
@@ -127,14 +127,6 @@ interface CoreArrays {
    */
   readonly implied: Int32Array;
   round: number;
-}
-
-/** Scratch of NCO's depth-first search (separators): per cell its discovery time, lowpoint and next edge, and the stack (the path from the root: a cell's parent is the one below it). */
-interface CoreSearch {
-  readonly disc: Int32Array;
-  readonly low: Int32Array;
-  readonly edge: Int32Array;
-  readonly stack: Int32Array;
 }
 
 /** The arrays of the last core released, for the next core of their size; none above `keptCells` cells. */
@@ -158,9 +150,12 @@ function coreArrays(n: number): CoreArrays {
     premise: int(2),
     flood: { stamp: int(4), stack, epoch: 0 },
     mainFlood: { stamp: int(5), stack, epoch: 0 },
-    whites: int(6),
-    sepWhites: int(7),
-    search: { disc: int(8), low: int(9), edge: int(10), stack: int(11) },
+    separated: {
+      whites: int(6),
+      whitesGiven: false,
+      sepWhites: int(7),
+      search: { disc: int(8), low: int(9), edge: int(10), stack: int(11) },
+    },
     mates: new Int32Array(0),
     implied: new Int32Array(buffer, 12 * n * Int32Array.BYTES_PER_ELEMENT, 2 * n),
     round: 0,
@@ -200,10 +195,8 @@ export class DeductionCore extends Kernel {
   private readonly mainFlood: FloodScratch;
   private mainEpoch = -1;
   private readonly graph: CompressedGraph;
-  /** NCO's search (separators): its scratch, and per cell the white cells of its subtree and of those it cuts off. */
-  private readonly search: CoreSearch;
-  private readonly whites: Int32Array;
-  private readonly sepWhites: Int32Array;
+  /** NCO's count (separators.ts). */
+  private readonly separated: SeparatorCount;
   /**
    * The board's size when rule 3 was last found to hold on it (by NCO's search), or -1. Outside a
    * probe the board only grows, so the same size is the same board.
@@ -234,9 +227,7 @@ export class DeductionCore extends Kernel {
     this.values = puzzle.values;
     this.flood = arrays.flood;
     this.mainFlood = arrays.mainFlood;
-    this.whites = arrays.whites;
-    this.sepWhites = arrays.sepWhites;
-    this.search = arrays.search;
+    this.separated = arrays.separated;
     this.implied = arrays.implied;
     this.round = arrays.round;
     this.graph = g;
@@ -308,69 +299,16 @@ export class DeductionCore extends Kernel {
   /**
    * NCO: whitens every unknown cell that separates white cells (an articulation point of the
    * non-black cells with white cells on a side it cuts off), then propagates. Returns false on a
-   * contradiction; `this.size` tells whether it decided anything.
-   *
-   * NCO's count (rules/separators.ts, the explaining engine's) written out for the core: one
-   * depth-first search with lowpoints from a white cell over the non-black cells, adding up per
-   * cell the white cells of the subtrees its removal cuts off from the root's side, with the
-   * tests inline and nothing cleared but the discovery times (it runs on every solve).
+   * contradiction; `this.size` tells whether it decided anything. The count is NCO's, as the
+   * explaining engine's (separators.ts).
    */
   separators(): boolean {
     if (this.whiteCount < 2) return this.connected();
-    const { state, n, nbrStart, nbr } = this;
-    const { disc, low, edge, stack } = this.search;
-    // Per discovered cell: the white cells of its subtree, and those of the subtrees it cuts off.
-    const sub = this.whites;
-    const sep = this.sepWhites;
+    const { state, n } = this;
     let root = 0;
     while (state[root] !== WHITE) root++;
-    disc.fill(-1);
-    let time = 0;
-    let top = 0;
-    disc[root] = low[root] = time++;
-    edge[root] = nbrStart[root]!;
-    sub[root] = 1;
-    sep[root] = 0;
-    stack[top++] = root;
-    while (top > 0) {
-      // v's edges from where it left off, in a loop of their own (v, its parent and its lowpoint
-      // kept at hand), until one leads to an undiscovered cell: the search goes down there.
-      const v = stack[top - 1]!;
-      const pv = top > 1 ? stack[top - 2]! : -1;
-      const end = nbrStart[v + 1]!;
-      let lv = low[v]!;
-      let e = edge[v]!;
-      let down = -1;
-      while (e < end) {
-        const w = nbr[e++]!;
-        if (state[w] === BLACK) continue;
-        const dw = disc[w]!;
-        if (dw < 0) {
-          down = w;
-          break;
-        }
-        if (dw < lv && w !== pv) lv = dw;
-      }
-      low[v] = lv;
-      if (down >= 0) {
-        edge[v] = e;
-        disc[down] = low[down] = time++;
-        edge[down] = nbrStart[down]!;
-        sub[down] = state[down] === WHITE ? 1 : 0;
-        sep[down] = 0;
-        stack[top++] = down;
-        continue;
-      }
-      top--;
-      if (pv < 0) continue;
-      if (lv < low[pv]!) low[pv] = lv;
-      const w = sub[v]!;
-      if (w === 0) continue;
-      sub[pv]! += w;
-      // Removing pv cuts v's subtree off from the rest.
-      if (lv >= disc[pv]!) sep[pv]! += w;
-    }
-    const total = sub[root]!;
+    const total = countSeparated(this.graph, root, state, this.separated);
+    const { sepWhites } = this.separated;
     // The search reached every white cell connected to the root: rule 3 is tested with no flood
     // of its own (the work counted as the flood's was, so that the probe budget is spent as before).
     this.work += 2 * n;
@@ -382,8 +320,8 @@ export class DeductionCore extends Kernel {
     this.connectedAt = this.size;
     for (let x = 0; x < n; x++) {
       // A cut-off side holds white cells, and so does the rest (the root's side, or another child).
-      if (state[x] !== UNKNOWN || disc[x]! < 0) continue;
-      const s = sep[x]!;
+      if (state[x] !== UNKNOWN) continue;
+      const s = sepWhites[x]!;
       if (s > 0 && s < total && !this.assign(x, WHITE, Why.NCO, root)) return false;
     }
     return this.propagate();

@@ -75,8 +75,7 @@ export class TrialBase {
   private readonly nodeState: Uint8Array;
   private readonly flood: FloodScratch;
   /** NCO's count on the contracted graph (separators.ts). */
-  private readonly count: SeparatorCount;
-  private readonly nonBlack = (v: number): boolean => this.nodeState[v] !== BLACK;
+  private readonly count: SeparatorCount & { readonly sepMax: Int32Array };
   /** The 8-connected clusters of the origin's black cells and the frame, as a union-find (built when first asked). */
   private clusters: Int32Array | null = null;
   /** The origin's white part, as flags for its unknown cells (built when first asked; null: no white cell, or they lie apart). */
@@ -158,6 +157,7 @@ export class TrialBase {
     this.flood = { stamp: new Int32Array(nodes), stack: new Int32Array(nodes), epoch: 0 };
     this.count = {
       whites: new Int32Array(nodes),
+      whitesGiven: true,
       sepWhites: new Int32Array(nodes),
       sepMax: new Int32Array(nodes),
       search: searchScratch(nodes),
@@ -383,7 +383,7 @@ export class TrialBase {
     const { nodeState, count, size, regions, unknown, nodes } = this;
     const { whites, sepWhites, sepMax } = count;
     for (let v = 0; v < nodes; v++) whites[v] = v < regions ? size[v]! : nodeState[v] === WHITE ? 1 : 0;
-    const total = countSeparated(this.graph, this.firstWhite(), this.nonBlack, count);
+    const total = countSeparated(this.graph, this.firstWhite(), nodeState, count);
     const out: Separator[] = [];
     for (let k = 0; k < unknown.length; k++) {
       const v = regions + k;
