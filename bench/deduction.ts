@@ -32,6 +32,7 @@ import {
   timestamp,
   writeSection,
   loadAverages,
+  puzzleFile,
 } from './lib.js';
 
 const load = () => loadAverages();
@@ -176,13 +177,7 @@ const slowestRated = allRated.reduce((a, b) => (b.ms > a.ms ? b : a));
 const overTarget = allRated.filter((x) => x.ms > 100);
 const slowestCpu = allRated.reduce((a, b) => (b.cpu > a.cpu ? b : a));
 // One-shot: \`hitori-sat rate\` on janko-077 as a whole process, paired with \`node -e 0\`.
-const j077File = join(os.tmpdir(), `hitori-rate-077-${process.pid}.json`);
-writeFileSync(
-  j077File,
-  readFileSync(join(setsDir, 'janko/hitori_17x17.jsonl'), 'utf8')
-    .split('\n')
-    .find((line) => line.includes('"janko-077"'))!,
-);
+const j077File = puzzleFile('janko/hitori_17x17.jsonl', 'janko-077');
 const rateBare: number[] = [];
 const rateCli: number[] = [];
 for (let k = 0; k < 11; k++) {
@@ -212,6 +207,7 @@ for (let k = 0; k < 5; k++) {
   const r = spawnSync(process.execPath, [...cliNodeFlags(bin), bin, 'bench', small, '--json'], { cwd: repoRoot, encoding: 'utf8' });
   benchMedians.push((JSON.parse(r.stdout) as { sets: { medianMs: number }[] }).sets[0]!.medianMs);
 }
+rmSync(small, { force: true });
 const mid = median(benchMedians);
 const spread = Math.max(...benchMedians.map((m) => Math.abs(m - mid) / mid));
 

@@ -6,7 +6,18 @@
  * `<!-- begin NAME -->` and `<!-- end NAME -->` and rewrites only that section.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +48,21 @@ export function copyOfBuild(): string {
   copyFileSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
+}
+
+/**
+ * One puzzle of a bundled set (`set`: a path under bench/sets/, the puzzle by its id) as a file
+ * of its own in the temporary folder, for a whole-process run; removed when the bench ends.
+ */
+export function puzzleFile(set: string, id: string): string {
+  const line = readFileSync(join(repoRoot, 'bench', 'sets', set), 'utf8')
+    .split('\n')
+    .find((l) => l.includes(`"${id}"`));
+  if (line === undefined) throw new Error(`bench/sets/${set} has no puzzle ${id}`);
+  const file = join(os.tmpdir(), `hitori-bench-${id}-${process.pid}.json`);
+  writeFileSync(file, line);
+  process.on('exit', () => rmSync(file, { force: true }));
+  return file;
 }
 
 /** One size of a set: its puzzles in file order. */

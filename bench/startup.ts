@@ -9,7 +9,7 @@
  *
  *     npm run bench:startup -- --runs 21
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import {
@@ -24,23 +24,17 @@ import {
   percentile,
   processWall,
   progress,
-  repoRoot,
   revision,
   table,
   timestamp,
   writeSection,
+  puzzleFile,
 } from './lib.js';
 
 const runs = numberOption('runs', 21);
 
 // janko-077 (17x17), whose deductions get stuck: the default solve hands the rest to SAT (as bench/tail.ts runs it).
-const j077 = join(os.tmpdir(), `hitori-startup-077-${process.pid}.json`);
-writeFileSync(
-  j077,
-  readFileSync(join(repoRoot, 'bench/sets/janko/hitori_17x17.jsonl'), 'utf8')
-    .split('\n')
-    .find((line) => line.includes('"janko-077"'))!,
-);
+const j077 = puzzleFile('janko/hitori_17x17.jsonl', 'janko-077');
 
 /** Each command on a bundled example (a label for a temporary file), with the exit codes that mean it did its job. */
 const commands: { readonly args: readonly string[]; readonly label?: string; readonly ok?: readonly number[] }[] = [
@@ -73,7 +67,6 @@ try {
   }
 } finally {
   rmSync(uncachedRoot, { recursive: true, force: true });
-  rmSync(j077, { force: true });
 }
 
 const ratio = (times: readonly number[]) => times.map((t, round) => t / bare[round]!);

@@ -11,8 +11,7 @@
  * engines, and examples/janko-037.txt (17x17, solved by deduction). `--only TEXT` keeps the sets
  * whose path holds TEXT and prints the slowest ratios without writing BENCH.md (for trying a change).
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBenchSet } from '../src/bench/sets.js';
 import { parseDocument } from '../src/formats/detect.js';
@@ -35,6 +34,7 @@ import {
   table,
   timestamp,
   writeSection,
+  puzzleFile,
 } from './lib.js';
 
 const loadAtStart = loadAverages();
@@ -129,13 +129,7 @@ if (only !== undefined) {
 
 // Whole process, paired: node -e 0 and each command in turn, so that load changes hit all of them.
 progress('whole process: paired runs');
-const j077 = join(os.tmpdir(), `hitori-tail-077-${process.pid}.json`);
-writeFileSync(
-  j077,
-  readFileSync(join(repoRoot, 'bench/sets/janko/hitori_17x17.jsonl'), 'utf8')
-    .split('\n')
-    .find((line) => line.includes('"janko-077"'))!,
-);
+const j077 = puzzleFile('janko/hitori_17x17.jsonl', 'janko-077');
 const commands = [
   { label: '`hitori-sat solve` janko-077 (needs SAT)', args: [cliPath, 'solve', j077] },
   { label: 'the same, `--engine sat`', args: [cliPath, 'solve', j077, '--engine', 'sat'] },
@@ -147,7 +141,6 @@ for (let k = 0; k < 15; k++) {
   bare.push(processWall(['-e', '0']));
   for (const [i, c] of commands.entries()) walls[i]!.push(processWall(c.args));
 }
-rmSync(j077, { force: true });
 const processRatio = (i: number) => median(walls[i]!.map((t, k) => t / bare[k]!));
 const processRows = [
   ['`node -e 0`', String(bare.length), ms(median(bare)), '1.00x'],
