@@ -584,7 +584,7 @@ function stepsUnder(puzzle: Puzzle, reading: Reading): Deduction[] {
 /**
  * The thesis-variants section (the histogram of each reading) and, apart, the examples: the first grid
  * each reading rates differently, with its steps, which are printed but not written to BENCH.md
- * (docs/benchmarks.md quotes them).
+ * (docs/benchmarks.md, thesis-reading, discusses them).
  */
 function readingsSection(results: readonly Census[], started: Date): { section: string; examples: string } {
   const out: string[] = [
