@@ -30,6 +30,16 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
     process.exit(exitCodes.badInput);
   });
 
+  // `help TOPIC` for a topic that is no command: commander prints the whole program's usage (58
+  // lines on stderr); a user who mistyped a name, or passed a file, gets one line instead.
+  const [first, topic] = process.argv.slice(2);
+  if (first === 'help' && topic !== undefined && !program.commands.some((c) => c.name() === topic || c.aliases().includes(topic))) {
+    const names = program.commands.map((c) => c.name()).join(', ');
+    process.stderr.write(`hitori-sat: help: "${safeLine(topic)}" is not a command (commands: ${names}) (see --help)\n`);
+    process.exitCode = exitCodes.badInput;
+    return;
+  }
+
   try {
     await program.parseAsync(process.argv);
   } catch (thrown) {

@@ -7,8 +7,8 @@ import { InputError } from '../job/errors.js';
  */
 
 export function decodeInput(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), true);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), false);
   const nul = bytes.indexOf(0);
   // The native strict decoder first (valid UTF-8 is the common case, and scanning a large file
   // byte by byte in JavaScript costs tens of milliseconds); the scan only places a fault.
@@ -27,6 +27,46 @@ export function decodeInput(bytes: Uint8Array): string {
   if (nul >= 0)
     throw new InputError('a NUL byte: this is binary data, not a text file (or UTF-16 without a byte order mark)', placeOf(bytes, nul));
   return text ?? new TextDecoder('utf-8').decode(bytes);
+}
+
+/**
+ * UTF-16 (after its byte order mark), refused where it breaks: an odd byte at the end, or a
+ * surrogate without its pair. A lenient decoder would turn either into U+FFFD, which a format
+ * then reports as a bad number instead of a bad encoding.
+ */
+function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
+  try {
+    return new TextDecoder(littleEndian ? 'utf-16le' : 'utf-16be', { fatal: true }).decode(bytes);
+  } catch {
+    const fault = utf16Fault(bytes, littleEndian);
+    throw new InputError(`not UTF-16 text: ${fault.problem}`, fault.place);
+  }
+}
+
+/** Where UTF-16 bytes (no byte order mark) break, with the line and column (in code units) of the fault. */
+function utf16Fault(bytes: Uint8Array, littleEndian: boolean): { problem: string; place: { line: number; column: number } } {
+  const unitAt = (k: number) => (littleEndian ? bytes[k]! | (bytes[k + 1]! << 8) : (bytes[k]! << 8) | bytes[k + 1]!);
+  let line = 1;
+  let column = 1;
+  let afterCr = false;
+  const units = bytes.length >> 1;
+  for (let u = 0; u < units; u++) {
+    const unit = unitAt(2 * u);
+    const lone = `a lone surrogate 0x${unit.toString(16).toUpperCase()} (half of a character)`;
+    if (unit >= 0xdc00 && unit <= 0xdfff) return { problem: lone, place: { line, column } };
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = u + 1 < units ? unitAt(2 * u + 2) : -1;
+      if (next < 0xdc00 || next > 0xdfff) return { problem: lone, place: { line, column } };
+      u++;
+    }
+    if (unit === 0x0a && afterCr) column = 1;
+    else if (unit === 0x0a || unit === 0x0d) {
+      line++;
+      column = 1;
+    } else column++;
+    afterCr = unit === 0x0d;
+  }
+  return { problem: 'an odd number of bytes (the last byte has no pair)', place: { line, column } };
 }
 
 /** The offset of the first byte (before `end`) that breaks UTF-8, or -1. */

@@ -71,7 +71,7 @@ export function isPuzzleSet(name: string, text: string): boolean {
   if (!text.includes('{')) return false;
   const objectLines = text
     .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
+    .split(/\r\n|\r|\n/)
     .filter((line) => /^\s*\{.*\}\s*$/.test(line));
   return objectLines.length > 1;
 }

@@ -226,6 +226,27 @@ export interface InputLine {
 }
 
 /**
+ * A chunk of a UTF-16 stream (none: the end), refused as a whole file is where it breaks (a lone
+ * surrogate, an odd byte at the end), naming the line of the fault: `line` is the line the
+ * chunk's text starts in, `carry` the text of that line before the chunk.
+ */
+function decodeUtf16Chunk(
+  decoder: InstanceType<typeof TextDecoder>,
+  chunk: Uint8Array | undefined,
+  at: { readonly line: number; readonly carry: string; readonly source: string },
+): string {
+  try {
+    return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
+  } catch {
+    // The lenient decoder marks the fault with U+FFFD: the lines before it place it.
+    const lenient = new TextDecoder(decoder.encoding).decode(chunk ?? new Uint8Array(1));
+    const before = (at.carry + lenient).slice(0, at.carry.length + Math.max(0, lenient.indexOf('\uFFFD')));
+    const line = at.line + (before.match(/\r\n|\r|\n/g)?.length ?? 0);
+    throw new InputError('not UTF-16 text: a lone surrogate (half of a character) or an odd byte at the end', { line }, at.source);
+  }
+}
+
+/**
  * The lines of a stream, decoded as a whole file is (decodeInput): UTF-16 with a byte order mark
  * is transcoded; a line with a byte that is not UTF-8 or a NUL comes with its `problem` (the batch
  * answers it with an error record and goes on); a line longer than `maxLineBytes` ends the read
@@ -259,13 +280,13 @@ export async function* inputLines(stream: Readable, source: string, maxBytes = m
       if (first) {
         first = false;
         if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)) {
-          utf16 = new TextDecoder(chunk[0] === 0xff ? 'utf-16le' : 'utf-16be');
+          utf16 = new TextDecoder(chunk[0] === 0xff ? 'utf-16le' : 'utf-16be', { fatal: true });
           chunk = chunk.subarray(2);
         }
       }
       if (utf16 !== undefined) {
         // UTF-16 is transcoded as it streams; the lines are then split in the text.
-        const parts = (carry + utf16.decode(chunk, { stream: true })).split(/\r\n|\r|\n/);
+        const parts = (carry + decodeUtf16Chunk(utf16, chunk, { line: line + 1, carry, source })).split(/\r\n|\r|\n/);
         carry = parts.pop() ?? '';
         if (carry.length * 2 > maxBytes) throw tooLong();
         for (const text of parts) yield { text, line: ++line, bytes: text.length * 2 + 2 };
@@ -299,7 +320,7 @@ export async function* inputLines(stream: Readable, source: string, maxBytes = m
       }
     }
     if (utf16 !== undefined) {
-      const rest = carry + utf16.decode();
+      const rest = carry + decodeUtf16Chunk(utf16, undefined, { line: line + 1, carry, source });
       if (rest !== '') yield { text: rest, line: ++line, bytes: rest.length * 2 };
     } else if (pendingBytes > 0) yield take(Buffer.concat(pending, pendingBytes));
   } catch (error) {

@@ -47,7 +47,8 @@ interface Block {
 export function parseJanko(text: string, id?: string): PuzzleDocument {
   const lines = text
     .replace(/^\uFEFF/, '')
-    .replace(/\r/g, '')
+    // A lone CR ends a line too (classic Mac files), as in every other format.
+    .replace(/\r\n?/g, '\n')
     .split('\n');
   const props = new Map<string, { value: string; line: number }>();
   const blocks = new Map<string, Block>();

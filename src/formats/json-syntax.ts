@@ -35,13 +35,41 @@ export function readJson(text: string, firstLine = 1): unknown {
   // Fast path: V8's JSON.parse, exact unless a number has 16 or more digits or a 3-digit
   // exponent (then a double may not hold it); anything else, errors included, goes the careful way.
   if (!/\d{16}|[eE][+-]?\d{3}/.test(text)) {
+    let value: unknown;
     try {
-      return JSON.parse(text);
+      value = JSON.parse(text);
     } catch {
       // Read again below, to say where it goes wrong.
     }
+    // JSON.parse keeps the last of a key given twice, silently. Every key is a string followed by
+    // a colon, so a text with no more of those than the value has keys has no duplicate (a colon
+    // after a quote inside a string value only sends it the careful way, which tells exactly).
+    if (value !== undefined && keyTokens(text) <= keyCount(value)) return value;
   }
   return readJsonCarefully(text, firstLine);
+}
+
+/** How many times a quote is followed (after blanks) by a colon: at least the number of keys. */
+function keyTokens(text: string): number {
+  return text.match(/"[ \t\r\n]*:/g)?.length ?? 0;
+}
+
+/** The number of keys of every object in a parsed value (iteratively: a long array of numbers is a flat loop). */
+function keyCount(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (const item of v) if (typeof item === 'object' && item !== null) stack.push(item);
+    } else
+      for (const key of Object.keys(v)) {
+        count++;
+        stack.push((v as Record<string, unknown>)[key]);
+      }
+  }
+  return count;
 }
 
 function readJsonCarefully(text: string, firstLine: number): unknown {
@@ -97,7 +125,10 @@ function readJsonCarefully(text: string, firstLine: number): unknown {
   const key = (frame: Frame) => {
     space();
     if (text.charCodeAt(at) !== 0x22) fail();
+    const keyAt = at;
     frame.key = string();
+    if (Object.hasOwn(frame.object!, frame.key))
+      throw syntaxError(text, keyAt, firstLine, `the key "${showText(frame.key, 40)}" is given twice in one object`, '');
     space();
     if (text.charCodeAt(at) !== 0x3a) fail();
     at++;
@@ -192,7 +223,7 @@ function describeAt(text: string, at: number): string {
   return `unexpected "${showText(word, 20)}"`;
 }
 
-function syntaxError(text: string, at: number, firstLine: number, what?: string): InputError {
+function syntaxError(text: string, at: number, firstLine: number, what?: string, prefix = 'not valid JSON: '): InputError {
   // Lines end at LF, CRLF or a lone CR, as in the text format.
   let line = firstLine;
   let lineStart = 0;
@@ -203,5 +234,5 @@ function syntaxError(text: string, at: number, firstLine: number, what?: string)
       lineStart = k + 1;
     }
   }
-  return new InputError(`not valid JSON: ${what ?? describeAt(text, at)}`, { line, column: at - lineStart + 1 });
+  return new InputError(`${prefix}${what ?? describeAt(text, at)}`, { line, column: at - lineStart + 1 });
 }

@@ -45,7 +45,8 @@ const checkEveryRows = 1024;
 export function parsePzprv3(text: string, id?: string, limit = Limit.none): PuzzleDocument {
   const lines = text
     .replace(/^\uFEFF/, '')
-    .replace(/\r/g, '')
+    // A lone CR ends a line too (classic Mac files), as in every other format.
+    .replace(/\r\n?/g, '\n')
     .replace(/\//g, '\n')
     .split('\n');
   // Line numbers in messages count the "/"-separated fields of a one-line file as lines too.

@@ -186,6 +186,11 @@ const usageCases: Case[] = [
     args: ['sol\u001b[2Jve', 'latin.txt'],
     message: /^hitori-sat: unknown command 'sol\\u001b\[2Jve' (?:\(did you mean solve\?\) )?\(see --help\)$/,
   },
+  {
+    name: 'help with a file instead of a command answers in one line naming it',
+    args: ['help', '/dev/null'],
+    message: /^hitori-sat: help: "\/dev\/null" is not a command \(commands: solve, .*\) \(see --help\)$/,
+  },
   { name: 'a missing puzzle argument is named', args: ['solve'], message: /^(?:error|hitori-sat): missing required argument 'file'/ },
   {
     name: '--timeout abc names the option and the value',

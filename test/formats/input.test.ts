@@ -44,6 +44,11 @@ describe('the lines of a batch', () => {
     expect(lines.map((l) => l.text)).toEqual(['x 1', 'y 2']);
   });
 
+  it('end with an InputError naming the line where UTF-16 breaks (a lone surrogate)', async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('x 1\n', 'utf16le'), Buffer.from([0x00, 0xd8, 0x31, 0x00])]);
+    await expect(linesOf([le])).rejects.toMatchObject({ message: expect.stringMatching(/^in, line 2: not UTF-16 text: a lone surrogate/) });
+  });
+
   it('give a line that is not UTF-8 its problem with the column, and go on', async () => {
     const lines = await linesOf([Buffer.from('ok\n'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]), Buffer.from('next\n')]);
     expect(lines.map((l) => l.text)).toEqual(['ok', '', 'next']);
