@@ -177,7 +177,8 @@ const inCi = process.env.CI === 'true';
 const chromiumPath = ['chromium', 'chromium-browser']
   .map((name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim())
   .find((path) => path !== '');
-if (chromiumPath === undefined && !inCi) console.warn('skipping the collection page test: no chromium on the PATH (apt-get install chromium)');
+if (chromiumPath === undefined && !inCi)
+  console.warn('skipping the collection page test: no chromium on the PATH (apt-get install chromium)');
 
 it.runIf(inCi && chromiumPath === undefined)('the collection page test runs in CI', () => {
   throw new Error('in CI (CI=true) the page must be tested in Chromium, but there is no chromium on the PATH (apt-get install chromium)');
@@ -256,10 +257,45 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
   /** The list as shown: each item's id, its text and its progress. */
   const listed = (page: Page) =>
     page.$$eval('#collection-list > li', (items) =>
-      items.map((li) => ({ id: (li as HTMLElement).dataset['id']!, text: li.textContent!, progress: (li as HTMLElement).dataset['progress']! })),
+      items.map((li) => ({
+        id: (li as HTMLElement).dataset['id']!,
+        text: li.textContent!,
+        progress: (li as HTMLElement).dataset['progress']!,
+      })),
     );
   const states = (page: Page) => page.$$eval('#board .cell', (cells) => cells.map((c) => (c as HTMLElement).dataset['state']));
   const elapsed = async (page: Page) => Number(await page.getAttribute('#progress-time', 'data-ms'));
+
+  /**
+   * In the page: the lowest contrast ratio (WCAG 2) between the colour of a text in the panel
+   * (each element with text of its own) and the first opaque background behind it.
+   */
+  function lowestContrast(): { ratio: number; what: string } {
+    const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = (colour: string) => {
+      const [r, g, b] = rgb(colour).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const background = (element: Element | null): string => {
+      for (let e = element; e !== null; e = e.parentElement) {
+        const colour = getComputedStyle(e).backgroundColor;
+        if (rgb(colour)[3] !== 0) return colour;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    let lowest = { ratio: Number.POSITIVE_INFINITY, what: '' };
+    for (const element of document.querySelectorAll('#collection *')) {
+      const own = [...element.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      if (!own || element.closest('option')) continue;
+      const [a, b] = [luminance(getComputedStyle(element).color), luminance(background(element))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < lowest.ratio) lowest = { ratio, what: `${element.tagName} "${element.textContent!.slice(0, 30)}"` };
+    }
+    return lowest;
+  }
 
   it('browses the collection by size and class, opens a puzzle, and resumes its marks and time after a reload and from the list', async () => {
     const page = await open();
@@ -307,6 +343,9 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
 
     // A new visit without the address: the puzzle opened from the list comes back with its marks and time.
     const again = await open();
+    // The last puzzle in progress is offered at once.
+    expect(await again.isVisible('#continue')).toBe(true);
+    expect(await again.getAttribute('#continue', 'data-url')).toBe(puzzleUrl);
     await again.selectOption('#collection-progress', 'started');
     expect((await listed(again)).map((s) => s.id)).toEqual([id]);
     await again.click(`#collection-list li[data-id="${id}"] button`);
@@ -328,6 +367,22 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
     await again.waitForTimeout(1200);
     expect(await elapsed(again)).toBe(stopped);
     await again.locator('#collection').screenshot({ path: join(shots, 'solved.png') });
+
+    // Another puzzle in progress, so that both badges are in the list.
+    const [other] = expected[1]!;
+    await again.selectOption('#collection-progress', '');
+    await again.click(`#collection-list li[data-id="${other}"] button`);
+    await again.waitForFunction((u) => document.querySelector<HTMLTextAreaElement>('#puzzle')!.value === u, expected[1]![4]);
+    await again.locator('#board .cell[data-i="0"]').click();
+    await again.waitForSelector(`#collection-list li[data-id="${other}"][data-progress="started"]`);
+    // Readable in both colour schemes: every text of the panel against the background it is drawn on.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await again.emulateMedia({ colorScheme });
+      await again.selectOption('#collection-size', '5x5');
+      const lowest = await again.evaluate(lowestContrast);
+      expect(lowest.ratio, `${colorScheme}: ${lowest.what}`).toBeGreaterThanOrEqual(4.5);
+      await again.locator('#collection').screenshot({ path: join(shots, `scheme-${colorScheme}.png`) });
+    }
     await again.close();
   }, 60_000);
 

@@ -14,11 +14,11 @@
  * hidden) and stops for good when the puzzle is solved; it is saved with each change of the
  * marks, every few seconds while it runs, and when the page is hidden or left.
  */
-import { check, format, type Puzzle } from '../../../src/index.js';
+import { check, format, type Puzzle, parse } from '../../../src/index.js';
 import { addressOf, type Marks } from '../address.js';
 import type { Reply, Request } from '../worker.js';
 import { dailyOf } from './daily.js';
-import { loadProgress, progressStates, saveProgress } from './storage.js';
+import { lastStarted, loadProgress, progressStates, saveProgress } from './storage.js';
 
 /** collection.json (make.js): `puzzles` rows are [id, source, size, class, url, origin]. */
 interface CollectionData {
@@ -152,6 +152,7 @@ export function mountCollection(section: HTMLElement, page: Page): void {
   timeView = time;
   const dailyButton = el('button', { type: 'button', id: 'daily' });
   const dailyStatus = el('span', { id: 'daily-status' });
+  const continueButton = el('button', { type: 'button', id: 'continue' }, 'Continue your last puzzle in progress');
   const sizeSelect = el('select', { id: 'collection-size' });
   const classSelect = el('select', { id: 'collection-class' });
   const progressSelect = el('select', { id: 'collection-progress' });
@@ -162,7 +163,7 @@ export function mountCollection(section: HTMLElement, page: Page): void {
   section.replaceChildren(
     el('h2', { id: 'collection-title' }, 'Puzzles to play'),
     el('p', {}, 'Time on the puzzle on the board: ', time),
-    el('div', { className: 'buttons' }, dailyButton, dailyStatus),
+    el('div', { className: 'buttons' }, continueButton, dailyButton, dailyStatus),
     el(
       'div',
       { className: 'buttons' },
@@ -203,6 +204,19 @@ export function mountCollection(section: HTMLElement, page: Page): void {
     }
   }
 
+  // The puzzle in progress saved last (from the collection, the daily puzzle or pasted), when it is not on the board.
+  const showContinue = (): void => {
+    const last = lastStarted();
+    continueButton.hidden = last === null || last === active?.key;
+    continueButton.dataset['url'] = last ?? '';
+  };
+  continueButton.addEventListener('click', () => {
+    const url = continueButton.dataset['url'] ?? '';
+    if (url === '') return;
+    const puzzle = parse(url);
+    open(url, puzzle.rows * puzzle.cols);
+  });
+
   function open(url: string, cells: number): void {
     const saved = loadProgress(url, cells);
     page.go(addressOf(url, saved?.marks ?? []));
@@ -210,6 +224,7 @@ export function mountCollection(section: HTMLElement, page: Page): void {
 
   let data: CollectionData | null = null;
   const draw = (): void => {
+    showContinue();
     if (data === null) return;
     const states = progressStates();
     const size = sizeSelect.value;

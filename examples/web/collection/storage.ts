@@ -100,3 +100,18 @@ export function progressStates(store: Store | null = storage()): Map<string, 'so
   }
   return states;
 }
+
+/** The key of the puzzle in progress (not solved) saved last, or null when there is none. */
+export function lastStarted(store: Store | null = storage()): string | null {
+  let last: { key: string; at: string } | null = null;
+  if (store === null) return null;
+  for (let k = 0; k < store.length; k++) {
+    const name = store.key(k);
+    if (name === null || !name.startsWith(progressPrefix)) continue;
+    const text = store.getItem(name);
+    const progress = text === null ? null : readProgress(text, null);
+    if (progress === null || progress.solved) continue;
+    if (last === null || progress.savedAt > last.at) last = { key: name.slice(progressPrefix.length), at: progress.savedAt };
+  }
+  return last?.key ?? null;
+}
