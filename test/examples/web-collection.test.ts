@@ -411,6 +411,14 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
       const first = await open('', offline);
       await first.waitForSelector('#collection[data-offline="ready"]');
       expect(await first.evaluate(() => caches.keys())).toEqual([`hitori-sat-${version}`]);
+      // Installable, as Chromium judges it (a manifest it reads without errors, icons, a service worker).
+      const cdp = await offline.newCDPSession(first);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.errors).toEqual([]);
+      expect(JSON.parse(manifest.data!)).toMatchObject({ display: 'standalone', theme_color: '#1971c2' });
+      // The one error left is the browser's, not the page's: playwright's contexts are incognito windows.
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
       await first.close();
 
       await offline.setOffline(true);
