@@ -9,11 +9,13 @@
  * module here, and each one is recorded with its importer: the test in test/index.test.ts checks
  * that no importer is ours.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { iconPng, iconSvg } from './collection/icon.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = join(here, '..', '..');
@@ -51,7 +53,10 @@ export async function bundleForBrowser({ entry, outfile, write = true, minify = 
   return { result, nodeImports };
 }
 
-/** The page: bundle main.ts and worker.ts, and copy the wasm and the static files into `outDir`. */
+/**
+ * The page: bundle main.ts and worker.ts, copy the wasm and the static files into `outDir`, and
+ * add what offline use needs (buildOffline). `version` is the service worker's cache version.
+ */
 export async function buildWeb(outDir = join(here, 'dist')) {
   mkdirSync(outDir, { recursive: true });
   const nodeImports = [];
@@ -62,7 +67,52 @@ export async function buildWeb(outDir = join(here, 'dist')) {
   const require = createRequire(import.meta.url);
   copyFileSync(require.resolve('cadical-wasm/cadical.wasm'), join(outDir, 'cadical.wasm'));
   for (const file of ['index.html', 'style.css']) copyFileSync(join(here, file), join(outDir, file));
-  return { outDir, nodeImports };
+  const version = await buildOffline(outDir);
+  return { outDir, nodeImports, version };
+}
+
+/** The files the service worker keeps for offline use: the page as a whole. */
+export const precached = [
+  'index.html',
+  'main.js',
+  'worker.js',
+  'cadical.wasm',
+  'style.css',
+  'collection.css',
+  'collection.json',
+  'manifest.webmanifest',
+  'icon.svg',
+  'icon-192.png',
+  'icon-512.png',
+];
+
+/**
+ * The collection, the manifest, the icons and the service worker (collection/): the files copied
+ * or drawn, then sw.js bundled with the list of files to keep and the version of its cache, the
+ * first 16 hex digits of a SHA-256 over the files' names and contents, so that any change to the
+ * page makes a new cache (and the old one is deleted when the new worker starts).
+ */
+async function buildOffline(outDir) {
+  const collection = join(here, 'collection');
+  for (const file of ['collection.css', 'collection.json', 'manifest.webmanifest'])
+    copyFileSync(join(collection, file), join(outDir, file));
+  writeFileSync(join(outDir, 'icon.svg'), iconSvg());
+  for (const size of [192, 512]) writeFileSync(join(outDir, `icon-${size}.png`), iconPng(size));
+  const hash = createHash('sha256');
+  for (const file of precached) hash.update(`${file}\0`).update(readFileSync(join(outDir, file)));
+  const version = hash.digest('hex').slice(0, 16);
+  await build({
+    entryPoints: [join(collection, 'sw.ts')],
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    outfile: join(outDir, 'sw.js'),
+    logLevel: 'silent',
+    define: { hitoriSatVersion: JSON.stringify(version), hitoriSatPrecached: JSON.stringify(precached) },
+  });
+  return version;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

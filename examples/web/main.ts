@@ -35,6 +35,7 @@ import { addressOf, marksFrom, readAddress } from './address.js';
 import { type Break, ruleBreaks } from './breaks.js';
 import { janko037 } from './example.js';
 import type { Reply, Request } from './worker.js';
+import { mountCollection, recordProgress } from './collection/panel.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const input = $<HTMLTextAreaElement>('puzzle');
@@ -217,6 +218,7 @@ function changed(judge = true): void {
   writeAddress();
   undoButton.disabled = (mode === 'set' ? setPast : past).length === 0;
   redoButton.disabled = (mode === 'set' ? setFuture : future).length === 0;
+  if (mode === 'play' && puzzle !== null) recordProgress(puzzleAddress, puzzle, marks); // collection: saved progress
   if (!judge || puzzle === null || mode === 'set') return;
   const shading = marks.map((m) => m === true);
   const solved = check(puzzle, shading).length === 0;
@@ -910,6 +912,8 @@ $('export-url').addEventListener('click', () => exportText('url'));
 $('export-pzprv3').addEventListener('click', () => exportText('pzprv3'));
 $('export-gameid').addEventListener('click', () => exportText('gameid'));
 $('export-png').addEventListener('click', () => void exportPng());
+// collection: the collection, the daily puzzle and offline use open puzzles through the address.
+mountCollection($('collection'), { go: (address) => location.assign(address) });
 // Without a puzzle in the address, a new one to play.
 if (!readAddressBar()) void onNew();
 document.body.dataset['ready'] = 'true';
