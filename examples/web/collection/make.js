@@ -1,5 +1,5 @@
 /**
- * Makes the page's collection (`npm run build && node examples/web/collection/make.js`): a few
+ * Makes the page's collection (`npm run build && npm run make:collection`): a few
  * hundred published puzzles from the repository's own sets (bench/sets/, whose README names each
  * source), each rated by the rule engine (`rate`, class A..G, null when the rules cannot solve
  * it), written as examples/web/collection/collection.json, which the page fetches and the service
