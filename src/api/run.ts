@@ -105,15 +105,8 @@ function validate(request: Request): void {
     case 'repair':
       validatePuzzle(request.puzzle);
       if (request.keep !== undefined) validateShading(request.puzzle, request.keep, 'keep');
-      if (
-        request.maxChanges !== undefined &&
-        !(Number.isSafeInteger(request.maxChanges) && request.maxChanges >= 0)
-      )
-        throw new InputError(
-          `maxChanges must be a whole number (0 or more), got ${String(request.maxChanges)}`,
-          {},
-          'options',
-        );
+      if (request.maxChanges !== undefined && !(Number.isSafeInteger(request.maxChanges) && request.maxChanges >= 0))
+        throw new InputError(`maxChanges must be a whole number (0 or more), got ${String(request.maxChanges)}`, {}, 'options');
       validateCount('alternatives', request.alternatives);
       return;
     case 'generate':

@@ -265,8 +265,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     const where = scope === 'any-solution' ? 'over any solution' : 'keeping the given solution';
     // `done` counts the bounds proven; their total is known only when `maxChanges` sets it.
     const total = options.maxChanges === undefined ? {} : { total: lastBound + 1 };
-    const tell = (message: string) =>
-      options.onProgress?.({ phase: 'repair', done: provenBelow, ...total, message: `repair: ${message}` });
+    const tell = (message: string) => options.onProgress?.({ phase: 'repair', done: provenBelow, ...total, message: `repair: ${message}` });
 
     try {
       for (let k = 0; k <= lastBound; k++) {

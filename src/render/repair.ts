@@ -37,8 +37,7 @@ export function repairText(puzzle: Puzzle, result: RepairResult): string {
           ? `no set of changes makes the puzzle unique ${scopeText(result)} (proven)`
           : `no set of changes makes the given solution the only one, with numbers 1..${result.values} (proven: another solution survives every numbering that keeps it)`,
       );
-    else if (result.status === 'beyond-bound')
-      out.push(`${provenText(result)}; search stopped at --max-changes ${result.maxChanges}`);
+    else if (result.status === 'beyond-bound') out.push(`${provenText(result)}; search stopped at --max-changes ${result.maxChanges}`);
     else out.push(`${provenText(result)}; search stopped at the time limit`);
     return `${out.join('\n')}\n`;
   }
