@@ -93,7 +93,7 @@ interface Repair {
 }
 
 /** `any-solution`: the fewest over every solution the repaired puzzle may have; `keep-solution`: keeping `keep`. */
-export type RepairScope = 'any-solution' | 'keep-solution';
+type RepairScope = 'any-solution' | 'keep-solution';
 
 export interface RepairResult {
   /**
