@@ -306,7 +306,9 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
           refute(other);
           // S is a solution of P' as well as T: at most one can be the unique one, whichever the design picks next.
           if (fixed === null) refute(planted);
-          if (counterexamples % 10 === 0) tell(`${k} change(s), ${counterexamples} counterexample(s)`);
+          // The bound proven stays in the line: a terminal shows only the latest event.
+          if (counterexamples % 10 === 0)
+            tell(`${k > 0 ? `no repair with ${k - 1} or fewer changes (proven); ` : ''}trying ${k}: ${counterexamples} counterexamples`);
         }
         if (repairs.length > 0) {
           complete ||= repairs[0]!.changes.length === 0;
