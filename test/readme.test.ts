@@ -76,7 +76,7 @@ const expected: Readonly<Record<string, Runs | NotRun>> = {
   'hitori-sat generate 6x6 --class G --seed 1': { code: 0, line: 'class G' },
   'hitori-sat generate --pattern examples/maxblack/7x7.txt --seed 1': { code: 0, line: 'gen-1:1  7x7' },
   'hitori-sat ambiguity 4x4:3424232131421233': { code: 0, line: 'ambiguous: 9 cells of 16 free' },
-  'hitori-sat repair 4x4:3424232131421233': { code: 0, line: '2 changes make the puzzle unique' },
+  'hitori-sat repair 4x4:3424232131421233': { code: 0, line: '1 change, the fewest over any solution with numbers 1..5 (proven' },
   'hitori-sat enumerate 3x3 --prune': { code: 0, line: '2,776 (Table 15, its patterns)' },
   'for i in 0 1; do hitori-sat enumerate 3x3 --shard $i/2 --format json -o shard-$i.json; done': {
     code: 0,

@@ -11,5 +11,3 @@ export { maxTimerMs } from '../sat/timer.js';
 export { defaultBackend, defaultConnectivity, solveConnectivities } from '../solve/defaults.js';
 export { defaultEngine, engines, type Engine } from '../solve/engines.js';
 export { symmetries, type Symmetry } from '../generate/generate-choices.js';
-/** The most changes `repair` searches (each k is a proof over every set of k changes). */
-export const maxRepairChanges = 20;

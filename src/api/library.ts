@@ -178,9 +178,10 @@ export async function ambiguity(puzzle: Puzzle, options: AmbiguityOptions = {}):
 export type RepairReport = RepairResult & { readonly text: string };
 
 /**
- * The fewest number changes that make the puzzle uniquely solvable, keeping a solution (`keep`,
- * else the puzzle's first; any shading when it has none), proven minimal up to `maxChanges`
- * (default 3), with up to `alternatives` (default 5) minimal change sets. Rules as written.
+ * The fewest number changes (each to a number of 1..K+1, K the grid's largest) that make the
+ * puzzle uniquely solvable, proven minimal: over any solution (`scope: 'any-solution'`), or
+ * keeping `keep` (`'keep-solution'`). No bound but `maxChanges` and `timeoutMs`; `onProgress`
+ * hears each bound proven. Up to `alternatives` (default 5) minimal change sets. Rules as written.
  *
  * @example
  * const fix = await repair(parse('1 1 2\n2 2 1\n1 2 1\n'));

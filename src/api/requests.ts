@@ -149,15 +149,16 @@ export interface AmbiguityRequest extends Bounded {
 }
 
 /**
- * The fewest number changes that make the puzzle uniquely solvable, keeping a solution, proven
- * minimal up to `maxChanges` (rules as written). See src/generate/repair.ts.
+ * The fewest number changes (each to a number of 1..K+1, K the grid's largest) that make the
+ * puzzle uniquely solvable, proven minimal: over any solution, or keeping `keep` (rules as
+ * written). Progress: one event per bound proven. See src/generate/repair.ts.
  */
 export interface RepairRequest extends Bounded {
   readonly command: 'repair';
   readonly puzzle: Puzzle;
-  /** The solution to keep (default: the puzzle's first, made maximal; any shading when it has none). */
+  /** The solution to keep (scope `keep-solution`); default: any solution (scope `any-solution`). */
   readonly keep?: Shading;
-  /** Search up to this many changes (default 3). */
+  /** Search up to this many changes (default: no bound; the time limit may stop the search first). */
   readonly maxChanges?: number;
   /** List up to this many minimal change sets (default 5). */
   readonly alternatives?: number;

@@ -1,11 +1,10 @@
 /**
  * `hitori-sat repair <file|-> [--keep FILE] [--max-changes K]`: the fewest number changes that
- * make the puzzle uniquely solvable, keeping a solution, proven minimal up to the bound, with the
- * other minimal change sets.
+ * make the puzzle uniquely solvable, over any solution or keeping the one given, proven minimal,
+ * with the other minimal change sets; each bound proven is shown on stderr (a terminal).
  */
 import { Command, Option } from 'commander';
 import { run } from '../api/node-run.js';
-import { maxRepairChanges } from '../api/choices.js';
 import type { FormatName } from '../formats/document.js';
 import { InputError } from '../job/errors.js';
 import { repairJson, repairText } from '../render/repair.js';
@@ -28,35 +27,34 @@ const targets = ['text', 'json'] as const;
 interface RepairCliOptions extends Pick<CommonOptions, 'timeout' | 'to' | 'format' | 'output'> {
   from?: FormatName;
   keep?: string;
-  maxChanges: number;
+  maxChanges?: number;
   alternatives: number;
 }
 
 const repairExitCodeHelp = `
 Exit codes:
   0  repaired: minimal change sets listed (none needed when the puzzle is already unique)
-  1  no set of at most --max-changes changes works (proven), or none at all can (another
-     solution survives every numbering that keeps the kept one)
+  1  no set of at most --max-changes changes works (proven), or none at all can
   2  bad input or usage
-  3  time limit reached (how far the proof got is printed)
+  3  time limit reached before a repair was found (how far the proof got is printed)
 
-The rules as written are used. Without --keep the puzzle's first solution is kept (made maximal:
-a solution whose shaded cells another solution's contain can never be the only one); a puzzle
-with no solution may end with any shading.`;
+A change gives a cell any number from 1 to K+1 (K the largest on the grid). Without --keep the
+fewest is over any solution the repaired puzzle may have (the search picks it); with --keep it
+is the fewest that make the given shading the only solution. The output says which was proven.
+The rules as written are used.`;
 
 export function repairCommand(): Command {
   const command = new Command('repair')
-    .description('find the fewest number changes that make a puzzle uniquely solvable (proven minimal up to a bound)')
+    .description('find the fewest number changes that make a puzzle uniquely solvable (proven minimal)')
     .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')
     .option(
       '--keep <file>',
-      "the solution to keep: a shading file ('#' shaded, '.' unshaded, one line per row) or a `solve --to json` output",
+      "keep this solution (the fewest changes that make it the only one): a shading file ('#' shaded, '.' unshaded, one line per row) or a `solve --to json` output",
     )
     .option(
       '--max-changes <k>',
-      `search up to this many changes (at most ${maxRepairChanges})`,
-      wholeNumber('--max-changes', 0, maxRepairChanges),
-      3,
+      'search up to this many changes (default: no bound; the time limit may stop the search first)',
+      wholeNumber('--max-changes'),
     )
     .option(
       '--alternatives <n>',
@@ -82,7 +80,7 @@ export function repairCommand(): Command {
         command: 'repair',
         puzzle,
         ...(keep === undefined ? {} : { keep }),
-        maxChanges: options.maxChanges,
+        ...(options.maxChanges === undefined ? {} : { maxChanges: options.maxChanges }),
         alternatives: options.alternatives,
         ...commandTimeout(options.timeout),
       },
