@@ -21,6 +21,7 @@
  */
 import { TimeoutError } from '../job/errors.js';
 import { checkShading } from '../puzzle/check.js';
+import { geometryOf, neighbours } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, Board, UNKNOWN, WHITE } from '../rules/board.js';
 import type { Context, Technique } from '../rules/catalogue.js';
@@ -28,7 +29,7 @@ import { probeRunner, type RulesOptions, selectTechniques } from '../rules/strat
 import { UCEach } from '../rules/trivial.js';
 import { type Deduction, levels } from '../rules/types.js';
 import { Witnesses } from '../rules/witnesses.js';
-import { solveHitori } from './solve.js';
+import { solveWithEngine } from './engines.js';
 
 /** A player's marks, one per cell: true shaded, false marked unshaded, null not marked. */
 export type Marks = readonly (boolean | null)[];
@@ -60,38 +61,49 @@ export interface HintSearchOptions {
   readonly timeoutMs?: number;
   /** Called now and then while the techniques search, with the undecided cells and all the cells. */
   readonly onProgress?: (undecided: number, cells: number) => void;
+  /**
+   * The player's page circles the neighbours of every shaded mark by itself (as puzz.link
+   * offers): an unmarked neighbour of a shaded mark counts as marked white, so no step is given
+   * for those cells alone, and among the steps of the cheapest class one that shades is preferred.
+   */
+  readonly circleNeighbours?: boolean;
 }
 
 export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: HintSearchOptions = {}): Promise<Hint> {
   const n = puzzle.rows * puzzle.cols;
   if (marks !== undefined && marks.length !== n) throw new RangeError(`${marks.length} marks for ${n} cells`);
-  const played: Marks = marks ?? new Array<null>(n).fill(null);
+  const given: Marks = marks ?? new Array<null>(n).fill(null);
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const remaining = () => (deadline === undefined ? {} : { timeoutMs: Math.max(1, deadline - Date.now()) });
-  const solved = await solveHitori(puzzle, { maxSolutions: 2, ...remaining() });
+  // Deduction first: most puzzles are finished by the sound deductions, which prove the solution
+  // the only one without loading a SAT solver (a one-shot `hint` then never compiles its wasm).
+  const solved = await solveWithEngine(puzzle, { engine: 'hybrid', maxSolutions: 2, ...remaining() });
   if (solved.status === 'timeout') throw timeoutError();
   if (solved.status === 'none') return { kind: 'no-solution' };
   const only = solved.status === 'unique' ? solved.solutions[0]! : undefined;
-  const unmarked = played.reduce<number>((k, m) => (m === null ? k + 1 : k), 0);
+  const unmarked = given.reduce<number>((k, m) => (m === null ? k + 1 : k), 0);
   if (only !== undefined) {
-    const wrong = played.flatMap((m, i) => (m !== null && m !== only[i] ? [i] : []));
+    const wrong = given.flatMap((m, i) => (m !== null && m !== only[i] ? [i] : []));
     if (wrong.length > 0) return { kind: 'mistakes', cells: wrong, unique: true };
-    if (only.every((black, i) => black === (played[i] === true))) return { kind: 'solved', unique: true, unmarked };
+    if (only.every((black, i) => black === (given[i] === true))) return { kind: 'solved', unique: true, unmarked };
   } else {
     // The shaded marks, every other cell white: one of the solutions when the checker passes it.
     if (
       checkShading(
         puzzle,
-        played.map((m) => m === true),
+        given.map((m) => m === true),
       ).length === 0
     )
       return { kind: 'solved', unique: false, unmarked };
-    if (played.some((m) => m !== null)) {
-      const fits = await solveHitori(puzzle, { maxSolutions: 1, known: played, ...remaining() });
+    if (given.some((m) => m !== null)) {
+      const { solveHitori } = await import('./solve.js');
+      const fits = await solveHitori(puzzle, { maxSolutions: 1, known: given, ...remaining() });
       if (fits.status === 'timeout') throw timeoutError();
       if (fits.status === 'none') return { kind: 'mistakes', cells: [], unique: false };
     }
   }
+  // Every mark is right by now, so the neighbours of a shaded mark are white in every solution.
+  const played = options.circleNeighbours === true ? withCircledNeighbours(puzzle, given) : given;
   const step = nextStep(puzzle, played, only !== undefined, deadline ?? Infinity, options);
   if (step !== undefined) return { kind: 'step', step };
   if (deadline !== undefined && Date.now() > deadline) throw timeoutError();
@@ -99,6 +111,16 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
   // Not solved, so some shaded cell of the solution is not marked yet.
   const cell = only.findIndex((black, i) => black && played[i] === null);
   return { kind: 'solution-cell', cell, shaded: only[cell]! };
+}
+
+/** The marks with every unmarked neighbour of a shaded mark marked white, as the player's page shows them. */
+export function withCircledNeighbours(puzzle: Puzzle, marks: Marks): Marks {
+  const g = geometryOf(puzzle);
+  const out = [...marks];
+  marks.forEach((m, i) => {
+    if (m === true) for (const j of neighbours(g, i)) if (out[j] === null) out[j] = false;
+  });
+  return out;
 }
 
 /**
@@ -111,7 +133,7 @@ function nextStep(
   played: Marks,
   unique: boolean,
   deadline: number,
-  { techniques, onProgress }: HintSearchOptions,
+  { techniques, onProgress, circleNeighbours }: HintSearchOptions,
 ): Deduction | undefined {
   const chosen = techniques === undefined ? {} : { techniques };
   const state = Uint8Array.from(played, (m) => (m === null ? UNKNOWN : m ? BLACK : WHITE));
@@ -119,6 +141,13 @@ function nextStep(
   const board = new Board(puzzle, undefined, state, []);
   const tick = onProgress === undefined ? undefined : () => onProgress(board.unknownCount, board.n);
   const decides = (d: Deduction) => d.cells.reduce((k, { cell }) => (board.isUnknown(cell) ? k + 1 : k), 0);
+  // What a step costs within its class: the cells it decides; with the neighbours circled by the
+  // page, a step that shades first (each shaded cell circles its neighbours for free).
+  const cost = (d: Deduction): number => {
+    const k = decides(d);
+    if (k === 0) return Infinity;
+    return circleNeighbours === true && !d.cells.some(({ cell, colour }) => colour === 'black' && board.isUnknown(cell)) ? k + board.n : k;
+  };
   const search = (specs: readonly Technique[], only: (t: Technique) => boolean): Deduction | undefined => {
     const ctx: Context = {
       scope: {},
@@ -137,8 +166,8 @@ function nextStep(
         if (Date.now() > deadline) return undefined;
         tick?.();
         for (const d of t.find(board, level === 'G' ? atFixpoint : ctx)) {
-          const k = decides(d);
-          if (k > 0 && k < fewest) {
+          const k = cost(d);
+          if (k < fewest) {
             best = d;
             fewest = k;
           }
