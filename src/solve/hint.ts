@@ -163,6 +163,10 @@ function nextStep(
       let fewest = Infinity;
       for (const t of specs) {
         if (t.level !== level || !only(t)) continue;
+        // The extras (the 2-SAT line solver, the common-consequence probes) only where the
+        // thesis's own techniques of the class found nothing: a named pattern is easier to see
+        // than what a line solver derives, and 2-SAT over every line is the class's dearest pass.
+        if (t.extra && best !== undefined) continue;
         if (Date.now() > deadline) return undefined;
         tick?.();
         for (const d of t.find(board, level === 'G' ? atFixpoint : ctx)) {
