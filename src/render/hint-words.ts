@@ -54,7 +54,7 @@ function wordsFor(puzzle: Puzzle): Words {
     return `rows ${range(rows)}, columns ${range(colsOf)}`;
   };
   const named = (cells: readonly number[]) =>
-    cells.length <= 3 ? listing(cells.map(at)) : `${listing(cells.slice(0, 2).map(at))} and ${cells.length - 2} more cells`;
+    cells.length <= 3 ? listing(cells.map(at)) : `${cells.slice(0, 2).map(at).join(', ')} and ${cells.length - 2} more cells`;
   return {
     at,
     v: (i) => puzzle.values[i]!,
@@ -94,7 +94,7 @@ function clashWords(clash: string): string {
 const phrases: Readonly<Record<TechniqueCode, Phrase>> = {
   UC: (d, w) => {
     const x = one(d).cell;
-    return `No other ${w.v(x)} in its row or column can stay white, so the ${w.v(x)} at ${w.at(x)} never needs shading: it stays white (the puzzle has one solution).`;
+    return `No other ${w.v(x)} in its row or column can stay white, so the ${w.v(x)} at ${w.at(x)} needs no shading and stays white (the puzzle has one solution).`;
   },
   NoB: (d, w) => {
     const b = d.premises[0]!;
@@ -105,8 +105,9 @@ const phrases: Readonly<Record<TechniqueCode, Phrase>> = {
   DoW: (d, w) => {
     const white = d.premises[0]!;
     const x = one(d).cell;
-    const where = d.cells.length === 1 ? `${w.lineOf(white, x)} (${w.at(x)}) is` : 'row and column are';
-    return `The ${w.v(white)} at ${w.at(white)} is white, so the other ${w.v(white)} in its ${where} shaded.`;
+    const where =
+      d.cells.length === 1 ? `${w.v(white)} in its ${w.lineOf(white, x)} (${w.at(x)}) is` : `${w.v(white)}s in its row and column are`;
+    return `The ${w.v(white)} at ${w.at(white)} is white, so the other ${where} shaded.`;
   },
   'Sim-M3': (d, w) => {
     const [a, b] = d.premises as [number, number];
@@ -114,7 +115,8 @@ const phrases: Readonly<Record<TechniqueCode, Phrase>> = {
   },
   'Sim-U3': (d, w) => {
     const [a, b, c] = d.premises as [number, number, number];
-    return `Three ${w.v(a)}s side by side (${w.span([a, b, c])}): shading the middle one would leave both ends white, so ${conclusion(d, w, '')}.`;
+    const all = d.cells.length === 3 ? 'both ends are shaded and the middle one stays white' : w.outcome(d.cells);
+    return `Three ${w.v(a)}s side by side (${w.span([a, b, c])}): shading the middle one would leave both ends white, so ${all}.`;
   },
   'Sim-U*': (d, w) => {
     const [a, b] = d.premises as [number, number];
@@ -122,7 +124,8 @@ const phrases: Readonly<Record<TechniqueCode, Phrase>> = {
   },
   'Sim-M4': (d, w) => {
     const [p, q, r, s] = d.premises as [number, number, number, number];
-    return `In ${w.v(p)} ${w.v(q)} ${w.v(p)} ${w.v(q)} (${w.span([p, q, r, s])}) one ${w.v(p)} and one ${w.v(q)} are shaded without touching, so ${conclusion(d, w, '')}.`;
+    const all = d.cells.length === 4 ? 'both ends are shaded and the middle two stay white' : w.outcome(d.cells);
+    return `In ${w.v(p)} ${w.v(q)} ${w.v(p)} ${w.v(q)} (${w.span([p, q, r, s])}) one ${w.v(p)} and one ${w.v(q)} are shaded without touching, so ${all}.`;
   },
   'Sim-M*': (d, w) => {
     const [p, q, , s] = d.premises as [number, number, number, number];
@@ -143,8 +146,10 @@ const phrases: Readonly<Record<TechniqueCode, Phrase>> = {
     const [a1, b1, a2, b2] = d.premises as [number, number, number, number];
     return `The pairs ${w.v(a1)} ${w.v(b1)} at ${w.span([a1, b1])} and ${w.span([a2, b2])} keep exactly one ${w.v(a1)} and one ${w.v(b1)} white, so ${w.outcome(d.cells)}.`;
   },
-  CP: (d, w) =>
-    `In the corner square at ${w.span(d.premises)} two pairs must each lose a cell, and shading the two beside the corner would cut it off, so ${w.outcome(d.cells)}.`,
+  CP: (d, w) => {
+    const all = d.cells.length === 4 ? 'the corner and its diagonal are shaded, the other two white' : w.outcome(d.cells);
+    return `The corner square at ${w.span(d.premises)} holds two pairs; shading both cells beside the corner would cut it off, so ${all}.`;
+  },
   DoT: (d, w) => {
     // Premises: the corner, its two neighbours, the diagonal; three of them show one number.
     const shown = d.premises.map(w.v).find((x, _, all) => all.filter((y) => y === x).length >= 3) ?? w.v(d.premises[0]!);
