@@ -197,7 +197,9 @@ export function hintJson(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): 
 /** The wrong marks in plain words: each named with what it should be. */
 function mistakesWords(puzzle: Puzzle, cells: readonly number[], unique: boolean, marks: Marks | undefined): string {
   if (!unique) return 'No solution fits all your marks, but with more than one solution the wrong ones cannot be named.';
-  const each = cells.map((i) => `${cellName(puzzle, i)} ${marks?.[i] ? 'is shaded but stays white' : 'is marked white but is shaded'}`);
+  const each = cells.map(
+    (i) => `${cellName(puzzle, i)} ${marks?.[i] ? 'is shaded but should be white' : 'is marked white but should be shaded'}`,
+  );
   const shown = each.length <= 3 ? listing(each) : `${each.slice(0, 3).join(', ')} and ${each.length - 3} more`;
   return `${cells.length === 1 ? 'This mark is wrong' : `${cells.length} marks are wrong`}: ${shown}.`;
 }
