@@ -117,3 +117,42 @@ describe('hint words', () => {
     });
   }
 });
+
+describe('hint words for wrong marks and for a cell from the solution', () => {
+  const { puzzle, solution } = sample.find((f) => f.id === 'janko-037')!;
+
+  it('names each wrong mark by its row and column, with what it should be, and looks at those marks', async () => {
+    const marks: (boolean | null)[] = solution!.map((black, i) => (i < 60 ? black : null));
+    for (const i of [5, 40]) marks[i] = !solution![i];
+    const found = await hint(puzzle, marks);
+    const json = hintJson(puzzle, found, marks);
+    expect(json.kind).toBe('mistakes');
+    if (json.kind !== 'mistakes') return;
+    expect(json.words).toMatch(/^2 marks are wrong: /);
+    for (const i of [5, 40]) {
+      const place = `row ${Math.floor(i / puzzle.cols) + 1}, column ${(i % puzzle.cols) + 1}`;
+      expect(json.words).toContain(`${place} is ${marks[i] ? 'shaded but should be white' : 'marked white but should be shaded'}`);
+    }
+    expect(json.focus).toEqual([5, 40].map((i) => ({ row: Math.floor(i / puzzle.cols) + 1, col: (i % puzzle.cols) + 1 })));
+  });
+
+  it('gives a cell of the solution in words where the techniques allowed stop, and looks at that cell', async () => {
+    // Only the two rules the board carries out itself: they stop at once on an empty board.
+    const found = await hint(puzzle, undefined, { techniques: ['NoB', 'DoW'] });
+    expect(found.kind).toBe('solution-cell');
+    if (found.kind !== 'solution-cell') return;
+    expect(found.shaded).toBe(solution![found.cell]);
+    const json = hintJson(puzzle, found, undefined);
+    if (json.kind !== 'solution-cell') throw new Error('a solution cell renders as one');
+    const place = { row: Math.floor(found.cell / puzzle.cols) + 1, col: (found.cell % puzzle.cols) + 1 };
+    expect(json.words).toContain(`row ${place.row}, column ${place.col} is shaded`);
+    expect(json.focus).toEqual([place]);
+  });
+
+  it('the library refuses a circleNeighbours that is not true or false, naming it', async () => {
+    const { hint: libraryHint } = await import('../../src/api/library.js');
+    await expect(libraryHint(puzzle, undefined, { circleNeighbours: 'yes' as unknown as boolean })).rejects.toThrow(
+      /"circleNeighbours" must be true or false/,
+    );
+  });
+});
