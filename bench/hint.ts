@@ -9,7 +9,8 @@
  * Also the presses each way and the length of the hints' plain words.
  *
  * As processes: the boards of that play-through at three stages (empty; half of the hints
- * followed; all but the last 5) saved as puz.link saves them (pzprv3), and each round times
+ * followed; all but the last 5) saved as puzz.link saves them (pzprv3), and janko-077 (whose
+ * deductions get stuck, so the hint's solve needs SAT) from the start; each round times
  * `node -e 0`, then `hitori-sat hint` on each board, so that a change of load hits all of them; a
  * board's ratio is the median over rounds of its time over that round's `node -e 0`.
  *
@@ -36,6 +37,7 @@ import {
   percentile,
   processWall,
   progress,
+  puzzleFile,
   repoRoot,
   revision,
   table,
@@ -99,6 +101,9 @@ const stages = [
   writeFileSync(file, formatPzprv3({ puzzle, marks: board }));
   return { label, file };
 });
+
+// And a 17x17 whose deductions get stuck (janko-077): the hint's solve hands the rest to SAT.
+stages.push({ label: 'janko-077, empty board (deductions stuck: SAT)', file: puzzleFile('janko/hitori_17x17.jsonl', 'janko-077') });
 
 const bare: number[] = [];
 const cold = stages.map(() => [] as number[]);

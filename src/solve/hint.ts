@@ -2,9 +2,11 @@
  * A hint for a player part-way through a puzzle: first the marks that are wrong, then whether the
  * board is solved, then the smallest next deduction from where the player stands.
  *
- * Wrong marks are found against the puzzle's solutions, by SAT: with one solution, a mark that
- * differs from it is wrong; with several, the marks are wrong when no solution agrees with all of
- * them (a solve with the marks as known cells finds none), and which ones cannot be said.
+ * Wrong marks are found against the puzzle's solutions, found deduction first (the hybrid engine:
+ * the sound deductions decide most puzzles, which proves the solution the only one with no SAT
+ * solver loaded; SAT solves what they leave open): with one solution, a mark that differs from
+ * it is wrong; with several, the marks are wrong when no solution agrees with all of them (a SAT
+ * solve with the marks as known cells finds none), and which ones cannot be said.
  *
  * Solved: the shaded marks are a solution (the independent checker of the three rules passes the
  * board with every cell not marked shaded read as white), whatever the white marks. With one
@@ -14,10 +16,17 @@
  * marks as its known cells, every mark being right by then), not on a solve from scratch: the
  * techniques are tried level by level, cheapest class first, and the first class that decides an
  * unmarked cell gives the hint, its deduction that decides the fewest unmarked cells. NoB and DoW
- * are tried too (the board owes them after the player's marks). The techniques that assume a
- * unique solution come last: UC, for one cell only (with its premises), then the probes that may
- * use UC inside; both only when SAT has shown the solution unique. Where no technique decides a
- * cell, the hint is one cell of the only solution, as SAT found it (no reason can be given).
+ * are tried too (the board owes them after the player's marks). Within a class the extras (the
+ * 2-SAT line solver, Prob-C) run only when the thesis's techniques of the class found nothing. The
+ * techniques that assume a unique solution come last: UC, for one cell only (with its premises),
+ * then the probes that may use UC inside; both only when the solution is known unique. Where no
+ * technique decides a cell, the hint is one shaded cell of the only solution (no reason given).
+ *
+ * `circleNeighbours` (a page that circles the neighbours of shaded cells by itself): the unmarked
+ * neighbours of shaded marks count as marked white before the search, so no step is given for
+ * them alone (NoB never comes up, and a step that decides only circled cells decides nothing);
+ * within the cheapest class a step that shades an unmarked cell is taken before one that only
+ * whitens (each shaded cell circles its neighbours for free), then the fewest cells as before.
  */
 import { TimeoutError } from '../job/errors.js';
 import { checkShading } from '../puzzle/check.js';
