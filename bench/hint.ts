@@ -52,6 +52,8 @@ const puzzle = parseText(readFileSync(join(repoRoot, 'examples', 'janko-037.txt'
 interface PlayThrough {
   /** ms of each call, in order (the last says solved). */
   readonly times: number[];
+  /** ms of CPU (user and system) of each call: what the machine's load does not inflate. */
+  readonly cpu: number[];
   /** Hints that were steps: the presses a player makes. */
   readonly presses: number;
   /** The length of each step's plain words. */
@@ -64,13 +66,17 @@ interface PlayThrough {
 async function playThrough(p: Puzzle, circleNeighbours: boolean): Promise<PlayThrough> {
   const marks: (boolean | null)[] = new Array<null>(p.rows * p.cols).fill(null);
   const times: number[] = [];
+  const cpu: number[] = [];
   const words: number[] = [];
   const boards: (boolean | null)[][] = [];
   for (;;) {
     boards.push([...marks]);
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const found: HintReport = await hint(p, marks, { circleNeighbours });
     times.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
     if (found.kind !== 'step') {
       if (found.kind !== 'solved') throw new Error(`janko-037: a ${found.kind} hint on the play-through`);
       break;
@@ -80,7 +86,7 @@ async function playThrough(p: Puzzle, circleNeighbours: boolean): Promise<PlayTh
     if (circleNeighbours) marks.splice(0, marks.length, ...withCircledNeighbours(p, marks));
     if (boards.length > p.rows * p.cols) throw new Error('janko-037: the play-through does not end');
   }
-  return { times, presses: words.length, words, boards };
+  return { times, cpu, presses: words.length, words, boards };
 }
 
 progress('hint: playing janko-037 in process');
@@ -127,6 +133,8 @@ const inProcess = (label: string, play: PlayThrough) => [
   ms(median(play.times)),
   ms(p95(play.times)),
   ms(max(play.times)),
+  ms(p95(play.cpu)),
+  ms(max(play.cpu)),
   count(median(play.words)),
   String(max(play.words)),
 ];
@@ -140,12 +148,24 @@ writeSection(
     `- Machine: ${describeMachine()}; load average ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end (a shared machine).`,
     '',
     'In process (the library `hint`, as the page calls it): every hint of the play-through timed, the first',
-    'call (which loads the modules) included; `words`: the length in characters of the plain-words hint.',
+    'call (which loads the modules) included; wall time, and CPU time (user and system, which the load does not inflate);',
+    '`words`: the length in characters of the plain-words hint.',
     '',
     table(
-      ['play-through', 'presses', 'first call ms', 'median ms', 'p95 ms', 'max ms', 'words median', 'words max'],
+      [
+        'play-through',
+        'presses',
+        'first call ms',
+        'median ms',
+        'p95 ms',
+        'max ms',
+        'CPU p95 ms',
+        'CPU max ms',
+        'words median',
+        'words max',
+      ],
       [inProcess('plain', plain), inProcess('circleNeighbours', circled)],
-      [false, true, true, true, true, true, true, true],
+      [false, true, true, true, true, true, true, true, true, true],
     ),
     '',
     `As the command (\`hitori-sat hint <board>.pzprv3\`, a cold process per call, the bin's Node flags): ${runs} rounds,`,

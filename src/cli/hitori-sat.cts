@@ -87,6 +87,16 @@ function runSolve(): void {
 }
 
 /**
+ * `hint` alone, with a cache a hint made (hint-only.ts says why), and the flags of a one-shot
+ * solve: a hint is one solve (SAT where the deductions get stuck) and one pass of the techniques.
+ */
+function runHint(): void {
+  const bundle = load('hint-only.bundle.cjs');
+  if (!writeCache) (require('node:v8') as typeof import('node:v8')).setFlagsFromString(oneShotFlags);
+  run(bundle, (bundle.exports as HintBundle).runHint());
+}
+
+/**
  * The V8 flags of a one-shot solve (set from inside: the first line's flags would be every
  * command's, and bench/lib.ts reads only flags without a value there).
  * - `--interrupt-budget`: how much a function runs before V8 optimises it, about 15 times V8's
@@ -157,11 +167,8 @@ function optionValue(args: readonly string[], name: string): string | undefined 
 }
 
 if (process.argv[2] === 'solve') runSolve();
-else if (process.argv[2] === 'hint') {
-  // `hint` alone, with a cache a hint made (hint-only.ts says why).
-  const bundle = load('hint-only.bundle.cjs');
-  run(bundle, (bundle.exports as HintBundle).runHint());
-} else {
+else if (process.argv[2] === 'hint') runHint();
+else {
   const bundle = load('program.bundle.cjs');
   run(bundle, (bundle.exports as ProgramBundle).runAll());
 }
