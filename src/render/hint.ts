@@ -91,7 +91,7 @@ function solvedText(unique: boolean, unmarked: number): string {
   return `Solved: ${which}${rest}.`;
 }
 
-export interface CellJson {
+interface CellJson {
   readonly row: number;
   readonly col: number;
 }
