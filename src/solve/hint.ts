@@ -113,7 +113,7 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
   }
   // Every mark is right by now, so the neighbours of a shaded mark are white in every solution.
   const played = options.circleNeighbours === true ? withCircledNeighbours(puzzle, given) : given;
-  const step = nextStep(puzzle, played, only !== undefined, deadline ?? Infinity, options);
+  const step = nextStep(puzzle, played, only, deadline ?? Infinity, options);
   if (step !== undefined) return { kind: 'step', step };
   if (deadline !== undefined && Date.now() > deadline) throw timeoutError();
   if (only === undefined) return { kind: 'stuck' };
@@ -134,13 +134,13 @@ export function withCircledNeighbours(puzzle: Puzzle, marks: Marks): Marks {
 
 /**
  * The smallest deduction on the player's board (see the header), or undefined when no technique
- * decides an unmarked cell. `unique`: SAT showed the solution unique, so the techniques that
- * assume it may run, last.
+ * decides an unmarked cell. `solution`: the only solution, when it is known unique: the techniques
+ * that assume it may run, last, and the probes it vouches for are skipped.
  */
 function nextStep(
   puzzle: Puzzle,
   played: Marks,
-  unique: boolean,
+  solution: readonly boolean[] | undefined,
   deadline: number,
   { techniques, onProgress, circleNeighbours }: HintSearchOptions,
 ): Deduction | undefined {
@@ -157,16 +157,24 @@ function nextStep(
     if (k === 0) return Infinity;
     return circleNeighbours === true && !d.cells.some(({ cell, colour }) => colour === 'black' && board.isUnknown(cell)) ? k + board.n : k;
   };
+  // The solution as a witness (witnesses.ts): a probe that gives a cell its colour in the solution
+  // cannot fail, so a pass of probes runs only the other colour, and finds the same first failing
+  // probe as a pass that runs both. So in the probes of a Prob-2 trial.
+  const witnessed = () => {
+    const w = new Witnesses();
+    if (solution !== undefined) w.know(board, solution);
+    return w;
+  };
   const search = (specs: readonly Technique[], only: (t: Technique) => boolean): Deduction | undefined => {
     const ctx: Context = {
       scope: {},
       prober: probeRunner(specs, false, deadline, tick),
-      prober2: probeRunner(specs, true, deadline, tick, new Witnesses()),
+      prober2: probeRunner(specs, true, deadline, tick, witnessed()),
       cursor: { next: 0 },
       ...(Number.isFinite(deadline) ? { deadline } : {}),
     };
     // For the probes: every cheaper class found nothing, so they may run as trials from this board.
-    const atFixpoint: Context = { ...ctx, atFixpoint: true };
+    const atFixpoint: Context = { ...ctx, atFixpoint: true, ...(solution === undefined ? {} : { witnesses: witnessed() }) };
     for (const level of levels) {
       let best: Deduction | undefined;
       let fewest = Infinity;
@@ -194,7 +202,7 @@ function nextStep(
   };
   const sound = search(selectTechniques({ ...chosen, assumeUnique: false }), () => true);
   // A search cut short by the time limit has not shown that nothing else applies: no UC then.
-  if (sound !== undefined || !unique || Date.now() > deadline) return sound;
+  if (sound !== undefined || solution === undefined || Date.now() > deadline) return sound;
   const all = selectTechniques({ ...chosen, assumeUnique: true });
   const uc = all.some((t) => t.code === 'UC') ? UCEach(board)[0] : undefined;
   if (uc !== undefined) return uc;

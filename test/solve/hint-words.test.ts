@@ -100,7 +100,7 @@ describe('hint words', () => {
       expect(json.words, `${id}: ${json.words}`).not.toMatch(codePattern);
       // Cells named as the board labels them, never r5c13.
       expect(json.words, id).not.toMatch(/\br\d+c\d+\b/);
-      expect(json.words, id).toMatch(/row \d+|column \d+/);
+      expect(json.words, id).toMatch(/rows? \d+|columns? \d+/);
       expect(json.name, id).toBe(t.name);
       expect(json.technique, id).toBe(t.code);
       const focus = new Set(json.focus.map(({ row, col }) => `${row},${col}`));
