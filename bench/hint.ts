@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { hint, type HintReport } from '../src/api/library.js';
+import { parseJsonLines } from '../src/formats/json.js';
 import { formatPzprv3 } from '../src/formats/pzprv3.js';
 import { parseText } from '../src/formats/text.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
@@ -77,14 +78,17 @@ async function playThrough(p: Puzzle, circleNeighbours: boolean): Promise<PlayTh
     times.push(performance.now() - started);
     const used = process.cpuUsage(cpuBefore);
     cpu.push((used.user + used.system) / 1000);
-    if (found.kind !== 'step') {
-      if (found.kind !== 'solved') throw new Error(`janko-037: a ${found.kind} hint on the play-through`);
-      break;
-    }
-    words.push(found.words.length);
-    for (const { row, col, colour } of found.cells) marks[(row - 1) * p.cols + col - 1] = colour === 'black';
+    if (found.kind === 'solved') break;
+    if (found.kind === 'solution-cell') {
+      // Where the rules stop: one cell of the solution, marked as the player would.
+      words.push(found.words.length);
+      marks[(found.cell.row - 1) * p.cols + found.cell.col - 1] = found.cell.colour === 'black';
+    } else if (found.kind === 'step') {
+      words.push(found.words.length);
+      for (const { row, col, colour } of found.cells) marks[(row - 1) * p.cols + col - 1] = colour === 'black';
+    } else throw new Error(`${p.id ?? '?'}: a ${found.kind} hint on the play-through`);
     if (circleNeighbours) marks.splice(0, marks.length, ...withCircledNeighbours(p, marks));
-    if (boards.length > p.rows * p.cols) throw new Error('janko-037: the play-through does not end');
+    if (boards.length > p.rows * p.cols) throw new Error(`${p.id ?? '?'}: the play-through does not end`);
   }
   return { times, cpu, presses: words.length, words, boards };
 }
@@ -92,6 +96,10 @@ async function playThrough(p: Puzzle, circleNeighbours: boolean): Promise<PlayTh
 progress('hint: playing janko-037 in process');
 const plain = await playThrough(puzzle, false);
 const circled = await playThrough(puzzle, true);
+// A 17x17 whose deductions get stuck: its hints need probing, UC, or a cell from the solution.
+const j077File = puzzleFile('janko/hitori_17x17.jsonl', 'janko-077');
+progress('hint: playing janko-077 in process');
+const stuck = await playThrough(parseJsonLines(readFileSync(j077File, 'utf8'))[0]!.puzzle, false);
 
 // The three stages of the plain play-through, as saved files.
 const folder = mkdtempSync(join(os.tmpdir(), 'hitori-bench-hint-'));
@@ -109,7 +117,7 @@ const stages = [
 });
 
 // And a 17x17 whose deductions get stuck (janko-077): the hint's solve hands the rest to SAT.
-stages.push({ label: 'janko-077, empty board (deductions stuck: SAT)', file: puzzleFile('janko/hitori_17x17.jsonl', 'janko-077') });
+stages.push({ label: 'janko-077, empty board (deductions stuck: SAT)', file: j077File });
 
 const bare: number[] = [];
 const cold = stages.map(() => [] as number[]);
@@ -142,12 +150,12 @@ const inProcess = (label: string, play: PlayThrough) => [
 writeSection(
   'hint',
   [
-    '## hint: janko 037 (17x17) played to the end with hints, in the page and as the command',
+    '## hint: janko 037 and 077 (17x17) played to the end with hints, in the page and as the command',
     '',
     `- Command: \`${commandLine('hint.js')}\`; ${timestamp()}; ${revision()}.`,
     `- Machine: ${describeMachine()}; load average ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end (a shared machine).`,
     '',
-    'In process (the library `hint`, as the page calls it): every hint of the play-through timed, the first',
+    'In process (the library `hint`, as the page calls it): every hint of the play-through timed (presses: the hints followed), the first',
     'call (which loads the modules) included; wall time, and CPU time (user and system, which the load does not inflate);',
     '`words`: the length in characters of the plain-words hint.',
     '',
@@ -164,7 +172,11 @@ writeSection(
         'words median',
         'words max',
       ],
-      [inProcess('plain', plain), inProcess('circleNeighbours', circled)],
+      [
+        inProcess('janko-037', plain),
+        inProcess('janko-037, circleNeighbours', circled),
+        inProcess('janko-077 (rules stuck: probing, UC, SAT cells)', stuck),
+      ],
       [false, true, true, true, true, true, true, true, true, true],
     ),
     '',
