@@ -127,12 +127,15 @@ export type HintReport = HintJson & { readonly text: string };
 /**
  * For a puzzle part-way through: the marks no solution has, or else the next deduction from the
  * marks (true shaded, false marked unshaded, null not marked; none for the first step). See
- * src/solve/hint.ts.
+ * src/solve/hint.ts. A step comes in plain words (`words`), with where to look (`focus`), the
+ * technique's `name` and code, a probe's `trial`, and the detailed `text`. Option
+ * `circleNeighbours`: the page circles a shaded cell's neighbours itself (no hint spent on them).
  *
  * @example
  * const h = await hint(parse('1 1\n2 1\n'), [null, null, null, null]);
  * h.kind;   // 'step'
- * h.text;   // 'Hint (<technique>, class <A-G>): ...', one small deduction
+ * h.words;  // the hint in plain words, e.g. 'Shaded cells never touch, ...'
+ * h.text;   // 'Hint (<technique>, class <A-G>): ...', the details
  */
 export async function hint(puzzle: Puzzle, marks?: readonly (boolean | null)[], options: HintOptions = {}): Promise<HintReport> {
   const found = await run(

@@ -131,6 +131,12 @@ export interface HintRequest extends Bounded {
   readonly puzzle: Puzzle;
   /** true shaded, false marked unshaded, null not marked; absent for a fresh puzzle. */
   readonly marks?: Marks;
+  /**
+   * The player's page circles the neighbours of every shaded cell by itself (as puzz.link
+   * offers): unmarked neighbours of shaded marks count as marked white, so no hint is spent on
+   * them alone, and a step that shades is preferred among the cheapest (default false).
+   */
+  readonly circleNeighbours?: boolean;
 }
 
 /** The difficulty class A..G (thesis Table 5) by the rule engine. */

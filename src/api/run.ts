@@ -93,6 +93,8 @@ function validate(request: Request): void {
     case 'hint':
       validatePuzzle(request.puzzle);
       if (request.marks !== undefined) validateMarks(request.puzzle, request.marks);
+      if (request.circleNeighbours !== undefined && typeof request.circleNeighbours !== 'boolean')
+        throw new InputError(`"circleNeighbours" must be true or false, got ${JSON.stringify(request.circleNeighbours)}`, {}, 'request');
       return;
     case 'rate':
       validatePuzzle(request.puzzle);
@@ -225,7 +227,11 @@ export const browserHandlers: Handlers = {
 
   async hint(request, { limit, progress }) {
     const { hint } = await import('../solve/hint.js');
-    return hint(request.puzzle, request.marks, { ...remaining(limit), ...withRulesProgress(progress) });
+    return hint(request.puzzle, request.marks, {
+      ...remaining(limit),
+      ...withRulesProgress(progress),
+      ...(request.circleNeighbours === undefined ? {} : { circleNeighbours: request.circleNeighbours }),
+    });
   },
 
   async rate(request, { limit, progress }) {

@@ -3,7 +3,8 @@
  * V8 code caches, which src/cli/hitori-sat.cts loads (docs/startup.md says why each step is there).
  *
  * 1. Old bundles and caches go first, so that a bundle of a command since removed cannot linger.
- * 2. esbuild bundles program.js (every command) and solve-only.js (`solve` alone) as CommonJS:
+ * 2. esbuild bundles program.js (every command), solve-only.js (`solve` alone) and hint-only.js
+ *    (`hint` alone) as CommonJS:
  *    a CommonJS entry spares Node its ES module loader. Dynamic import() is turned off so that the
  *    bundle is one file; the packages with native or wasm parts stay outside; `import.meta.url`
  *    (which CommonJS lacks) becomes the bundle's own file URL. The bundles are minified and
@@ -11,7 +12,7 @@
  *    cadical-wasm's JavaScript (an ES module only) becomes one CommonJS file beside them, so that a
  *    solve that needs SAT does not start Node's ES module loader.
  * 3. The bin (tsc's hitori-sat.cjs) is made executable, for its `#!/usr/bin/env -S node` line.
- * 4. `solve` and `explain` run once each with HITORI_SAT_WRITE_CODE_CACHE=1 to write the caches,
+ * 4. `solve`, `explain` and `hint` run once each with HITORI_SAT_WRITE_CODE_CACHE=1 to write the caches,
  *    under the Node flags of the bin's first line: V8 ignores a cache made under other flags.
  *
  * Run from the repository root: `node dist/src/cli/build-bundles.js`.
@@ -33,7 +34,7 @@ for (const file of readdirSync(cliDir)) {
 const wrapper = '(function (exports, require, module, __filename, __dirname) {';
 
 buildSync({
-  entryPoints: [join(cliDir, 'program.js'), join(cliDir, 'solve-only.js')],
+  entryPoints: [join(cliDir, 'program.js'), join(cliDir, 'solve-only.js'), join(cliDir, 'hint-only.js')],
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -76,8 +77,13 @@ const flags = shebang
   .replace(/^#!\/usr\/bin\/env(?: -S)? node/, '')
   .split(' ')
   .filter((flag) => flag.startsWith('--'));
-for (const command of ['solve', 'explain']) {
-  const run = spawnSync(process.execPath, [...flags, bin, command, join('examples', 'janko-002.txt')], {
+// `hint` on a 17x17 (janko-037), so that its cache holds the whole deduction core a hint runs.
+for (const [command, example] of [
+  ['solve', 'janko-002.txt'],
+  ['explain', 'janko-002.txt'],
+  ['hint', 'janko-037.txt'],
+] as const) {
+  const run = spawnSync(process.execPath, [...flags, bin, command, join('examples', example)], {
     env: { ...process.env, HITORI_SAT_WRITE_CODE_CACHE: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
-import { hintJson, hintText } from '../render/hint.js';
+import { hintCommandText, hintJson } from '../render/hint.js';
 import { aboutFile, checkOutput, emit, readDocument } from './io.js';
 import { addFromOption, addOutputOptions, addTimeoutOption, chosenOutput, exitCodes, progressLine, commandTimeout } from './common.js';
 import { readyForLimit } from './limit-ready.js';
@@ -17,6 +17,7 @@ interface HintCliOptions {
   output?: string;
   from?: FormatName;
   timeout?: number;
+  circleNeighbours?: boolean;
 }
 
 const hintExitCodeHelp = `
@@ -37,6 +38,10 @@ export function hintCommand(): Command {
   addOutputOptions(command);
   addFromOption(command);
   addTimeoutOption(command);
+  command.option(
+    '--circle-neighbours',
+    "the board circles a shaded cell's neighbours itself (as puzz.link can): take them as marked unshaded, and prefer steps that shade",
+  );
   return command.addHelpText('after', hintExitCodeHelp).action(async (file: string, options: HintCliOptions) => {
     const to = chosenOutput(command, options);
     if (options.output !== undefined) checkOutput(options.output, [file]);
@@ -44,7 +49,13 @@ export function hintCommand(): Command {
     const { puzzle, marks } = await readDocument(file, options.from, options.timeout);
     const progress = progressLine();
     const found = await run(
-      { command: 'hint', puzzle, ...(marks === undefined ? {} : { marks }), ...commandTimeout(options.timeout) },
+      {
+        command: 'hint',
+        puzzle,
+        ...(marks === undefined ? {} : { marks }),
+        ...(options.circleNeighbours === true ? { circleNeighbours: true } : {}),
+        ...commandTimeout(options.timeout),
+      },
       { onProgress: progress.update },
     )
       .catch((error: unknown) => {
@@ -52,10 +63,14 @@ export function hintCommand(): Command {
         throw aboutFile(file, error);
       })
       .finally(() => progress.done());
-    await emit(options.output, [to === 'json' ? `${JSON.stringify(hintJson(puzzle, found, marks))}\n` : hintText(puzzle, found, marks)], {
-      inputs: [file],
-      timeoutMs: options.timeout,
-    });
+    await emit(
+      options.output,
+      [to === 'json' ? `${JSON.stringify(hintJson(puzzle, found, marks))}\n` : hintCommandText(puzzle, found, marks)],
+      {
+        inputs: [file],
+        timeoutMs: options.timeout,
+      },
+    );
     process.exitCode = found.kind === 'no-solution' || found.kind === 'mistakes' ? exitCodes.noSolution : exitCodes.solved;
   });
 }

@@ -1,10 +1,11 @@
 /** A hint (src/solve/hint.ts) as the `hint` command prints it: text lines, or one JSON object. */
-import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
+import { cellLabel, cellName, type Puzzle } from '../puzzle/puzzle.js';
 import { levelOf, technique } from '../rules/catalogue.js';
 import { explainStepLines } from '../rules/explain.js';
 import { listing } from '../rules/lines.js';
 import type { TechniqueCode } from '../rules/types.js';
 import type { Hint, Marks } from '../solve/hint.js';
+import { stepFocus, stepTrial, stepWords } from './hint-words.js';
 
 /**
  * Each technique's rule in a player's words, printed under a hint so that the step can be
@@ -75,6 +76,15 @@ export function hintText(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): 
   }
 }
 
+/**
+ * The `hint` command's text: for a step, the hint in plain words first, then the detailed text
+ * (technique, class, reason, trial, rule) of `hintText`; every other kind as `hintText` has it.
+ */
+export function hintCommandText(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): string {
+  const details = hintText(puzzle, hint, marks);
+  return hint.kind === 'step' ? `${stepWords(puzzle, hint.step)}\n${details}` : details;
+}
+
 function solvedText(unique: boolean, unmarked: number): string {
   const which = unique ? 'the shaded cells are exactly those of the only solution' : 'the shaded cells are one of the solutions';
   const rest = unmarked === 0 ? '' : ` (the ${unmarked === 1 ? 'unmarked cell is' : `${unmarked} unmarked cells are`} white)`;
@@ -86,15 +96,36 @@ interface CellJson {
   readonly col: number;
 }
 
+type ColouredCellJson = CellJson & { readonly colour: 'black' | 'white' };
+
 /** A hint as JSON: its kind, and the cells it names (rows and columns 1-based). */
 export type HintJson =
   | {
       readonly kind: 'mistakes';
       readonly unique: boolean;
       readonly mistakes: readonly (CellJson & { readonly marked: 'black' | 'white' })[];
+      /** The wrong marks in plain words. */
+      readonly words: string;
+      /** Where to look: the wrong marks (none when they cannot be singled out). */
+      readonly focus: readonly CellJson[];
     }
   | {
       readonly kind: 'step';
+      /** The hint in plain words, no technique code: the reason, then what it decides. */
+      readonly words: string;
+      /** The technique's full name (its code is `technique`). */
+      readonly name: string;
+      /** Where to look (a graded hint's first grade): the pattern's cells, without their colours. */
+      readonly focus: readonly CellJson[];
+      /**
+       * For a probe: the cell assumed (with the colour tried), the cells the trial then forced up
+       * to the clash, and why it fails, so that the trial can be drawn on the board.
+       */
+      readonly trial?: {
+        readonly assumed: readonly ColouredCellJson[];
+        readonly cells: readonly ColouredCellJson[];
+        readonly why: string;
+      };
       readonly technique: string;
       readonly class: string;
       /** Whether the step relies on the puzzle having one solution (UC, or a probe that used it). */
@@ -109,7 +140,12 @@ export type HintJson =
       readonly given: readonly (CellJson & { readonly colour: 'black' | 'white' })[];
     }
   | { readonly kind: 'solved'; readonly unique: boolean; readonly unmarked: number }
-  | { readonly kind: 'solution-cell'; readonly cell: CellJson & { readonly colour: 'black' | 'white' } }
+  | {
+      readonly kind: 'solution-cell';
+      readonly cell: ColouredCellJson;
+      readonly words: string;
+      readonly focus: readonly CellJson[];
+    }
   | { readonly kind: 'no-solution' | 'stuck' };
 
 export function hintJson(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): HintJson {
@@ -120,10 +156,20 @@ export function hintJson(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): 
         kind: hint.kind,
         unique: hint.unique,
         mistakes: hint.cells.map((i) => ({ ...at(i), marked: marks?.[i] ? 'black' : 'white' })),
+        words: mistakesWords(puzzle, hint.cells, hint.unique, marks),
+        focus: hint.cells.map(at),
       };
-    case 'step':
+    case 'step': {
+      const trial = stepTrial(hint.step);
+      const coloured = ({ cell, colour }: { cell: number; colour: 'black' | 'white' }) => ({ ...at(cell), colour });
       return {
         kind: hint.kind,
+        words: stepWords(puzzle, hint.step),
+        name: technique(hint.step.technique).name,
+        focus: stepFocus(hint.step).map(at),
+        ...(trial === undefined
+          ? {}
+          : { trial: { assumed: trial.assumed.map(coloured), cells: trial.cells.map(coloured), why: trial.why } }),
         technique: hint.step.technique,
         class: levelOf(hint.step.technique),
         assumesUnique: hint.step.usedUniqueness === true,
@@ -133,11 +179,27 @@ export function hintJson(puzzle: Puzzle, hint: Hint, marks: Marks | undefined): 
         premises: [...new Set(hint.step.premises)].map(at),
         given: (hint.step.given ?? []).map(({ cell, colour }) => ({ ...at(cell), colour })),
       };
+    }
     case 'solved':
       return { kind: hint.kind, unique: hint.unique, unmarked: hint.unmarked };
     case 'solution-cell':
-      return { kind: hint.kind, cell: { ...at(hint.cell), colour: hint.shaded ? 'black' : 'white' } };
+      return {
+        kind: hint.kind,
+        cell: { ...at(hint.cell), colour: hint.shaded ? 'black' : 'white' },
+        words: `No rule gives a next step from here; in the only solution ${cellName(puzzle, hint.cell)} is ${hint.shaded ? 'shaded' : 'white'}.`,
+        focus: [at(hint.cell)],
+      };
     default:
       return { kind: hint.kind };
   }
+}
+
+/** The wrong marks in plain words: each named with what it should be. */
+function mistakesWords(puzzle: Puzzle, cells: readonly number[], unique: boolean, marks: Marks | undefined): string {
+  if (!unique) return 'No solution fits all your marks, but with more than one solution the wrong ones cannot be named.';
+  const each = cells.map(
+    (i) => `${cellName(puzzle, i)} ${marks?.[i] ? 'is shaded but should be white' : 'is marked white but should be shaded'}`,
+  );
+  const shown = each.length <= 3 ? listing(each) : `${each.slice(0, 3).join(', ')} and ${each.length - 3} more`;
+  return `${cells.length === 1 ? 'This mark is wrong' : `${cells.length} marks are wrong`}: ${shown}.`;
 }

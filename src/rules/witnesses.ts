@@ -179,6 +179,20 @@ export class Witnesses {
     addTo(cover, s);
   }
 
+  /**
+   * Keeps a solution found elsewhere (a hint's solve), if the independent checker accepts it: the
+   * probes it vouches for on `board` and the boards after it are then skipped.
+   */
+  know(board: Board, shading: readonly boolean[]): void {
+    this.serve(board);
+    if (shading.length !== board.n || checkShading(board.puzzle, shading).length > 0) return;
+    const s = new Uint32Array((board.n + 31) >>> 5);
+    shading.forEach((black, i) => {
+      if (black) s[i >>> 5]! |= 1 << (i & 31);
+    });
+    this.solutions.push(s);
+  }
+
   private serve(board: Board): void {
     if (board.geo === this.shape) return;
     this.shape = board.geo;

@@ -2,9 +2,11 @@
  * A hint for a player part-way through a puzzle: first the marks that are wrong, then whether the
  * board is solved, then the smallest next deduction from where the player stands.
  *
- * Wrong marks are found against the puzzle's solutions, by SAT: with one solution, a mark that
- * differs from it is wrong; with several, the marks are wrong when no solution agrees with all of
- * them (a solve with the marks as known cells finds none), and which ones cannot be said.
+ * Wrong marks are found against the puzzle's solutions, found deduction first (the hybrid engine:
+ * the sound deductions decide most puzzles, which proves the solution the only one with no SAT
+ * solver loaded; SAT solves what they leave open): with one solution, a mark that differs from
+ * it is wrong; with several, the marks are wrong when no solution agrees with all of them (a SAT
+ * solve with the marks as known cells finds none), and which ones cannot be said.
  *
  * Solved: the shaded marks are a solution (the independent checker of the three rules passes the
  * board with every cell not marked shaded read as white), whatever the white marks. With one
@@ -14,13 +16,21 @@
  * marks as its known cells, every mark being right by then), not on a solve from scratch: the
  * techniques are tried level by level, cheapest class first, and the first class that decides an
  * unmarked cell gives the hint, its deduction that decides the fewest unmarked cells. NoB and DoW
- * are tried too (the board owes them after the player's marks). The techniques that assume a
- * unique solution come last: UC, for one cell only (with its premises), then the probes that may
- * use UC inside; both only when SAT has shown the solution unique. Where no technique decides a
- * cell, the hint is one cell of the only solution, as SAT found it (no reason can be given).
+ * are tried too (the board owes them after the player's marks). Within a class the extras (the
+ * 2-SAT line solver, Prob-C) run only when the thesis's techniques of the class found nothing. The
+ * techniques that assume a unique solution come last: UC, for one cell only (with its premises),
+ * then the probes that may use UC inside; both only when the solution is known unique. Where no
+ * technique decides a cell, the hint is one shaded cell of the only solution (no reason given).
+ *
+ * `circleNeighbours` (a page that circles the neighbours of shaded cells by itself): the unmarked
+ * neighbours of shaded marks count as marked white before the search, so no step is given for
+ * them alone (NoB never comes up, and a step that decides only circled cells decides nothing);
+ * within the cheapest class a step that shades an unmarked cell is taken before one that only
+ * whitens (each shaded cell circles its neighbours for free), then the fewest cells as before.
  */
 import { TimeoutError } from '../job/errors.js';
 import { checkShading } from '../puzzle/check.js';
+import { geometryOf, neighbours } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, Board, UNKNOWN, WHITE } from '../rules/board.js';
 import type { Context, Technique } from '../rules/catalogue.js';
@@ -28,7 +38,7 @@ import { probeRunner, type RulesOptions, selectTechniques } from '../rules/strat
 import { UCEach } from '../rules/trivial.js';
 import { type Deduction, levels } from '../rules/types.js';
 import { Witnesses } from '../rules/witnesses.js';
-import { solveHitori } from './solve.js';
+import { solveWithEngine } from './engines.js';
 
 /** A player's marks, one per cell: true shaded, false marked unshaded, null not marked. */
 export type Marks = readonly (boolean | null)[];
@@ -60,39 +70,50 @@ export interface HintSearchOptions {
   readonly timeoutMs?: number;
   /** Called now and then while the techniques search, with the undecided cells and all the cells. */
   readonly onProgress?: (undecided: number, cells: number) => void;
+  /**
+   * The player's page circles the neighbours of every shaded mark by itself (as puzz.link
+   * offers): an unmarked neighbour of a shaded mark counts as marked white, so no step is given
+   * for those cells alone, and among the steps of the cheapest class one that shades is preferred.
+   */
+  readonly circleNeighbours?: boolean;
 }
 
 export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: HintSearchOptions = {}): Promise<Hint> {
   const n = puzzle.rows * puzzle.cols;
   if (marks !== undefined && marks.length !== n) throw new RangeError(`${marks.length} marks for ${n} cells`);
-  const played: Marks = marks ?? new Array<null>(n).fill(null);
+  const given: Marks = marks ?? new Array<null>(n).fill(null);
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const remaining = () => (deadline === undefined ? {} : { timeoutMs: Math.max(1, deadline - Date.now()) });
-  const solved = await solveHitori(puzzle, { maxSolutions: 2, ...remaining() });
+  // Deduction first: most puzzles are finished by the sound deductions, which prove the solution
+  // the only one without loading a SAT solver (a one-shot `hint` then never compiles its wasm).
+  const solved = await solveWithEngine(puzzle, { engine: 'hybrid', maxSolutions: 2, ...remaining() });
   if (solved.status === 'timeout') throw timeoutError();
   if (solved.status === 'none') return { kind: 'no-solution' };
   const only = solved.status === 'unique' ? solved.solutions[0]! : undefined;
-  const unmarked = played.reduce<number>((k, m) => (m === null ? k + 1 : k), 0);
+  const unmarked = given.reduce<number>((k, m) => (m === null ? k + 1 : k), 0);
   if (only !== undefined) {
-    const wrong = played.flatMap((m, i) => (m !== null && m !== only[i] ? [i] : []));
+    const wrong = given.flatMap((m, i) => (m !== null && m !== only[i] ? [i] : []));
     if (wrong.length > 0) return { kind: 'mistakes', cells: wrong, unique: true };
-    if (only.every((black, i) => black === (played[i] === true))) return { kind: 'solved', unique: true, unmarked };
+    if (only.every((black, i) => black === (given[i] === true))) return { kind: 'solved', unique: true, unmarked };
   } else {
     // The shaded marks, every other cell white: one of the solutions when the checker passes it.
     if (
       checkShading(
         puzzle,
-        played.map((m) => m === true),
+        given.map((m) => m === true),
       ).length === 0
     )
       return { kind: 'solved', unique: false, unmarked };
-    if (played.some((m) => m !== null)) {
-      const fits = await solveHitori(puzzle, { maxSolutions: 1, known: played, ...remaining() });
+    if (given.some((m) => m !== null)) {
+      const { solveHitori } = await import('./solve.js');
+      const fits = await solveHitori(puzzle, { maxSolutions: 1, known: given, ...remaining() });
       if (fits.status === 'timeout') throw timeoutError();
       if (fits.status === 'none') return { kind: 'mistakes', cells: [], unique: false };
     }
   }
-  const step = nextStep(puzzle, played, only !== undefined, deadline ?? Infinity, options);
+  // Every mark is right by now, so the neighbours of a shaded mark are white in every solution.
+  const played = options.circleNeighbours === true ? withCircledNeighbours(puzzle, given) : given;
+  const step = nextStep(puzzle, played, only, deadline ?? Infinity, options);
   if (step !== undefined) return { kind: 'step', step };
   if (deadline !== undefined && Date.now() > deadline) throw timeoutError();
   if (only === undefined) return { kind: 'stuck' };
@@ -101,17 +122,27 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
   return { kind: 'solution-cell', cell, shaded: only[cell]! };
 }
 
+/** The marks with every unmarked neighbour of a shaded mark marked white, as the player's page shows them. */
+export function withCircledNeighbours(puzzle: Puzzle, marks: Marks): Marks {
+  const g = geometryOf(puzzle);
+  const out = [...marks];
+  marks.forEach((m, i) => {
+    if (m === true) for (const j of neighbours(g, i)) if (out[j] === null) out[j] = false;
+  });
+  return out;
+}
+
 /**
  * The smallest deduction on the player's board (see the header), or undefined when no technique
- * decides an unmarked cell. `unique`: SAT showed the solution unique, so the techniques that
- * assume it may run, last.
+ * decides an unmarked cell. `solution`: the only solution, when it is known unique: the techniques
+ * that assume it may run, last, and the probes it vouches for are skipped.
  */
 function nextStep(
   puzzle: Puzzle,
   played: Marks,
-  unique: boolean,
+  solution: readonly boolean[] | undefined,
   deadline: number,
-  { techniques, onProgress }: HintSearchOptions,
+  { techniques, onProgress, circleNeighbours }: HintSearchOptions,
 ): Deduction | undefined {
   const chosen = techniques === undefined ? {} : { techniques };
   const state = Uint8Array.from(played, (m) => (m === null ? UNKNOWN : m ? BLACK : WHITE));
@@ -119,26 +150,45 @@ function nextStep(
   const board = new Board(puzzle, undefined, state, []);
   const tick = onProgress === undefined ? undefined : () => onProgress(board.unknownCount, board.n);
   const decides = (d: Deduction) => d.cells.reduce((k, { cell }) => (board.isUnknown(cell) ? k + 1 : k), 0);
+  // What a step costs within its class: the cells it decides; with the neighbours circled by the
+  // page, a step that shades first (each shaded cell circles its neighbours for free).
+  const cost = (d: Deduction): number => {
+    const k = decides(d);
+    if (k === 0) return Infinity;
+    return circleNeighbours === true && !d.cells.some(({ cell, colour }) => colour === 'black' && board.isUnknown(cell)) ? k + board.n : k;
+  };
+  // The solution as a witness (witnesses.ts): a probe that gives a cell its colour in the solution
+  // cannot fail, so a pass of probes runs only the other colour, and finds the same first failing
+  // probe as a pass that runs both. So in the probes of a Prob-2 trial.
+  const witnessed = () => {
+    const w = new Witnesses();
+    if (solution !== undefined) w.know(board, solution);
+    return w;
+  };
   const search = (specs: readonly Technique[], only: (t: Technique) => boolean): Deduction | undefined => {
     const ctx: Context = {
       scope: {},
       prober: probeRunner(specs, false, deadline, tick),
-      prober2: probeRunner(specs, true, deadline, tick, new Witnesses()),
+      prober2: probeRunner(specs, true, deadline, tick, witnessed()),
       cursor: { next: 0 },
       ...(Number.isFinite(deadline) ? { deadline } : {}),
     };
     // For the probes: every cheaper class found nothing, so they may run as trials from this board.
-    const atFixpoint: Context = { ...ctx, atFixpoint: true };
+    const atFixpoint: Context = { ...ctx, atFixpoint: true, ...(solution === undefined ? {} : { witnesses: witnessed() }) };
     for (const level of levels) {
       let best: Deduction | undefined;
       let fewest = Infinity;
       for (const t of specs) {
         if (t.level !== level || !only(t)) continue;
+        // The extras (the 2-SAT line solver, the common-consequence probes) only where the
+        // thesis's own techniques of the class found nothing: a named pattern is easier to see
+        // than what a line solver derives, and 2-SAT over every line is the class's dearest pass.
+        if (t.extra && best !== undefined) continue;
         if (Date.now() > deadline) return undefined;
         tick?.();
         for (const d of t.find(board, level === 'G' ? atFixpoint : ctx)) {
-          const k = decides(d);
-          if (k > 0 && k < fewest) {
+          const k = cost(d);
+          if (k < fewest) {
             best = d;
             fewest = k;
           }
@@ -152,7 +202,7 @@ function nextStep(
   };
   const sound = search(selectTechniques({ ...chosen, assumeUnique: false }), () => true);
   // A search cut short by the time limit has not shown that nothing else applies: no UC then.
-  if (sound !== undefined || !unique || Date.now() > deadline) return sound;
+  if (sound !== undefined || solution === undefined || Date.now() > deadline) return sound;
   const all = selectTechniques({ ...chosen, assumeUnique: true });
   const uc = all.some((t) => t.code === 'UC') ? UCEach(board)[0] : undefined;
   if (uc !== undefined) return uc;

@@ -1,6 +1,6 @@
 /**
- * The command runs one of two CommonJS bundles, each with a V8 code cache (src/cli/code-cache.cts):
- * `solve` the solve command alone, every other command the whole program. A cache may only change
+ * The command runs one of three CommonJS bundles, each with a V8 code cache (src/cli/code-cache.cts):
+ * `solve` the solve command alone, `hint` the hint command alone, every other command the whole program. A cache may only change
  * how fast the command starts: a missing or corrupt one gives the same answer.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { cliNodeFlags, copyOfBuild } from '../../bench/lib.js';
 import { cliPath, fixture, linesOf, published, repoRoot } from './run.js';
 
 const bundleOf = (name: string) => join(repoRoot, 'dist', 'src', 'cli', name);
-const bundles = ['solve-only.bundle.cjs', 'program.bundle.cjs'] as const;
+const bundles = ['solve-only.bundle.cjs', 'hint-only.bundle.cjs', 'program.bundle.cjs'] as const;
 
 const copies: string[] = [];
 afterAll(() => {
@@ -80,6 +80,21 @@ describe('the command with its code caches', () => {
     const root = expectSameWithAnyCache('solve-only.bundle.cjs', (root) => solveIn(root), expected);
     // The SAT engine too: cadical-wasm is loaded for the bundle from the CommonJS copy the build makes.
     expect(solveIn(root, ['--engine', 'sat'])).toEqual(expected);
+  });
+
+  it('hint gives a first step coloured as published with the cache, without it, and with a corrupt one', () => {
+    const { solution } = published('janko-037');
+    const hintIn = (root: string) => {
+      const r = runIn(root, ['hint', fixture('janko-037.txt'), '--format', 'json']);
+      const step = JSON.parse(r.stdout) as { kind: string; cells: { row: number; col: number; colour: string }[] };
+      return {
+        kind: step.kind,
+        right: step.cells.every((c) => (c.colour === 'black') === (solution[c.row - 1]![c.col - 1] === 1)),
+        stderr: r.stderr,
+        code: r.code,
+      };
+    };
+    expectSameWithAnyCache('hint-only.bundle.cjs', hintIn, { kind: 'step', right: true, stderr: '', code: 0 });
   });
 
   it('explain (the whole program) ends on the published solution with the cache, without it, and with a corrupt one', () => {

@@ -20,6 +20,15 @@ function saved(marks: readonly (boolean | null)[]): string {
   return `pzprv3\nhitori\n${puzzle.rows}\n${puzzle.cols}\n${rows((i) => String(puzzle.values[i]))}\n${marksText}\n`;
 }
 
+interface StepJson {
+  kind: string;
+  technique: string;
+  words: string;
+  name: string;
+  focus: { row: number; col: number }[];
+  cells: { row: number; col: number; colour: string }[];
+}
+
 const shaded = (i: number) => solution[Math.floor(i / puzzle.cols)]![i % puzzle.cols] === 1;
 const cells = puzzle.rows * puzzle.cols;
 
@@ -34,19 +43,54 @@ describe('hint', () => {
     expect(r.stdout).toBe(
       `1 mark is wrong: r4c6 is ${marks[wrong] ? 'shaded' : 'marked unshaded'}; the only solution has it the other way round.\n`,
     );
+    const json = JSON.parse((await run(['hint', '-', '--to', 'json'], { stdin: saved(marks) })).stdout) as {
+      words: string;
+      focus: unknown;
+    };
+    expect(json.words).toContain(`row 4, column 6 is ${marks[wrong] ? 'shaded' : 'marked white'}`);
+    expect(json.focus).toEqual([{ row: 4, col: 6 }]);
   });
 
   it('gives the next deduction from the marks: its cells are unmarked and coloured as in the published solution', async () => {
     const marks = Array.from({ length: cells }, (_, i) => (i < cells / 2 ? shaded(i) : null));
     const r = await run(['hint', '-', '--format', 'json'], { stdin: saved(marks) });
     expect(r.code, r.stderr).toBe(0);
-    const hint = JSON.parse(r.stdout) as { kind: string; text: string; cells: { row: number; col: number; colour: string }[] };
+    const hint = JSON.parse(r.stdout) as StepJson;
     expect(hint.kind).toBe('step');
     expect(hint.cells.length).toBeGreaterThan(0);
     for (const c of hint.cells) expect(c.colour === 'black').toBe(solution[c.row - 1]![c.col - 1] === 1);
     expect(hint.cells.some((c) => marks[(c.row - 1) * puzzle.cols + c.col - 1] === null)).toBe(true);
     const text = await run(['hint', '-'], { stdin: saved(marks) });
-    expect(linesOf(text.stdout)[0]).toMatch(/^Hint \([A-Za-z0-9 ,-]+, class [A-G]\): /);
+    // The hint in plain words first (JSON's words), then the details: technique, class, reason.
+    const [words, details] = linesOf(text.stdout);
+    expect(words).toBe(hint.words);
+    expect(words).not.toMatch(/\br\d+c\d+\b/);
+    expect(details).toMatch(/^Hint \([A-Za-z0-9 ,-]+, class [A-G]\): /);
+  });
+
+  it('gives a step in plain words, with its full name and where to look, and with --circle-neighbours none for circled cells alone', async () => {
+    // The top half's shaded cells marked, nothing else: the first hint would circle their neighbours.
+    const marks = Array.from({ length: cells }, (_, i) => (i < cells / 2 && shaded(i) ? true : null));
+    const plain = JSON.parse((await run(['hint', '-', '--to', 'json'], { stdin: saved(marks) })).stdout) as StepJson;
+    expect(plain.kind).toBe('step');
+    expect(plain.technique).toBe('NoB');
+    const r = await run(['hint', '-', '--to', 'json', '--circle-neighbours'], { stdin: saved(marks) });
+    expect(r.code, r.stderr).toBe(0);
+    const step = JSON.parse(r.stdout) as StepJson;
+    expect(step.kind).toBe('step');
+    expect(step.technique).not.toBe('NoB');
+    const index = (c: { row: number; col: number }) => (c.row - 1) * puzzle.cols + c.col - 1;
+    const circled = (i: number) =>
+      marks[i] === null &&
+      [i - puzzle.cols, i + puzzle.cols, i % puzzle.cols > 0 ? i - 1 : -1, (i + 1) % puzzle.cols > 0 ? i + 1 : -1].some(
+        (j) => marks[j] === true,
+      );
+    expect(step.cells.some((c) => marks[index(c)] === null && !circled(index(c)))).toBe(true);
+    for (const c of step.cells) expect(c.colour === 'black').toBe(solution[c.row - 1]![c.col - 1] === 1);
+    expect(step.words.length).toBeGreaterThan(20);
+    expect(step.name.length).toBeGreaterThan(step.technique.length);
+    const focus = new Set(step.focus.map(index));
+    for (const c of step.cells) expect(focus.has(index(c))).toBe(true);
   });
 
   it('says solved when the shaded cells are the solution, whether the white cells are marked or not, in text and JSON', async () => {

@@ -86,15 +86,16 @@ describe('hint, followed from an empty board', () => {
     expect(uc).toBeGreaterThan(0);
   });
 
-  it('the first hint on janko 037 (17x17) assumes nothing, decides a few cells, and comes quickly', async () => {
+  // How fast a hint comes is bench/hint.ts's business (BENCH.md, hint); here only what it says.
+  it('the first hint on janko 037 (17x17) assumes nothing and decides a few cells, as the published solution has them', async () => {
     const f = readFixtures('janko-sample.jsonl').find((x) => x.id === 'janko-037')!;
-    const started = performance.now();
     const found = await hint(f.puzzle, undefined);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(found.kind).toBe('step');
     if (found.kind !== 'step') return;
     expect(found.step.usedUniqueness ?? false).toBe(false);
+    expect(found.step.cells.length).toBeGreaterThan(0);
     expect(found.step.cells.length).toBeLessThanOrEqual(3);
+    for (const { cell, colour } of found.step.cells) expect(colour === 'black', found.step.reason).toBe(f.solution![cell]);
   });
 });
 
