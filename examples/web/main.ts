@@ -542,11 +542,14 @@ function zoomTo(px: number): void {
   board.dataset['cellPx'] = String(Math.round(cellPx()));
 }
 
-/** Zoom in: to 32-px cells (a finger's size) first, then by a quarter; zoom out back to the fitted size. */
+/** The zoom's steps: the fitted size, then 32-px cells (a finger's width), 40, 50 and 64. */
 function zoomStep(inwards: boolean): void {
   const now = cellPx();
+  const ladder = [fitPx, ...[32, 40, 50, maxCellPx].filter((px) => px > fitPx)];
+  const next = inwards ? ladder.find((px) => px > now + 0.5) : ladder.findLast((px) => px < now - 0.5);
+  if (next === undefined) return;
   const middle = { x: viewport.scrollLeft + viewport.clientWidth / 2, y: viewport.scrollTop + viewport.clientHeight / 2 };
-  zoomTo(inwards ? (now < 32 ? 32 : Math.round(now * 1.25)) : Math.round(now / 1.25));
+  zoomTo(next);
   const ratio = cellPx() / now;
   viewport.scrollLeft = middle.x * ratio - viewport.clientWidth / 2;
   viewport.scrollTop = middle.y * ratio - viewport.clientHeight / 2;
@@ -1414,6 +1417,11 @@ $('next-puzzle').addEventListener('click', () => void onNextPuzzle());
 $('zoom-in').addEventListener('click', () => zoomStep(true));
 $('zoom-out').addEventListener('click', () => zoomStep(false));
 window.addEventListener('resize', () => fitBoard());
+// On a narrow screen the bar is fixed to the bottom of the screen: the page keeps room for it below.
+new ResizeObserver(() => {
+  const fixed = getComputedStyle($('bar')).position === 'fixed';
+  document.body.style.paddingBottom = fixed ? `${$('bar').offsetHeight + 8}px` : '';
+}).observe($('bar'));
 // The player's options, kept in this browser.
 circleOption.checked = stored('circleNeighbours') === 'true';
 timerOption.checked = stored('showTimer') === 'true';
