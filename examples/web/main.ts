@@ -507,6 +507,8 @@ board.addEventListener('pointercancel', (event) => {
   if (pointers.size < 2) pinch = null;
   endPress(true);
 });
+// The board's touches are its own (marks, a stroke, a pinch): no tap or double tap for the browser to make of them.
+board.addEventListener('touchend', (event) => event.preventDefault(), { passive: false });
 // No menu on the board (the right click and the long press are the player's).
 board.addEventListener('contextmenu', (event) => event.preventDefault());
 
