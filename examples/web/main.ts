@@ -307,6 +307,7 @@ function changed(judge = true): void {
   redoButton.disabled = (mode === 'set' ? setFuture : future).length === 0;
   if (!judge || puzzle === null || mode === 'set') {
     finish.hidden = true;
+    tick();
     return;
   }
   const shading = marks.map((m) => m === true);
