@@ -3,13 +3,24 @@
  * a proven verdict, step through the rule engine's explanation, or generate a new one. It uses the
  * library's public entry only (`hitori-sat`, src/index.ts), bundled by build.js with CaDiCaL's wasm
  * beside it; nothing leaves the page. Solving, explaining, hints and generating run in a Web Worker
- * (worker.ts), which "Cancel" ends; reading the puzzle and checking the player's shading (`check`)
- * run here.
+ * (worker.ts), which "Cancel" ends; it is started, and the solver compiled, as soon as a puzzle is
+ * on the board, so that the first hint does not wait for them. Reading the puzzle and checking the
+ * player's shading (`check`) run here.
  *
- * The board is drawn by the page, one element per cell (so that it scales to a phone and a click
- * or tap lands on a cell): `data-state` is `unmarked`, `shaded` or `white` (marked white, drawn
- * with a circle); `data-break` a rule the marks break (breaks.ts); `data-outline` a cell a hint
- * or a step names. The address keeps the puzzle and the marks (address.ts).
+ * The board is drawn by the page, one element per cell, in a grid the keyboard and a screen reader
+ * can use (`role="grid"`, one `role="row"` per row, `role="gridcell"` cells labelled with their
+ * row, column, number and state; one cell in the tab order, the cursor, which arrow keys move).
+ * `data-state` is `unmarked`, `shaded` or `white` (marked white, drawn with a circle); `data-break`
+ * a rule the marks break (breaks.ts); `data-outline` a cell a hint or a step names; `data-focus`
+ * where a hint says to look; `data-assumed` a cell a probing hint assumes. Rows and columns are
+ * labelled 1..R and 1..C, as hints name them (`r5c13`). The cells are `--cell` pixels square:
+ * fitted to the screen, scaled by the zoom (+/- and a two-finger pinch, which pans too and marks
+ * nothing). A drag marks a run of cells with the state its first cell got. The address keeps the
+ * puzzle and the marks (address.ts).
+ *
+ * A hint comes in three grades, one per press of "Hint" (H): where to look (cells tinted), which
+ * cell (outlined in its colour), why (the rule in words; the technique and the engine's text
+ * behind "Details"). The worker is asked again only when the marks have changed.
  *
  * Setter's mode ("Set"): a click selects a cell (`data-outline="selected"`), a number typed or
  * picked replaces its number, arrow keys move. After each edit (debounced; the setter's worker is
@@ -35,11 +46,12 @@ import { addressOf, marksFrom, readAddress } from './address.js';
 import { type Break, ruleBreaks } from './breaks.js';
 import { janko037 } from './example.js';
 import type { Reply, Request } from './worker.js';
-import { mountCollection, recordProgress } from './collection/panel.js';
+import { mountCollection, nextFromCollection, recordProgress, savedTime } from './collection/panel.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const input = $<HTMLTextAreaElement>('puzzle');
 const board = $<HTMLDivElement>('board');
+const viewport = $<HTMLDivElement>('viewport');
 const message = $<HTMLParagraphElement>('message');
 const stepsPanel = $<HTMLElement>('steps');
 const stepText = $<HTMLParagraphElement>('step');
@@ -47,6 +59,13 @@ const counter = $<HTMLSpanElement>('counter');
 const undoButton = $<HTMLButtonElement>('undo');
 const redoButton = $<HTMLButtonElement>('redo');
 const cancel = $<HTMLButtonElement>('cancel');
+const backButton = $<HTMLButtonElement>('back');
+const grades = $<HTMLOListElement>('grades');
+const hintDetails = $<HTMLDetailsElement>('hint-details');
+const finish = $<HTMLDivElement>('finish');
+const timer = $<HTMLSpanElement>('timer');
+const circleOption = $<HTMLInputElement>('circle-neighbours');
+const timerOption = $<HTMLInputElement>('show-timer');
 
 /** A cell's state: true shaded, false white (marked, or decided), null not marked. */
 type Mark = boolean | null;
@@ -65,13 +84,34 @@ let loaded = 0;
 let marks: Mark[] = [];
 let past: Mark[][] = [];
 let future: Mark[][] = [];
-/** The outlines of the last hint, and the cells its deduction reasons from, until the marks change. */
+/** The outlines of the last hint, the cells its deduction reasons from, where to look, a probe's assumed cells; until the marks change. */
 let hinted = new Map<number, Outline>();
 let premised: ReadonlySet<number> = new Set();
+let focused: ReadonlySet<number> = new Set();
+let assumed = new Map<number, 'shaded' | 'white'>();
+/** The last hint, the marks it was asked for and the grade shown (1 where, 2 which cell, 3 why). */
+let held: { readonly report: HintReport; readonly marks: Mark[]; grade: 1 | 2 | 3 } | null = null;
 /** What the board shows: the player's marks, a solve's answer, or a step of the explanation. */
 let view: 'play' | 'solution' | 'explain' = 'play';
 let explanation: { steps: Explanation['steps']; lines: string[]; verdict: string } | undefined;
 let shown = 0;
+/** The keyboard's cursor: the cell in the tab order (in Set mode, the selected cell). */
+let cursor = 0;
+
+const stored = (key: string) => {
+  try {
+    return localStorage.getItem(`hitori-sat.${key}`);
+  } catch {
+    return null;
+  }
+};
+const store = (key: string, value: string) => {
+  try {
+    localStorage.setItem(`hitori-sat.${key}`, value);
+  } catch {
+    // Storage refused (a private window): the choice lasts this visit.
+  }
+};
 
 function say(text: string, error = false): void {
   message.textContent = text;
@@ -96,22 +136,47 @@ function setPuzzle(next: Puzzle, nextMarks?: Mark[], edit = false): void {
   clearHint();
   closeViews();
   puzzleAddress = addressForm(next);
-  board.style.setProperty('--cols', String(next.cols));
-  const cells: HTMLElement[] = [];
-  for (let i = 0; i < n; i++) {
-    const cell = document.createElement('div');
-    cell.className = 'cell';
-    cell.dataset['i'] = String(i);
-    const value = String(next.values[i]);
-    cell.dataset['digits'] = String(value.length);
-    cell.textContent = value;
-    cells.push(cell);
+  viewport.style.setProperty('--cols', String(next.cols));
+  viewport.style.setProperty('--rows', String(next.rows));
+  board.setAttribute('aria-label', `the grid, ${next.rows} rows by ${next.cols} columns`);
+  const rows: HTMLElement[] = [];
+  for (let r = 0; r < next.rows; r++) {
+    const row = document.createElement('div');
+    row.className = 'row';
+    row.setAttribute('role', 'row');
+    for (let c = 0; c < next.cols; c++) {
+      const i = r * next.cols + c;
+      const cell = document.createElement('div');
+      cell.className = 'cell';
+      cell.setAttribute('role', 'gridcell');
+      cell.tabIndex = -1;
+      cell.dataset['i'] = String(i);
+      const value = String(next.values[i]);
+      cell.dataset['digits'] = String(value.length);
+      cell.textContent = value;
+      row.append(cell);
+    }
+    rows.push(row);
   }
-  board.replaceChildren(...cells);
+  board.replaceChildren(...rows);
+  const label = (k: number) => {
+    const span = document.createElement('span');
+    span.textContent = String(k);
+    return span;
+  };
+  $('col-labels').replaceChildren(...Array.from({ length: next.cols }, (_, c) => label(c + 1)));
+  $('row-labels').replaceChildren(...Array.from({ length: next.rows }, (_, r) => label(r + 1)));
   board.dataset['status'] = '';
   selected = Math.min(selected, n - 1);
+  cursor = -1;
+  setCursor(Math.min(selected, n - 1));
+  zoomPx = null;
+  fitBoard();
+  // The clock goes on from the time saved for this puzzle (collection/storage.ts), if any.
+  startClock(savedTime(puzzleAddress, n));
   // Marks from an address are judged at once: a finished board shared by a link says "solved".
   changed(nextMarks !== undefined);
+  warm(next);
   if (mode === 'set') {
     buildPicker();
     askVerdict();
@@ -134,9 +199,12 @@ function clearPuzzle(error: string): void {
   parseError = error;
   closeViews();
   board.replaceChildren();
+  $('col-labels').replaceChildren();
+  $('row-labels').replaceChildren();
   board.dataset['status'] = error === '' ? '' : 'error';
   undoButton.disabled = true;
   redoButton.disabled = true;
+  finish.hidden = true;
   verdict = null;
   fix = null;
   if (mode === 'set') showVerdict('', '');
@@ -149,21 +217,32 @@ function current(): Puzzle | null {
   return puzzle;
 }
 
-/** Draws the board: each cell's state, the rule it breaks, its outline. */
+const cellElements = () => board.querySelectorAll<HTMLElement>('.cell');
+
+/** Draws the board: each cell's state, the rule it breaks, its outline, its label for a screen reader. */
 function draw(cells: readonly Mark[], outlines: ReadonlyMap<number, Outline>, breaks: readonly (Break | null)[] = []): void {
   if (puzzle === null) return;
   const { cols, values } = puzzle;
-  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => {
+  const words = { shaded: 'shaded', white: 'circled', unmarked: 'not marked' } as const;
+  cellElements().forEach((cell, i) => {
     const state = cells[i] === true ? 'shaded' : cells[i] === false ? 'white' : 'unmarked';
     cell.dataset['state'] = state;
     setData(cell, 'break', breaks[i] ?? null);
     setData(cell, 'outline', outlines.get(i) ?? null);
-    cell.setAttribute('aria-label', `r${Math.floor(i / cols) + 1}c${(i % cols) + 1} ${values[i]} ${state}`);
+    setData(cell, 'premise', null);
+    setData(cell, 'focus', null);
+    setData(cell, 'assumed', null);
+    const notes = [breaks[i] ? `breaks a rule (${breaks[i]})` : '', outlines.has(i) ? `hint: ${outlines.get(i)}` : ''].filter((s) => s);
+    cell.setAttribute(
+      'aria-label',
+      `row ${Math.floor(i / cols) + 1}, column ${(i % cols) + 1}: ${values[i]}, ${words[state]}${notes.map((s) => `, ${s}`).join('')}`,
+    );
   });
   board.dataset['view'] = view;
+  backButton.hidden = view === 'play';
   const map = mode === 'set' && view === 'play' && verdict?.puzzle === puzzle ? verdict.map : null;
   const changes = mode === 'set' && view === 'play' && fix?.puzzle === puzzle ? fix.changes : [];
-  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => {
+  cellElements().forEach((cell, i) => {
     setData(cell, 'map', map?.status === 'multiple' && map.cells[i] === null ? 'free' : null);
     const change = changes.find((c) => c.cell === i);
     setData(cell, 'fix', change === undefined ? null : String(change.to));
@@ -175,7 +254,7 @@ function setData(element: HTMLElement, key: string, value: string | null): void 
   else element.dataset[key] = value;
 }
 
-/** Draws the player's marks with the rule breaks they make and the last hint's outlines and premises. */
+/** Draws the player's marks with the rule breaks they make and the last hint's tints, outlines and premises. */
 function drawPlay(): void {
   if (mode === 'set') {
     drawSet();
@@ -183,14 +262,22 @@ function drawPlay(): void {
   }
   if (puzzle === null) return;
   draw(marks, hinted, ruleBreaks(puzzle, marks));
-  board.querySelectorAll<HTMLElement>('.cell').forEach((cell, i) => {
+  cellElements().forEach((cell, i) => {
     setData(cell, 'premise', premised.has(i) ? 'yes' : null);
+    setData(cell, 'focus', focused.has(i) ? 'yes' : null);
+    setData(cell, 'assumed', assumed.get(i) ?? null);
   });
 }
 
 function clearHint(): void {
   hinted = new Map();
   premised = new Set();
+  focused = new Set();
+  assumed = new Map();
+  held = null;
+  grades.hidden = true;
+  hintDetails.hidden = true;
+  hintDetails.open = false;
 }
 
 /** Back to the player's marks from a solve's answer or an explanation. */
@@ -206,11 +293,13 @@ function closeViews(): void {
   view = 'play';
   explanation = undefined;
   stepsPanel.hidden = true;
+  backButton.hidden = true;
 }
 
 /**
  * After the marks change: draw them, keep them in the address, and say "solved" when the shaded
- * cells keep all three rules (the library's checker; unmarked cells count as white).
+ * cells keep all three rules (the library's checker; unmarked cells count as white): the board
+ * turns green, the clock stops, and the time and a next puzzle are offered.
  */
 function changed(judge = true): void {
   clearHint();
@@ -219,19 +308,42 @@ function changed(judge = true): void {
   undoButton.disabled = (mode === 'set' ? setPast : past).length === 0;
   redoButton.disabled = (mode === 'set' ? setFuture : future).length === 0;
   if (mode === 'play' && puzzle !== null) recordProgress(puzzleAddress, puzzle, marks); // collection: saved progress
-  if (!judge || puzzle === null || mode === 'set') return;
+  if (!judge || puzzle === null || mode === 'set') {
+    finish.hidden = true;
+    tick();
+    return;
+  }
   const shading = marks.map((m) => m === true);
   const solved = check(puzzle, shading).length === 0;
   say(solved ? 'Solved: the shaded cells keep all three rules.' : '');
   board.dataset['status'] = solved ? 'play-solved' : '';
+  if (solved) stopClock();
+  else if (clock.stopped) resumeClock(true);
+  finish.hidden = !solved;
+  $('finish-time').textContent = solved ? `in ${clockText(clockMs())}` : '';
+  board.dataset['solvedMs'] = solved ? clockMs().toFixed(0) : '';
+  tick();
 }
 
 function writeAddress(): void {
   history.replaceState(null, '', addressOf(puzzleAddress, marks));
 }
 
-/** A new set of marks, undoable. */
+/**
+ * A new set of marks, undoable. With "circle the neighbours" on, each newly shaded cell's
+ * unmarked neighbours are marked white with it (a shaded cell's neighbours are never shaded).
+ */
 function commit(next: Mark[]): void {
+  if (circleOption.checked && puzzle !== null) {
+    const { rows, cols } = puzzle;
+    for (let i = 0; i < next.length; i++) {
+      if (next[i] !== true || marks[i] === true) continue;
+      const r = Math.floor(i / cols);
+      const c = i % cols;
+      for (const j of [r > 0 ? i - cols : -1, c > 0 ? i - 1 : -1, c < cols - 1 ? i + 1 : -1, r < rows - 1 ? i + cols : -1])
+        if (j >= 0 && next[j] === null) next[j] = false;
+    }
+  }
   past.push(marks);
   future = [];
   marks = next;
@@ -254,17 +366,25 @@ function travel(back: boolean): void {
   changed();
 }
 
-/** A click or tap on cell i: not marked, shaded, white, not marked; `backwards` (right click, long press) the other way. */
+/** The state after `now` on a click (not marked, shaded, white, not marked) or `backwards` (right click, long press). */
+const cycled = (now: Mark, backwards: boolean): Mark =>
+  backwards ? (now === null ? false : now === false ? true : null) : now === null ? true : now === true ? false : null;
+
+/** A click or tap on cell i: its state cycled. A solve's answer or an explanation is left by its button, not by the board. */
 function onCell(i: number, backwards: boolean): void {
-  if (puzzle === null) return;
-  leaveViews();
+  if (puzzle === null || view !== 'play') return;
+  setCursor(i);
   if (mode === 'set') {
     select(i);
     return;
   }
-  const now = marks[i] ?? null;
+  setMark(i, cycled(marks[i] ?? null, backwards));
+}
+
+function setMark(i: number, state: Mark): void {
+  if (puzzle === null || view !== 'play' || mode !== 'play' || (marks[i] ?? null) === state) return;
   const next = marks.slice();
-  next[i] = backwards ? (now === null ? false : now === false ? true : null) : now === null ? true : now === true ? false : null;
+  next[i] = state;
   commit(next);
 }
 
@@ -274,47 +394,251 @@ function cellAt(x: number, y: number): number | null {
   return cell && board.contains(cell) ? Number(cell.dataset['i']) : null;
 }
 
+/** The cursor onto cell i: the one cell in the tab order; `focus` moves the keyboard's focus there too. */
+function setCursor(i: number, focus = false): void {
+  const cells = cellElements();
+  if (i < 0 || i >= cells.length) return;
+  if (cursor !== i) {
+    const before = cells[cursor];
+    if (before) before.tabIndex = -1;
+    cursor = i;
+  }
+  const cell = cells[i]!;
+  cell.tabIndex = 0;
+  if (focus) cell.focus();
+}
+
+/* ---------- Pointer: a click or tap marks, a drag marks a run, two fingers pan and pinch ---------- */
+
 /**
  * The press in progress: a cell is marked when the pointer is lifted over the cell it went down
  * on; a finger or pen held on a cell for `longPressMs` marks it the other way at once (the right
- * click of a touch screen).
+ * click of a touch screen). Moved onto another cell, the press becomes a stroke: the first cell
+ * takes its next state and every cell the pointer crosses takes the same; the stroke is one undo
+ * step. A second finger ends the stroke, putting its cells back: two fingers pan and zoom.
  */
-let pressed: { id: number; cell: number; button: number; done: boolean } | null = null;
+let pressed: {
+  readonly id: number;
+  readonly cell: number;
+  readonly button: number;
+  done: boolean;
+  /** The state a stroke paints, once the pointer has left the first cell. */
+  state?: Mark;
+  readonly before: Mark[];
+} | null = null;
 let longPress: ReturnType<typeof setTimeout> | undefined;
 const longPressMs = 450;
-board.addEventListener('pointerdown', (event) => {
+/** Fingers and pointers down on the board, where they are. */
+const pointers = new Map<number, { x: number; y: number }>();
+let pinch: {
+  readonly distance: number;
+  readonly px: number;
+  readonly x: number;
+  readonly y: number;
+  readonly left: number;
+  readonly top: number;
+} | null = null;
+
+function endPress(restore: boolean): void {
   clearTimeout(longPress);
+  if (restore && pressed?.state !== undefined) {
+    marks = pressed.before;
+    drawPlay();
+  }
+  pressed = null;
+}
+
+board.addEventListener('pointerdown', (event) => {
+  pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  if (pointers.size >= 2) {
+    endPress(true);
+    startPinch();
+    return;
+  }
+  endPress(false);
   const cell = cellAt(event.clientX, event.clientY);
   pressed =
-    cell === null || (event.button !== 0 && event.button !== 2) ? null : { id: event.pointerId, cell, button: event.button, done: false };
+    cell === null || (event.button !== 0 && event.button !== 2)
+      ? null
+      : { id: event.pointerId, cell, button: event.button, done: false, before: marks };
+  if (pressed !== null && event.pointerType === 'mouse') board.setPointerCapture(event.pointerId);
   const press = pressed;
   if (press !== null && event.pointerType !== 'mouse' && mode === 'play')
     longPress = setTimeout(() => {
-      if (pressed !== press) return;
+      if (pressed !== press || press.state !== undefined) return;
       press.done = true;
       onCell(press.cell, true);
     }, longPressMs);
 });
+board.addEventListener('pointermove', (event) => {
+  if (!pointers.has(event.pointerId)) return;
+  pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  if (pinch !== null) return movePinch();
+  const press = pressed;
+  if (press === null || press.id !== event.pointerId || press.done || mode !== 'play' || view !== 'play' || puzzle === null) return;
+  const cell = cellAt(event.clientX, event.clientY);
+  if (cell === null || (press.state === undefined && cell === press.cell)) return;
+  if (press.state === undefined) {
+    clearTimeout(longPress);
+    press.state = cycled(press.before[press.cell] ?? null, press.button === 2);
+    marks = press.before.slice();
+    marks[press.cell] = press.state;
+  }
+  if (marks[cell] === press.state) return;
+  marks = marks.slice();
+  marks[cell] = press.state;
+  drawPlay();
+});
 board.addEventListener('pointerup', (event) => {
+  pointers.delete(event.pointerId);
+  if (pinch !== null) {
+    if (pointers.size < 2) pinch = null;
+    return;
+  }
   clearTimeout(longPress);
   const press = pressed;
   pressed = null;
-  if (press === null || press.done || press.id !== event.pointerId || cellAt(event.clientX, event.clientY) !== press.cell) return;
-  onCell(press.cell, press.button === 2);
+  if (press === null || press.done || press.id !== event.pointerId) return;
+  if (press.state !== undefined) {
+    const painted = marks;
+    marks = press.before;
+    commit(painted);
+  } else if (cellAt(event.clientX, event.clientY) === press.cell) onCell(press.cell, press.button === 2);
 });
-// A scroll or a zoom that starts on the board marks nothing.
-board.addEventListener('pointercancel', () => {
-  clearTimeout(longPress);
-  pressed = null;
+// A scroll or a zoom that the browser takes over marks nothing.
+board.addEventListener('pointercancel', (event) => {
+  pointers.delete(event.pointerId);
+  if (pointers.size < 2) pinch = null;
+  endPress(true);
 });
+// The board's touches are its own (marks, a stroke, a pinch): no tap or double tap for the browser to make of them.
+board.addEventListener('touchend', (event) => event.preventDefault(), { passive: false });
 // No menu on the board (the right click and the long press are the player's).
 board.addEventListener('contextmenu', (event) => event.preventDefault());
 
+/* ---------- Zoom: cells fitted to the screen, or larger, in a viewport that scrolls ---------- */
+
+/** The cell size that fits the board on the screen, and the player's zoom (null: fitted). */
+let fitPx = 40;
+let zoomPx: number | null = null;
+const maxCellPx = 64;
+
+const cellPx = () => zoomPx ?? fitPx;
+
+/** Fits the cells to the room beside the panel (wide screens) or above its bar (narrow ones). */
+function fitBoard(): void {
+  if (puzzle === null) return;
+  const narrow = matchMedia('(max-width: 50rem)').matches;
+  const game = document.querySelector<HTMLElement>('.game')!;
+  const label = document.querySelector<HTMLElement>('.corner')!.offsetWidth;
+  const width = narrow ? game.clientWidth : game.clientWidth - $('panel').offsetWidth - 16;
+  const top = viewport.getBoundingClientRect().top + window.scrollY;
+  const height = Math.max(200, window.innerHeight - top - (narrow ? $('bar').offsetHeight + 4 : 8));
+  viewport.style.setProperty('--view-height', `${height}px`);
+  const across = (room: number, n: number) => (room - label - 4 - (n - 1)) / n;
+  fitPx = Math.max(12, Math.min(48, Math.floor(Math.min(across(width, puzzle.cols), across(height, puzzle.rows)))));
+  if (zoomPx !== null && zoomPx <= fitPx) zoomPx = null;
+  viewport.style.setProperty('--cell', `${cellPx()}px`);
+  board.dataset['cellPx'] = String(cellPx());
+}
+
+function zoomTo(px: number): void {
+  zoomPx = px <= fitPx ? null : Math.min(maxCellPx, px);
+  viewport.style.setProperty('--cell', `${cellPx()}px`);
+  board.dataset['cellPx'] = String(Math.round(cellPx()));
+}
+
+/** The zoom's steps: the fitted size, then 32-px cells (a finger's width), 40, 50 and 64. */
+function zoomStep(inwards: boolean): void {
+  const now = cellPx();
+  const ladder = [fitPx, ...[32, 40, 50, maxCellPx].filter((px) => px > fitPx)];
+  const next = inwards ? ladder.find((px) => px > now + 0.5) : ladder.findLast((px) => px < now - 0.5);
+  if (next === undefined) return;
+  const middle = { x: viewport.scrollLeft + viewport.clientWidth / 2, y: viewport.scrollTop + viewport.clientHeight / 2 };
+  zoomTo(next);
+  const ratio = cellPx() / now;
+  viewport.scrollLeft = middle.x * ratio - viewport.clientWidth / 2;
+  viewport.scrollTop = middle.y * ratio - viewport.clientHeight / 2;
+}
+
+function startPinch(): void {
+  const [a, b] = [...pointers.values()];
+  if (a === undefined || b === undefined) return;
+  pinch = {
+    distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
+    px: cellPx(),
+    x: (a.x + b.x) / 2,
+    y: (a.y + b.y) / 2,
+    left: viewport.scrollLeft,
+    top: viewport.scrollTop,
+  };
+}
+
+/** The pinch scales the cells by the fingers' spread, and pans: the point under the fingers stays under them. */
+function movePinch(): void {
+  const [a, b] = [...pointers.values()];
+  if (pinch === null || a === undefined || b === undefined) return;
+  zoomTo(pinch.px * (Math.hypot(a.x - b.x, a.y - b.y) / pinch.distance));
+  const ratio = cellPx() / pinch.px;
+  const box = viewport.getBoundingClientRect();
+  const x = (a.x + b.x) / 2;
+  const y = (a.y + b.y) / 2;
+  viewport.scrollLeft = (pinch.left + pinch.x - box.left) * ratio - (x - box.left);
+  viewport.scrollTop = (pinch.top + pinch.y - box.top) * ratio - (y - box.top);
+}
+
+/* ---------- Keyboard ---------- */
+
+/**
+ * On the board: arrows, Home and End (Ctrl: the first and last cell) move the cursor; in Play,
+ * Space or x shades (again: clears), o circles (again: clears), Enter cycles as a click does,
+ * Backspace, Delete or 0 clears. In Set mode the setter's keys (digits) act on the cursor's cell.
+ */
+board.addEventListener('keydown', (event) => {
+  if (puzzle === null || event.altKey || event.metaKey) return;
+  const { rows, cols } = puzzle;
+  const r = Math.floor(cursor / cols);
+  const c = cursor % cols;
+  const moves: Record<string, number> = {
+    ArrowUp: r > 0 ? cursor - cols : cursor,
+    ArrowDown: r < rows - 1 ? cursor + cols : cursor,
+    ArrowLeft: c > 0 ? cursor - 1 : cursor,
+    ArrowRight: c < cols - 1 ? cursor + 1 : cursor,
+    Home: event.ctrlKey ? 0 : r * cols,
+    End: event.ctrlKey ? rows * cols - 1 : r * cols + cols - 1,
+  };
+  const move = moves[event.key];
+  if (move !== undefined) {
+    event.preventDefault();
+    event.stopPropagation();
+    setCursor(move, true);
+    if (mode === 'set') select(move);
+    return;
+  }
+  if (event.ctrlKey || mode !== 'play') return;
+  const now = marks[cursor] ?? null;
+  const key = event.key.toLowerCase();
+  if (key === ' ' || key === 'x') setMark(cursor, now === true ? null : true);
+  else if (key === 'o') setMark(cursor, now === false ? null : false);
+  else if (key === 'enter') onCell(cursor, event.shiftKey);
+  else if (key === 'backspace' || key === 'delete' || key === '0') setMark(cursor, null);
+  else return;
+  event.preventDefault();
+  event.stopPropagation();
+});
+
 document.addEventListener('keydown', (event) => {
   if (mode === 'set' && !event.ctrlKey && !event.metaKey && !event.altKey && onSetterKey(event)) return event.preventDefault();
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-  // The text box keeps its own undo.
+  // The text box keeps its own keys and undo.
   if ((event.target as HTMLElement | null)?.closest('textarea, input, select')) return;
+  if (!event.ctrlKey && !event.metaKey && !event.altKey) {
+    const key = event.key.toLowerCase();
+    if (key === 'h' && mode === 'play') void onHint();
+    else if (key === 'u') travel(true);
+    else return;
+    return event.preventDefault();
+  }
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
   const key = event.key.toLowerCase();
   if (key === 'z' && !event.shiftKey) travel(true);
   else if (key === 'y' || (key === 'z' && event.shiftKey)) travel(false);
@@ -322,13 +646,76 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
 });
 
+/* ---------- The clock: the time on this puzzle, paused while the page is hidden ---------- */
+
+const clock = { elapsed: 0, since: null as number | null, stopped: false };
+const clockMs = () => clock.elapsed + (clock.since === null ? 0 : performance.now() - clock.since);
+
+function clockText(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const [h, m] = [Math.floor(s / 3600), Math.floor(s / 60) % 60];
+  const two = (k: number) => String(k).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+function startClock(fromMs = 0): void {
+  clock.elapsed = fromMs;
+  clock.stopped = false;
+  clock.since = document.hidden ? null : performance.now();
+  tick();
+}
+
+function pauseClock(): void {
+  if (clock.since !== null) clock.elapsed += performance.now() - clock.since;
+  clock.since = null;
+}
+
+function stopClock(): void {
+  pauseClock();
+  clock.stopped = true;
+}
+
+function resumeClock(unstop = false): void {
+  if (unstop) clock.stopped = false;
+  if (!clock.stopped && clock.since === null && !document.hidden) clock.since = performance.now();
+}
+
+function tick(): void {
+  timer.hidden = !timerOption.checked || mode !== 'play' || puzzle === null;
+  timer.textContent = clockText(clockMs());
+  board.dataset['clockMs'] = clockMs().toFixed(0);
+}
+
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) pauseClock();
+  else resumeClock();
+  tick();
+});
+setInterval(tick, 1000);
+
+/* ---------- The worker ---------- */
+
 let worker: Worker | undefined;
 let asked = 0;
 type Ask = Request extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
+const newWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+
+/**
+ * The worker started, and the solver in it compiled and run once on the puzzle, while the player
+ * looks at the board: the first hint then finds them ready. Its reply (id 0) is no one's.
+ */
+let warmed = false;
+function warm(target: Puzzle): void {
+  if (warmed) return;
+  warmed = true;
+  worker ??= newWorker();
+  worker.postMessage({ id: 0, kind: 'warm', puzzle: target } satisfies Request);
+}
+
 /** Asks the worker; resolves with its reply, or with null when cancelled. */
 function ask(request: Ask): Promise<Reply | null> {
-  worker ??= new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker ??= newWorker();
   const id = ++asked;
   const current = worker;
   cancel.hidden = false;
@@ -374,6 +761,7 @@ async function onSolve(): Promise<void> {
   const first = result.solutions[0] ?? result.partial;
   if (first !== undefined) {
     view = 'solution';
+    finish.hidden = true;
     draw(first, new Map((result.differ ?? []).map((i) => [i, 'differ'])));
   }
   const verdict = {
@@ -397,41 +785,144 @@ async function onExplain(): Promise<void> {
   const e = reply.explanation;
   explanation = { steps: e.steps, lines: stepTexts(e.text), verdict: e.text.split('\n').at(-2) ?? '' };
   view = 'explain';
+  finish.hidden = true;
   stepsPanel.hidden = false;
   show(e.steps.length);
-  say(`${e.steps.length} steps. ${explanation.verdict} Click the grid to go back to your marks.`);
+  say(`${e.steps.length} steps. ${explanation.verdict}`);
   board.dataset['status'] = e.status;
 }
 
-/** The outlines of a hint: the cells a step decides, a wrong mark, the one cell SAT gives. */
-function hintOutlines(hint: HintReport, cols: number): Map<number, Outline> {
-  const at = (c: { row: number; col: number }) => (c.row - 1) * cols + (c.col - 1);
-  const colour = (c: { colour: 'black' | 'white' }): Outline => (c.colour === 'black' ? 'shaded' : 'white');
-  if (hint.kind === 'step') return new Map(hint.cells.map((c) => [at(c), colour(c)]));
-  if (hint.kind === 'mistakes') return new Map(hint.mistakes.map((c) => [at(c), 'mistake']));
-  if (hint.kind === 'solution-cell') return new Map([[at(hint.cell), colour(hint.cell)]]);
-  return new Map();
+/* ---------- Hints in three grades ---------- */
+
+interface CellRef {
+  readonly row: number;
+  readonly col: number;
+}
+/** A step hint's fields that a newer library gives (src/render/hint.ts): used when present. */
+interface StepExtras {
+  readonly words?: string;
+  readonly name?: string;
+  readonly focus?: readonly CellRef[];
+  readonly trial?: { readonly assumed?: unknown; readonly cells?: unknown; readonly why?: string };
 }
 
+const cellName = (c: CellRef) => `r${c.row}c${c.col}`;
+
+/** Names of cells for a sentence: the first six, then how many more. */
+function cellNames(cells: readonly CellRef[]): string {
+  const names = cells.map(cellName);
+  return names.length <= 6 ? names.join(', ') : `${names.slice(0, 6).join(', ')} and ${names.length - 6} more`;
+}
+
+/** The cells a probing hint assumes, with the colour assumed: from `trial.assumed`, or from the lines of its text. */
+function assumedCells(hint: Extract<HintReport, { kind: 'step' }> & StepExtras): { cell: CellRef; colour: 'black' | 'white' }[] {
+  const given = hint.trial?.assumed;
+  const list = Array.isArray(given) ? given : given === undefined || given === null ? [] : [given];
+  const out: { cell: CellRef; colour: 'black' | 'white' }[] = [];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { row, col, colour } = item as { row?: unknown; col?: unknown; colour?: unknown };
+    if (typeof row === 'number' && typeof col === 'number')
+      out.push({ cell: { row, col }, colour: colour === 'white' ? 'white' : 'black' });
+  }
+  if (out.length > 0 || given !== undefined) return out;
+  for (const [, row, col, colour] of hint.text.matchAll(/assume r(\d+)c(\d+) (black|white)/g))
+    out.push({ cell: { row: Number(row), col: Number(col) }, colour: colour as 'black' | 'white' });
+  return out;
+}
+
+/** Shows the held hint at its grade: the board's tints and outlines, the words, the details. */
+function showHint(): void {
+  if (held === null || puzzle === null) return;
+  const { report: hint, grade } = held;
+  const { cols } = puzzle;
+  const at = (c: CellRef) => (c.row - 1) * cols + (c.col - 1);
+  const colour = (c: { colour: 'black' | 'white' }): Outline => (c.colour === 'black' ? 'shaded' : 'white');
+  hinted = new Map();
+  premised = new Set();
+  focused = new Set();
+  assumed = new Map();
+  grades.hidden = hint.kind !== 'step';
+  hintDetails.hidden = true;
+  board.dataset['hintGrade'] = hint.kind === 'step' ? String(grade) : '';
+  if (hint.kind !== 'step') {
+    if (hint.kind === 'mistakes') hinted = new Map(hint.mistakes.map((c) => [at(c), 'mistake']));
+    if (hint.kind === 'solution-cell') hinted = new Map([[at(hint.cell), colour(hint.cell)]]);
+    drawPlay();
+    say(hint.text.trim(), hint.kind === 'mistakes' || hint.kind === 'no-solution');
+    return;
+  }
+  const step = hint as typeof hint & StepExtras;
+  const where = step.focus ?? [...step.premises, ...step.cells];
+  focused = new Set(where.map(at));
+  for (const li of grades.querySelectorAll('li')) {
+    if (Number(li.dataset['grade']) === grade) li.setAttribute('aria-current', 'step');
+    else li.removeAttribute('aria-current');
+  }
+  const unique = [...new Map(where.map((c) => [at(c), c])).values()];
+  const lines = [`Where to look: ${cellNames(unique)} (tinted).`];
+  if (grade >= 2) {
+    hinted = new Map(step.cells.map((c) => [at(c), colour(c)]));
+    const decided = (want: 'black' | 'white') => step.cells.filter((c) => c.colour === want);
+    const part = (cells: readonly CellRef[], what: string) =>
+      cells.length === 0 ? [] : [`${cellNames(cells)} ${cells.length === 1 ? 'is' : 'are'} ${what}`];
+    lines.push(`Which cell: ${[...part(decided('black'), 'shaded'), ...part(decided('white'), 'white')].join('; ')} (outlined).`);
+  }
+  if (grade >= 3) {
+    const words = step.words ?? `${step.rule.charAt(0).toUpperCase()}${step.rule.slice(1)}.`;
+    lines.push(`Why: ${words}`);
+    const trial = assumedCells(step);
+    for (const t of trial) assumed.set(at(t.cell), t.colour === 'black' ? 'shaded' : 'white');
+    if (trial.length > 0)
+      lines.push(
+        `The trial assumed ${trial.map((t) => `${cellName(t.cell)} ${t.colour === 'black' ? 'shaded' : 'white'}`).join(', ')} (dashed ring).${step.trial?.why ? ` ${step.trial.why}` : ''}`,
+      );
+    premised = new Set(step.premises.map(at).filter((i) => !hinted.has(i)));
+    const name = step.name ?? /^Hint \((.+?), class [A-G]\)/.exec(step.text)?.[1] ?? step.technique;
+    $('hint-technique').textContent =
+      `${name} (${step.technique}), class ${step.class}${step.assumesUnique ? ', assumes one solution' : ''}`;
+    $('hint-text').textContent = step.text.trim();
+    hintDetails.hidden = false;
+  } else lines.push('Press Hint again for more.');
+  drawPlay();
+  say(lines.join('\n'));
+}
+
+/** How many hints the worker has been asked for (a press that only shows more asks none). */
+let hintsAsked = 0;
+
+/**
+ * "Hint" (H): with the marks as they were at the last hint, its next grade; after a change, the
+ * worker is asked for a new hint, shown at grade 1.
+ */
 async function onHint(): Promise<void> {
   const target = current();
   if (target === null) return;
   leaveViews();
+  if (held !== null && held.marks === marks) {
+    if (held.grade < 3) held.grade = (held.grade + 1) as 2 | 3;
+    showHint();
+    board.dataset['status'] = `hint-${held.report.kind}`;
+    return;
+  }
   const sent = marks;
   say('Checking your marks...');
   board.dataset['status'] = 'hinting';
-  const reply = replyOf(await ask({ kind: 'hint', text: input.value, marks: sent }), 'hint');
+  hintsAsked++;
+  board.dataset['hintsAsked'] = String(hintsAsked);
+  const started = performance.now();
+  performance.mark('hint-asked');
+  const reply = replyOf(
+    await ask({ kind: 'hint', text: input.value, marks: sent, ...(circleOption.checked ? { circleNeighbours: true } : {}) }),
+    'hint',
+  );
   if (reply === null || target !== puzzle) return;
   if (sent !== marks) return say('Your marks changed while they were checked: ask again.');
-  const { hint } = reply;
-  hinted = hintOutlines(hint, target.cols);
-  // The cells the deduction reasons from (their numbers or colours), marked apart from those it decides.
-  premised = new Set(
-    hint.kind === 'step' ? hint.premises.map((c) => (c.row - 1) * target.cols + (c.col - 1)).filter((i) => !hinted.has(i)) : [],
-  );
-  drawPlay();
-  say(hint.text.trim(), hint.kind === 'mistakes' || hint.kind === 'no-solution');
-  board.dataset['status'] = `hint-${hint.kind}`;
+  performance.measure('hint', 'hint-asked');
+  board.dataset['hintMs'] = (performance.now() - started).toFixed(1);
+  held = { report: reply.hint, marks: sent, grade: 1 };
+  showHint();
+  board.dataset['status'] = `hint-${reply.hint.kind}`;
 }
 
 /** A new puzzle of the chosen size and class, made by the library's generator in the worker. */
@@ -444,6 +935,17 @@ async function onNew(): Promise<void> {
     ...(level === undefined ? {} : { level }),
     ...(symmetry === '' ? {} : { symmetry: symmetry as Symmetry }),
   });
+}
+
+/** After a solved puzzle: a new one of the same size (and the chosen class). */
+async function onNextPuzzle(): Promise<void> {
+  const done = puzzle;
+  if (done === null) return onNew();
+  // The next unsolved puzzle of this size in the collection; a new one made when there is none.
+  const next = nextFromCollection(puzzleAddress, done.rows, done.cols);
+  if (next !== null) return location.assign(next);
+  const chosen = $<HTMLSelectElement>('class').value;
+  await generate(done.rows, done.cols, chosen === '' ? {} : { level: chosen as Level });
 }
 
 /**
@@ -473,9 +975,11 @@ async function generate(
   const what = options.pattern === undefined ? 'a new' : 'numbers around your shading for a';
   say(`Making ${what} ${rows}x${cols} puzzle${level === undefined ? '' : ` of class ${level}`}...`);
   board.dataset['status'] = 'generating';
+  const started = performance.now();
   const reply = replyOf(await ask({ kind: 'generate', rows, cols, seed, ...options }), 'generate');
   // The player put another puzzle on the board meanwhile: keep theirs.
   if (reply === null || at !== loaded) return;
+  board.dataset['generateMs'] = (performance.now() - started).toFixed(0);
   const { generated } = reply;
   input.value = addressForm(generated.puzzle);
   setPuzzle(generated.puzzle);
@@ -643,6 +1147,7 @@ function setMode(next: Mode): void {
     applyButton.hidden = true;
   }
   changed(false);
+  fitBoard();
 }
 
 /** The board in the setter's mode: the verdict's map (when it is for these numbers), the selection and the fix. */
@@ -659,6 +1164,7 @@ function drawSet(): void {
 function select(i: number): void {
   selected = i;
   typed = null;
+  setCursor(i);
   drawSet();
 }
 
@@ -913,7 +1419,28 @@ $('export-pzprv3').addEventListener('click', () => exportText('pzprv3'));
 $('export-gameid').addEventListener('click', () => exportText('gameid'));
 $('export-png').addEventListener('click', () => void exportPng());
 // collection: the collection, the daily puzzle and offline use open puzzles through the address.
-mountCollection($('collection'), { go: (address) => location.assign(address) });
+mountCollection($('collection'), { go: (address) => location.assign(address), elapsedMs: clockMs });
+backButton.addEventListener('click', () => {
+  leaveViews();
+  cellElements()[cursor]?.focus();
+});
+$('next-puzzle').addEventListener('click', () => void onNextPuzzle());
+$('zoom-in').addEventListener('click', () => zoomStep(true));
+$('zoom-out').addEventListener('click', () => zoomStep(false));
+window.addEventListener('resize', () => fitBoard());
+// On a narrow screen the bar is fixed to the bottom of the screen: the page keeps room for it below.
+new ResizeObserver(() => {
+  const fixed = getComputedStyle($('bar')).position === 'fixed';
+  document.body.style.paddingBottom = fixed ? `${$('bar').offsetHeight + 8}px` : '';
+}).observe($('bar'));
+// The player's options, kept in this browser.
+circleOption.checked = stored('circleNeighbours') === 'true';
+timerOption.checked = stored('showTimer') === 'true';
+circleOption.addEventListener('change', () => store('circleNeighbours', String(circleOption.checked)));
+timerOption.addEventListener('change', () => {
+  store('showTimer', String(timerOption.checked));
+  tick();
+});
 // Without a puzzle in the address, a new one to play.
 if (!readAddressBar()) void onNew();
 document.body.dataset['ready'] = 'true';

@@ -6,12 +6,14 @@
  * setter's mode: `run` with an ambiguity request (the verdict and its map after each edit),
  * `rate` (the class of a unique puzzle), `repair` (a suggested fix) and `run` with a convert
  * request to `svg` (the picture the page rasterises to PNG). CaDiCaL's
- * wasm is loaded here, from beside this script.
+ * wasm is loaded here, from beside this script. A `warm` request, sent when the page opens, loads
+ * and compiles it and runs a hint once, so that the player's first hint does not wait for that.
  */
 import {
   type AmbiguityResult,
   explain,
   type GenerateResult,
+  type HintOptions,
   hint,
   type Level,
   type Puzzle,
@@ -35,7 +37,11 @@ export type Request =
       readonly text: string;
       /** The player's marks: true shaded, false marked unshaded, null not marked. */
       readonly marks: readonly (boolean | null)[];
+      /** The player has the neighbours of each shaded cell circled for them (a hint need not name those). */
+      readonly circleNeighbours?: boolean;
     }
+  /** At page load: the worker started and the solver compiled and run once, before the first hint; no one waits for the reply. */
+  | { readonly id: number; readonly kind: 'warm'; readonly puzzle: Puzzle }
   | {
       readonly id: number;
       readonly kind: 'generate';
@@ -59,6 +65,7 @@ export type Reply =
   | { readonly id: number; readonly kind: 'solve'; readonly result: Awaited<ReturnType<typeof solve>> }
   | { readonly id: number; readonly kind: 'explain'; readonly explanation: Awaited<ReturnType<typeof explain>> }
   | { readonly id: number; readonly kind: 'hint'; readonly hint: Awaited<ReturnType<typeof hint>> }
+  | { readonly id: number; readonly kind: 'warm'; readonly ms: number }
   | { readonly id: number; readonly kind: 'generate'; readonly generated: Generated }
   | { readonly id: number; readonly kind: 'verdict'; readonly map: AmbiguityResult }
   | { readonly id: number; readonly kind: 'rate'; readonly level: Level | null; readonly name: string }
@@ -91,11 +98,23 @@ async function answer(data: Request): Promise<Reply> {
     return { id: data.id, kind: 'rate', level: rating.class, name: rating.name };
   }
   if (data.kind === 'repair') return { id: data.id, kind: 'repair', repair: await repair(data.puzzle, { timeoutMs: limitMs }) };
+  if (data.kind === 'warm') {
+    const started = performance.now();
+    await hint(data.puzzle, undefined, { timeoutMs: limitMs });
+    return { id: data.id, kind: 'warm', ms: performance.now() - started };
+  }
   if (data.kind === 'svg')
     return { id: data.id, kind: 'svg', svg: (await run({ command: 'convert', puzzle: data.puzzle, to: 'svg' })).output };
   const puzzle = parse(data.text);
   if (data.kind === 'solve') return { id: data.id, kind: 'solve', result: await solve(puzzle, { timeoutMs: limitMs }) };
-  if (data.kind === 'hint') return { id: data.id, kind: 'hint', hint: await hint(puzzle, data.marks, { timeoutMs: limitMs }) };
+  if (data.kind === 'hint') {
+    // `circleNeighbours` is passed on for a library that knows it (older ones read no such option).
+    const options: HintOptions & { readonly circleNeighbours?: boolean } = {
+      timeoutMs: limitMs,
+      ...(data.circleNeighbours === true ? { circleNeighbours: true } : {}),
+    };
+    return { id: data.id, kind: 'hint', hint: await hint(puzzle, data.marks, options) };
+  }
   return { id: data.id, kind: 'explain', explanation: await explain(puzzle, { timeoutMs: limitMs }) };
 }
 

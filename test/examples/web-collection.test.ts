@@ -264,7 +264,8 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
       })),
     );
   const states = (page: Page) => page.$$eval('#board .cell', (cells) => cells.map((c) => (c as HTMLElement).dataset['state']));
-  const elapsed = async (page: Page) => Number(await page.getAttribute('#progress-time', 'data-ms'));
+  /** The page's clock on the puzzle on the board (main.ts writes it on the board). */
+  const elapsed = async (page: Page) => Number(await page.getAttribute('#board', 'data-clock-ms'));
 
   /**
    * In the page: the lowest contrast ratio (WCAG 2) between the colour of a text in the panel
@@ -326,7 +327,7 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
     await page.locator('#board .cell[data-i="6"]').click({ button: 'right' });
     await page.waitForSelector(`#collection-list li[data-id="${id}"][data-progress="started"]`);
     expect(await page.textContent(`#collection-list li[data-id="${id}"] .progress`)).toBe('in progress');
-    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('#progress-time')!.dataset['ms']) >= 1500);
+    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('#board')!.dataset['clockMs']) >= 1500);
     const before = await elapsed(page);
     const marked = await states(page);
     expect(marked.slice(0, 7)).toEqual(['shaded', 'unmarked', 'unmarked', 'unmarked', 'unmarked', 'unmarked', 'white']);
@@ -361,12 +362,19 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
     await again.selectOption('#collection-progress', 'solved');
     expect((await listed(again)).map((s) => s.id)).toEqual([id]);
     expect(await again.textContent(`#collection-list li[data-id="${id}"] .progress`)).toBe('solved');
-    expect(await again.getAttribute('#progress-time', 'data-state')).toBe('solved');
+    const solvedSave = await again.evaluate((key) => localStorage.getItem(key), `hitori-sat:progress:${puzzleUrl}`);
+    expect(JSON.parse(solvedSave!)).toMatchObject({ solved: true });
     // The clock stopped.
     const stopped = await elapsed(again);
     await again.waitForTimeout(1200);
     expect(await elapsed(again)).toBe(stopped);
     await again.locator('#collection').screenshot({ path: join(shots, 'solved.png') });
+
+    // "Next puzzle" opens the next 5x5 of the collection (in its order) that is not solved.
+    const all5x5 = collection.puzzles.filter((p) => p[2] === '5x5');
+    const following = all5x5[(all5x5.findIndex((p) => p[0] === id) + 1) % all5x5.length]!;
+    await again.click('#next-puzzle');
+    await again.waitForFunction((u) => document.querySelector<HTMLTextAreaElement>('#puzzle')!.value === u, following[4]);
 
     // Another puzzle in progress, so that both badges are in the list.
     const [other] = expected[1]!;

@@ -27,85 +27,61 @@ interface CollectionData {
   readonly puzzles: readonly (readonly [string, string, string, string | null, string, string])[];
 }
 
-/** Saved time is written this often while the clock runs (and at each change of the marks). */
+/** Saved time is written this often while the puzzle is played (and at each change of the marks). */
 const saveEveryMs = 5000;
 
-/** The puzzle the clock runs for: its key, the time saved before, and since when it runs (null: stopped). */
-let active: {
-  readonly key: string;
-  baseMs: number;
-  runningSince: number | null;
-  solved: boolean;
-  /** Whether anything is saved for it (a puzzle merely looked at is not saved until marked). */
-  stored: boolean;
-  marks: Marks;
-} | null = null;
-let timeView: HTMLElement | null = null;
-let lastSaved = 0;
+/**
+ * The puzzle on the board: its key, whether it is solved, whether anything is saved for it (a
+ * puzzle merely looked at is not saved until marked), its marks. Its time is the page's clock
+ * (main.ts), read through `clockOf`: one clock, which pauses while the tab is hidden.
+ */
+let active: { readonly key: string; solved: boolean; stored: boolean; marks: Marks } | null = null;
+let clockOf: () => number = () => 0;
 /** Called after progress is saved (the list's states are drawn again). */
 let onSaved: () => void = () => undefined;
+/** The collection, once fetched. */
+let collection: CollectionData | null = null;
 
-function elapsedMs(): number {
-  if (active === null) return 0;
-  return active.baseMs + (active.runningSince === null ? 0 : performance.now() - active.runningSince);
+/**
+ * The address of the puzzle to play after the one whose address form is `key` ("Next puzzle"):
+ * the next one of the same size in the collection's order that is not solved, with its saved
+ * marks; null when there is none (or the collection is not loaded), and the page makes one.
+ */
+export function nextFromCollection(key: string, rows: number, cols: number): string | null {
+  if (collection === null) return null;
+  const size = `${rows}x${cols}`;
+  const same = collection.puzzles.filter((p) => p[2] === size);
+  const states = progressStates();
+  const from = same.findIndex((p) => p[4] === key);
+  for (let k = 1; k <= same.length; k++) {
+    const url = same[(from + k) % same.length]![4];
+    if (url !== key && states.get(url) !== 'solved') return addressOf(url, loadProgress(url, rows * cols)?.marks ?? []);
+  }
+  return null;
 }
 
 function save(): void {
   if (active === null || !active.stored) return;
-  saveProgress(active.key, { marks: active.marks, elapsedMs: elapsedMs(), solved: active.solved });
-  lastSaved = performance.now();
+  saveProgress(active.key, { marks: active.marks, elapsedMs: clockOf(), solved: active.solved });
 }
 
-function pause(): void {
-  if (active === null || active.runningSince === null) return;
-  active.baseMs = elapsedMs();
-  active.runningSince = null;
-}
-
-function resume(): void {
-  if (active === null || active.solved || active.runningSince !== null || document.hidden) return;
-  active.runningSince = performance.now();
-}
-
-/** m:ss, or h:mm:ss from an hour on. */
-function clockText(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
-}
-
-function showTime(): void {
-  if (timeView === null) return;
-  const ms = elapsedMs();
-  timeView.textContent = active === null ? '' : `${clockText(ms)}${active.solved ? ' (solved)' : ''}`;
-  timeView.dataset['ms'] = String(Math.round(ms));
-  timeView.dataset['state'] = active === null ? '' : active.solved ? 'solved' : active.stored ? 'started' : 'fresh';
+/** The time saved for a puzzle (its address form `key`, `cells` cells), for the page's clock to go on from; 0 when none. */
+export function savedTime(key: string, cells: number): number {
+  return loadProgress(key, cells)?.elapsedMs ?? 0;
 }
 
 /**
  * main.ts, after each change of the marks in play (and when a puzzle is put on the board): the
- * marks of the puzzle whose address form is `key`. A new key starts its clock where it was left.
+ * marks of the puzzle whose address form is `key`.
  */
 export function recordProgress(key: string, puzzle: Puzzle, marks: Marks): void {
   if (active?.key !== key) {
-    pause();
     save();
     const saved = loadProgress(key, puzzle.rows * puzzle.cols);
-    active = {
-      key,
-      baseMs: saved?.elapsedMs ?? 0,
-      runningSince: null,
-      solved: saved?.solved ?? false,
-      stored: saved !== null,
-      marks: saved?.marks ?? [],
-    };
-    resume();
+    active = { key, solved: saved?.solved ?? false, stored: saved !== null, marks: saved?.marks ?? [] };
   }
   const marked = marks.some((m) => m !== null);
-  if (!active.stored && !marked) {
-    showTime();
-    return;
-  }
+  if (!active.stored && !marked) return;
   active.stored = true;
   active.marks = marks.slice();
   if (
@@ -115,12 +91,9 @@ export function recordProgress(key: string, puzzle: Puzzle, marks: Marks): void 
       puzzle,
       marks.map((m) => m === true),
     ).length === 0
-  ) {
-    pause();
+  )
     active.solved = true;
-  }
   save();
-  showTime();
   onSaved();
 }
 
@@ -128,6 +101,8 @@ export function recordProgress(key: string, puzzle: Puzzle, marks: Marks): void 
 interface Page {
   /** Puts a puzzle on the board by its address (`#...`, the form address.ts writes). */
   readonly go: (address: string) => void;
+  /** The time on the puzzle on the board, in ms (the page's clock). */
+  readonly elapsedMs: () => number;
 }
 
 /** A new element with these properties (`id`, `type`, `htmlFor`, ...) and children. */
@@ -148,8 +123,7 @@ const className = (c: string | null) => (c === null ? 'beyond the rules' : `clas
 
 /** Builds the panel in `section` and starts the service worker. */
 export function mountCollection(section: HTMLElement, page: Page): void {
-  const time = el('output', { id: 'progress-time' });
-  timeView = time;
+  clockOf = page.elapsedMs;
   const dailyButton = el('button', { type: 'button', id: 'daily' });
   const dailyStatus = el('span', { id: 'daily-status' });
   const continueButton = el('button', { type: 'button', id: 'continue' }, 'Continue your last puzzle in progress');
@@ -162,7 +136,6 @@ export function mountCollection(section: HTMLElement, page: Page): void {
   const offline = el('p', { id: 'offline-status' });
   section.replaceChildren(
     el('h2', { id: 'collection-title' }, 'Puzzles to play'),
-    el('p', {}, 'Time on the puzzle on the board: ', time),
     el('div', { className: 'buttons' }, continueButton, dailyButton, dailyStatus),
     el(
       'div',
@@ -179,7 +152,6 @@ export function mountCollection(section: HTMLElement, page: Page): void {
     el('details', {}, el('summary', {}, 'Where the puzzles come from'), sources),
     offline,
   );
-  showTime();
 
   // The daily puzzle: the date is taken when the button is drawn and again when it is pressed.
   const daily = dailyOf(new Date());
@@ -262,6 +234,7 @@ export function mountCollection(section: HTMLElement, page: Page): void {
     })
     .then((loaded) => {
       data = loaded;
+      collection = loaded;
       const sizes = [...new Set(loaded.puzzles.map((p) => p[2]))].sort((a, b) => cellsOf(a) - cellsOf(b) || a.localeCompare(b));
       sizeSelect.replaceChildren(el('option', { value: '' }, 'any'), ...sizes.map((s) => el('option', { value: s }, s)));
       const classes = new Set(loaded.puzzles.map((p) => p[3] ?? 'none'));
@@ -296,14 +269,10 @@ export function mountCollection(section: HTMLElement, page: Page): void {
     });
 
   setInterval(() => {
-    showTime();
-    if (active?.runningSince !== null && performance.now() - lastSaved > saveEveryMs) save();
-  }, 1000);
+    if (active !== null && !active.solved) save();
+  }, saveEveryMs);
   document.addEventListener('visibilitychange', () => {
-    if (document.hidden) {
-      pause();
-      save();
-    } else resume();
+    if (document.hidden) save();
   });
   window.addEventListener('pagehide', () => save());
 
