@@ -38,6 +38,7 @@ import {
   type HintReport,
   type Level,
   type NumberChange,
+  type ProgressEvent,
   type Puzzle,
   parse,
   type Symmetry,
@@ -45,7 +46,7 @@ import {
 import { addressOf, marksFrom, readAddress } from './address.js';
 import { type Break, ruleBreaks } from './breaks.js';
 import { janko037 } from './example.js';
-import type { Reply, Request } from './worker.js';
+import type { Progress, Reply, Request } from './worker.js';
 import { mountCollection, nextFromCollection, recordProgress, savedTime } from './collection/panel.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -714,14 +715,16 @@ function warm(target: Puzzle): void {
 }
 
 /** Asks the worker; resolves with its reply, or with null when cancelled. */
-function ask(request: Ask): Promise<Reply | null> {
+function ask(request: Ask, onProgress?: (event: ProgressEvent) => void): Promise<Reply | null> {
   worker ??= newWorker();
   const id = ++asked;
   const current = worker;
   cancel.hidden = false;
   return new Promise<Reply | null>((resolve) => {
-    current.onmessage = ({ data }: MessageEvent<Reply>) => {
-      if (data.id === id) resolve(data);
+    current.onmessage = ({ data }: MessageEvent<Reply | Progress>) => {
+      if (data.id !== id) return;
+      if ('progress' in data) onProgress?.(data.progress);
+      else resolve(data);
     };
     current.onerror = (event) => resolve({ id, error: event.message || 'the solver worker failed' });
     cancel.onclick = () => {
@@ -973,10 +976,15 @@ async function generate(
   const seed = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('');
   const at = loaded;
   const what = options.pattern === undefined ? 'a new' : 'numbers around your shading for a';
-  say(`Making ${what} ${rows}x${cols} puzzle${level === undefined ? '' : ` of class ${level}`}...`);
+  const making = `Making ${what} ${rows}x${cols} puzzle${level === undefined ? '' : ` of class ${level}`}...`;
+  say(making);
   board.dataset['status'] = 'generating';
   const started = performance.now();
-  const reply = replyOf(await ask({ kind: 'generate', rows, cols, seed, ...options }), 'generate');
+  // The generator's progress (its tries and time), while the page waits: "Cancel" stops it.
+  const progress = (event: ProgressEvent) => {
+    if (at === loaded) say(`${making} ${event.message}`);
+  };
+  const reply = replyOf(await ask({ kind: 'generate', rows, cols, seed, ...options }, progress), 'generate');
   // The player put another puzzle on the board meanwhile: keep theirs.
   if (reply === null || at !== loaded) return;
   board.dataset['generateMs'] = (performance.now() - started).toFixed(0);
@@ -1064,8 +1072,22 @@ let setFuture: number[][] = [];
 let verdict: { readonly puzzle: Puzzle; readonly map: AmbiguityResult } | null = null;
 /** The fix suggested for the numbers on the board. */
 let fix: { readonly puzzle: Puzzle; readonly changes: readonly NumberChange[] } | null = null;
-/** When the last edit was made (performance.now()), for the verdict's time. */
+/**
+ * When the numbers on the board were made (performance.now()): the edit, a Latin fill, or the
+ * verdict's request for numbers that came otherwise (a link, a new puzzle, Set pressed). A
+ * verdict's time is counted from there, never from the page's load.
+ */
 let editedAt = 0;
+let editedFor: Puzzle | null = null;
+/**
+ * Whether the setter asked to see the solution; hidden by default. For an ambiguous puzzle the
+ * board shows one of the solutions the verdict found (`shownSolution`, "Another solution" cycles),
+ * the cells where they differ still marked, and that is the solution "keep" keeps.
+ */
+let showSolution = false;
+let shownSolution = 0;
+/** The last repair search's progress line, kept to say what was proven when it is stopped. */
+let repairProgress = '';
 /**
  * Edits that come while the setter's worker works are gathered: the verdict on the last of them
  * is asked when the worker is free; work that has gone on longer than `restartAfterMs` (a long
@@ -1086,20 +1108,34 @@ let setBusy = 0;
 /** When the setter's worker was last given work while free (performance.now()). */
 let busySince = 0;
 const setPending = new Map<number, (reply: Reply | null) => void>();
+const setProgress = new Map<number, (event: ProgressEvent) => void>();
 
-function askSetter(request: Extract<Ask, { kind: 'verdict' | 'rate' | 'repair' | 'svg' }>, restart = false): Promise<Reply | null> {
-  if (restart && setWorker !== undefined && setBusy > 0) {
-    setWorker.terminate();
-    setWorker = undefined;
-    for (const resolve of setPending.values()) resolve(null);
-    setPending.clear();
-    setBusy = 0;
-  }
+/** Ends the setter's worker and whatever it was doing (an edit's restart, or "Stop" on a search). */
+function endSetter(): void {
+  setWorker?.terminate();
+  setWorker = undefined;
+  for (const resolve of setPending.values()) resolve(null);
+  setPending.clear();
+  setProgress.clear();
+  setBusy = 0;
+}
+
+function askSetter(
+  request: Extract<Ask, { kind: 'verdict' | 'rate' | 'repair' | 'svg' }>,
+  restart = false,
+  onProgress?: (event: ProgressEvent) => void,
+): Promise<Reply | null> {
+  if (restart && setWorker !== undefined && setBusy > 0) endSetter();
   if (setWorker === undefined) {
     const created = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     // How many setter's workers have been started (the first, and one per restart).
     board.dataset['setterWorkers'] = String(Number(board.dataset['setterWorkers'] ?? 0) + 1);
-    created.onmessage = ({ data }: MessageEvent<Reply>) => {
+    created.onmessage = ({ data }: MessageEvent<Reply | Progress>) => {
+      if ('progress' in data) {
+        setProgress.get(data.id)?.(data.progress);
+        return;
+      }
+      setProgress.delete(data.id);
       const resolve = setPending.get(data.id);
       setPending.delete(data.id);
       setBusy = setPending.size;
@@ -1122,6 +1158,7 @@ function askSetter(request: Extract<Ask, { kind: 'verdict' | 'rate' | 'repair' |
   if (setBusy === 0) busySince = performance.now();
   return new Promise<Reply | null>((resolve) => {
     setPending.set(id, resolve);
+    if (onProgress !== undefined) setProgress.set(id, onProgress);
     setBusy = setPending.size;
     target.postMessage({ ...request, id } as Request);
   });
@@ -1154,11 +1191,24 @@ function setMode(next: Mode): void {
 function drawSet(): void {
   if (puzzle === null) return;
   const map = verdict?.puzzle === puzzle ? verdict.map : null;
-  const cells: Mark[] = puzzle.values.map((_, i) => (map === null || map.status === 'none' ? null : (map.cells[i] ?? null)));
+  // The forced cells are the solution: drawn only when the setter asks ("Show the solution"), so
+  // that nobody looking over the setter's shoulder sees it. The free cells (data-map) always show.
+  const shown = map !== null && showSolution ? solutionShown(map) : null;
+  const cells: Mark[] = puzzle.values.map((_, i) => shown?.[i] ?? null);
+  const other = $<HTMLButtonElement>('other-solution');
+  other.hidden = shown === null || map === null || map.solutions.length < 2;
+  if (map !== null)
+    other.textContent = `Another solution (${(shownSolution % Math.max(1, map.solutions.length)) + 1} of ${map.solutions.length} found)`;
   const outlines = new Map<number, Outline>();
   if (fix?.puzzle === puzzle) for (const c of fix.changes) outlines.set(c.cell, 'fix');
   outlines.set(selected, 'selected');
   draw(cells, outlines);
+}
+
+/** The solution drawn when the setter shows it: the only one, or one of those the verdict found. */
+function solutionShown(map: AmbiguityResult): readonly boolean[] | null {
+  if (map.status === 'none' || map.solutions.length === 0) return null;
+  return map.solutions[shownSolution % map.solutions.length]!;
 }
 
 function select(i: number): void {
@@ -1179,6 +1229,11 @@ function askVerdict(): void {
   fix = null;
   applyButton.hidden = true;
   if (puzzle === null) return;
+  if (editedFor !== puzzle) {
+    editedAt = performance.now();
+    editedFor = puzzle;
+  }
+  $('stop-repair').hidden = true;
   showVerdict('Checking...', 'set-checking');
   if (setBusy > 0 && performance.now() - busySince < restartAfterMs) queued = puzzle;
   else void verdictOf(puzzle);
@@ -1190,6 +1245,7 @@ async function verdictOf(target: Puzzle): Promise<void> {
   if ('error' in reply || reply.kind !== 'verdict') return showVerdict('error' in reply ? reply.error : 'unexpected reply', 'set-error');
   const { map } = reply;
   verdict = { puzzle: target, map };
+  shownSolution = 0;
   const ms = performance.now() - editedAt;
   board.dataset['verdictMs'] = ms.toFixed(0);
   board.dataset['mapMs'] = map.timeMs.toFixed(0);
@@ -1217,6 +1273,7 @@ function editValues(values: number[], record = true): void {
   }
   editedAt = performance.now();
   const next: Puzzle = { rows: puzzle.rows, cols: puzzle.cols, values };
+  editedFor = next;
   input.value = addressForm(next);
   // The same grid: only the changed cells' numbers are written (a new puzzle all the same).
   const before = puzzle.values;
@@ -1311,35 +1368,66 @@ function latinFill(): void {
   const values = Array.from({ length: rows * cols }, (_, i) => ((Math.floor(i / cols) + (i % cols)) % n) + 1);
   const next: Puzzle = { rows, cols, values };
   editedAt = performance.now();
+  editedFor = next;
   input.value = addressForm(next);
   setPuzzle(next);
 }
 
+/**
+ * "Suggest a fix": `repair` in the setter's worker, the fewest number changes (to 1..K+1) that make
+ * the puzzle unique, over any solution or keeping the solution shown ("keep" option: the first
+ * solution of the verdict), proven. It runs until it is proven, with each bound proven shown as
+ * it comes; "Stop" ends it and says what was proven so far. What the verdict says is the scope
+ * the library proved (`scope`, `values`), and its time is counted from the press.
+ */
 async function onSuggest(): Promise<void> {
   const target = puzzle;
   if (target === null) return;
-  showVerdict('Looking for the fewest changes that make the solution unique...', 'set-repairing');
-  const reply = await askSetter({ kind: 'repair', puzzle: target }, true);
-  if (target !== puzzle || mode !== 'set' || reply === null) return;
+  const keepIt = $<HTMLInputElement>('keep-solution').checked;
+  const kept = keepIt && verdict?.puzzle === target ? (solutionShown(verdict.map) ?? undefined) : undefined;
+  const scope = kept === undefined ? 'over any solution' : 'keeping the solution shown';
+  const started = performance.now();
+  const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  repairProgress = '';
+  const stop = $<HTMLButtonElement>('stop-repair');
+  stop.hidden = false;
+  showVerdict(`Looking for the fewest changes that make it unique, ${scope}...`, 'set-repairing');
+  const progress = (event: ProgressEvent) => {
+    if (target !== puzzle || mode !== 'set') return;
+    repairProgress = event.message.replace(/^repair: /, '');
+    showVerdict(`Looking for the fewest changes, ${scope}: ${repairProgress} (${seconds()})`, 'set-repairing');
+  };
+  const request = { kind: 'repair', puzzle: target, ...(kept === undefined ? {} : { keep: kept }) } as const;
+  const reply = await askSetter(request, true, progress);
+  stop.hidden = true;
+  if (target !== puzzle || mode !== 'set') return;
+  if (reply === null) {
+    const proven = repairProgress === '' ? 'nothing proven yet' : repairProgress;
+    return showVerdict(`Search stopped after ${seconds()}: ${proven}. "Suggest a fix" searches again.`, 'set-repair-stopped');
+  }
   if ('error' in reply || reply.kind !== 'repair') return showVerdict('error' in reply ? reply.error : 'unexpected reply', 'set-error');
   const result = reply.repair;
+  board.dataset['repairMs'] = (performance.now() - started).toFixed(0);
+  const within = `${result.scope === 'any-solution' ? 'over any solution' : 'keeping the solution shown'}, with numbers 1..${result.values}`;
   const first = result.repairs[0];
   if (first === undefined) {
     const why = {
-      repaired: 'no change is needed',
-      'beyond-bound': `more than ${result.maxChanges} changes would be needed`,
-      impossible: 'no change of numbers can make it unique',
-      timeout: 'the time limit came first',
+      repaired: 'no change is needed: it is unique already',
+      'beyond-bound': `no repair with ${result.maxChanges ?? 0} or fewer changes ${within} (proven)`,
+      impossible: `no change of numbers ${within} can make it unique (proven)`,
+      timeout: `no repair with ${Math.max(0, result.provenBelow - 1)} or fewer changes ${within} (proven); the time limit came first`,
     }[result.status];
-    return showVerdict(`No fix: ${why}.`, 'set-no-fix');
+    return showVerdict(`No fix: ${why}. (${seconds()})`, 'set-no-fix');
   }
   fix = { puzzle: target, changes: first.changes };
   applyButton.hidden = false;
   drawSet();
   const { cols } = target;
-  const list = first.changes.map((c) => `r${Math.floor(c.cell / cols) + 1}c${(c.cell % cols) + 1} ${c.from} → ${c.to}`).join(', ');
+  const list = first.changes
+    .map((c) => `${cellName({ row: Math.floor(c.cell / cols) + 1, col: (c.cell % cols) + 1 })} ${c.from} → ${c.to}`)
+    .join(', ');
   const count = first.changes.length;
-  showVerdict(`Fix (${count} change${count === 1 ? '' : 's'}, the fewest, proven): ${list}.`, 'set-fix');
+  showVerdict(`Fix: ${count} change${count === 1 ? '' : 's'}, the fewest ${within} (proven): ${list}. (${seconds()})`, 'set-fix');
 }
 
 function applyFix(): void {
@@ -1412,6 +1500,17 @@ window.addEventListener('hashchange', () => readAddressBar());
 $('mode-play').addEventListener('click', () => setMode('play'));
 $('mode-set').addEventListener('click', () => setMode('set'));
 $('suggest').addEventListener('click', () => void onSuggest());
+$('stop-repair').addEventListener('click', endSetter);
+$('other-solution').addEventListener('click', () => {
+  shownSolution++;
+  drawSet();
+});
+$('show-solution').addEventListener('click', () => {
+  showSolution = !showSolution;
+  $('show-solution').setAttribute('aria-pressed', String(showSolution));
+  $('show-solution').textContent = showSolution ? 'Hide the solution' : 'Show the solution';
+  drawSet();
+});
 $('apply').addEventListener('click', applyFix);
 $('latin').addEventListener('click', latinFill);
 $('export-url').addEventListener('click', () => exportText('url'));

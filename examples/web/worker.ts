@@ -16,6 +16,7 @@ import {
   type HintOptions,
   hint,
   type Level,
+  type ProgressEvent,
   type Puzzle,
   parse,
   type RepairReport,
@@ -58,7 +59,8 @@ export type Request =
   /** Setter's mode: the ambiguity map, the class, a fix, the picture (SVG) of a puzzle being set. */
   | { readonly id: number; readonly kind: 'verdict'; readonly puzzle: Puzzle }
   | { readonly id: number; readonly kind: 'rate'; readonly puzzle: Puzzle }
-  | { readonly id: number; readonly kind: 'repair'; readonly puzzle: Puzzle }
+  /** `keep`: the solution the fix must keep (true shaded); without it, the fewest over any solution. */
+  | { readonly id: number; readonly kind: 'repair'; readonly puzzle: Puzzle; readonly keep?: readonly boolean[] }
   | { readonly id: number; readonly kind: 'svg'; readonly puzzle: Puzzle };
 type Generated = GenerateResult['puzzles'][number];
 export type Reply =
@@ -73,20 +75,36 @@ export type Reply =
   | { readonly id: number; readonly kind: 'svg'; readonly svg: string }
   | { readonly id: number; readonly error: string };
 
-const scope = self as unknown as { onmessage: (event: MessageEvent<Request>) => void; postMessage: (reply: Reply) => void };
+/** Progress of long work (a generator's tries, a repair's bounds proven), sent before its reply. */
+export interface Progress {
+  readonly id: number;
+  readonly progress: ProgressEvent;
+}
+
+const scope = self as unknown as {
+  onmessage: (event: MessageEvent<Request>) => void;
+  postMessage: (message: Reply | Progress) => void;
+};
+
+/** A repair runs until it is proven or stopped: the setter sees its progress and may stop it. */
+const repairLimitMs = 600_000;
 
 async function answer(data: Request): Promise<Reply> {
+  const onProgress = (progress: ProgressEvent) => scope.postMessage({ id: data.id, progress });
   if (data.kind === 'generate') {
-    const { puzzles } = await run({
-      command: 'generate',
-      rows: data.rows,
-      cols: data.cols,
-      seed: data.seed,
-      ...(data.level === undefined ? {} : { class: data.level }),
-      ...(data.symmetry === undefined ? {} : { symmetry: data.symmetry }),
-      ...(data.pattern === undefined ? {} : { pattern: data.pattern }),
-      timeoutMs: limitMs,
-    });
+    const { puzzles } = await run(
+      {
+        command: 'generate',
+        rows: data.rows,
+        cols: data.cols,
+        seed: data.seed,
+        ...(data.level === undefined ? {} : { class: data.level }),
+        ...(data.symmetry === undefined ? {} : { symmetry: data.symmetry }),
+        ...(data.pattern === undefined ? {} : { pattern: data.pattern }),
+        timeoutMs: limitMs,
+      },
+      { onProgress },
+    );
     const generated = puzzles[0];
     if (generated === undefined) return { id: data.id, error: 'No puzzle was found within the time limit: try again, or another class.' };
     return { id: data.id, kind: 'generate', generated };
@@ -97,7 +115,10 @@ async function answer(data: Request): Promise<Reply> {
     const rating = await rate(data.puzzle, { timeoutMs: limitMs });
     return { id: data.id, kind: 'rate', level: rating.class, name: rating.name };
   }
-  if (data.kind === 'repair') return { id: data.id, kind: 'repair', repair: await repair(data.puzzle, { timeoutMs: limitMs }) };
+  if (data.kind === 'repair') {
+    const options = { timeoutMs: repairLimitMs, onProgress, ...(data.keep === undefined ? {} : { keep: data.keep }) };
+    return { id: data.id, kind: 'repair', repair: await repair(data.puzzle, options) };
+  }
   if (data.kind === 'warm') {
     const started = performance.now();
     await hint(data.puzzle, undefined, { timeoutMs: limitMs });
@@ -108,11 +129,7 @@ async function answer(data: Request): Promise<Reply> {
   const puzzle = parse(data.text);
   if (data.kind === 'solve') return { id: data.id, kind: 'solve', result: await solve(puzzle, { timeoutMs: limitMs }) };
   if (data.kind === 'hint') {
-    // `circleNeighbours` is passed on for a library that knows it (older ones read no such option).
-    const options: HintOptions & { readonly circleNeighbours?: boolean } = {
-      timeoutMs: limitMs,
-      ...(data.circleNeighbours === true ? { circleNeighbours: true } : {}),
-    };
+    const options: HintOptions = { timeoutMs: limitMs, ...(data.circleNeighbours === true ? { circleNeighbours: true } : {}) };
     return { id: data.id, kind: 'hint', hint: await hint(puzzle, data.marks, options) };
   }
   return { id: data.id, kind: 'explain', explanation: await explain(puzzle, { timeoutMs: limitMs }) };

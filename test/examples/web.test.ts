@@ -822,7 +822,10 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     let verdict = await verdictOf(page);
     expect(verdict.status).toBe('set-unique');
     expect(verdict.text).toMatch(/^Unique solution, proven: class [A-G] \(/);
-    // The unique solution drawn: forced shaded dark, forced white circled; cell 0 selected.
+    // The solution stays hidden until asked for; then drawn: forced shaded dark, forced white circled; cell 0 selected.
+    expect(await states(page)).toEqual(new Array(16).fill('unmarked'));
+    await page.click('#show-solution');
+    expect(await page.getAttribute('#show-solution', 'aria-pressed')).toBe('true');
     expect(await states(page)).toEqual(shadedOf(janko001.solution!));
     expect((await cells(page))[0]!.outline).toBe('selected');
     await expectPainted(page);
@@ -840,25 +843,37 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     const drawn = await cells(page);
     expect(drawn.map((c) => c.map === 'free')).toEqual(map.cells.map((c) => c === null));
     expect(drawn.map((c) => (c.map === 'free' ? null : c.state === 'shaded'))).toEqual(map.cells);
-    // The screenshot of the map: free cells sky blue, forced ones dark or circled, the selection violet.
+    // The screenshot of the map and the first solution found: free cells sky blue (dark where that
+    // solution shades them), forced ones dark or circled, the selection violet.
     await expectPainted(page);
-    expect((await painted(page)).filter((p) => p.fill === 'sky')).toHaveLength(4);
-    // Suggest a fix: r2c1 4 -> 3, outlined, its new number shown.
+    // Sky: the free cells, but for those the solution shown shades (dark).
+    expect((await painted(page)).filter((p) => p.fill === 'sky')).toHaveLength(
+      drawn.filter((c) => c.map === 'free' && c.state !== 'shaded').length,
+    );
+    // Suggest a fix: one change (the library proves no fewer works; test/generate/repair.test.ts
+    // checks that against a brute force), outlined, its new number shown, the scope stated.
     await page.click('#suggest');
     verdict = await verdictOf(page);
     expect(verdict.status).toBe('set-fix');
-    expect(verdict.text).toBe('Fix (1 change, the fewest, proven): r2c1 4 → 3.');
-    expect((await cells(page)).flatMap((c, i) => (c.outline === null ? [] : [[i, c.outline]]))).toEqual([
-      [1, 'selected'],
-      [4, 'fix'],
-    ]);
-    expect(await page.getAttribute('#board .cell[data-i="4"]', 'data-fix')).toBe('3');
+    const proposed =
+      /^Fix: 1 change, the fewest over any solution, with numbers 1\.\.5 \(proven\): r(\d)c(\d) (\d) → (\d)\. \([\d.]+ s\)$/.exec(
+        verdict.text,
+      );
+    expect(proposed, verdict.text).not.toBeNull();
+    const [, row, col, from, to] = proposed!.map(Number) as [number, number, number, number, number];
+    const at = (row - 1) * 4 + (col - 1);
+    expect(edited[at]).toBe(from);
+    // Outlined as a fix (unless it is the selected cell, whose outline is the selection's).
+    expect((await cells(page)).flatMap((c, i) => (c.outline === null || i === 1 ? [] : [[i, c.outline]]))).toEqual(
+      at === 1 ? [] : [[at, 'fix']],
+    );
+    expect(await page.getAttribute(`#board .cell[data-i="${at}"]`, 'data-fix')).toBe(String(to));
     await expectPainted(page);
     await page.click('#apply');
     verdict = await verdictOf(page);
     expect(verdict.status).toBe('set-unique');
     const fixed = [...edited];
-    fixed[4] = 3;
+    fixed[at] = to;
     expect(await numbers(page)).toEqual(fixed);
     expect((await solve({ rows: 4, cols: 4, values: fixed }, { engine: 'sat' })).status).toBe('unique');
     await expectPainted(page);
@@ -912,7 +927,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect((await verdictOf(page)).status).toBe('set-multiple');
     const workers = async () => Number(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['setterWorkers']));
     expect(await workers()).toBe(1);
-    // A Latin square has no fix within 3 changes; proving so takes the worker most of a second.
+    // A Latin square's fix search runs for seconds at least.
     await page.click('#suggest');
     expect(await page.textContent('#verdict')).toMatch(/^Looking for the fewest changes/);
     await page.waitForTimeout(250);
@@ -923,6 +938,79 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await workers()).toBe(2);
     expect((await numbers(page))[0]).toBe(7);
     expect(await page.isHidden('#apply')).toBe(true);
+    await page.close();
+  });
+
+  it('setter: the fix search shows each bound it proves; Stop ends it and says what was proven', async () => {
+    const page = await open(`#${small}`);
+    await page.click('#mode-set');
+    await verdictOf(page);
+    await page.selectOption('#size', '12x12');
+    await page.click('#latin');
+    expect((await verdictOf(page)).status).toBe('set-multiple');
+    await page.click('#suggest');
+    expect(await page.isVisible('#stop-repair')).toBe(true);
+    // A bound proven: no repair with 1 change (a Latin square needs more).
+    await page.waitForFunction(
+      () => /no repair with \d+ (or fewer )?changes?.*\(proven\)/.test(document.querySelector('#verdict')!.textContent!),
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    expect(await page.getAttribute('#board', 'data-status')).toBe('set-repairing');
+    await page.click('#stop-repair');
+    const verdict = await verdictOf(page);
+    expect(verdict.status).toBe('set-repair-stopped');
+    expect(verdict.text).toMatch(/^Search stopped after [\d.]+ s: no repair with \d+ (or fewer )?changes?.*\(proven\)/);
+    expect(await page.isHidden('#stop-repair')).toBe(true);
+    await page.close();
+  });
+
+  it('setter: a fix that keeps the solution shown says so, and the fixed puzzle has that solution', async () => {
+    const page = await open(`#${small}`);
+    await page.click('#mode-set');
+    await verdictOf(page);
+    await click(page, 1);
+    await page.keyboard.press('2');
+    expect((await verdictOf(page)).status).toBe('set-multiple');
+    const edited = [...janko001.puzzle.values];
+    edited[1] = 2;
+    // The solutions the verdict found, as the library finds them: the page shows them in turn.
+    const { solutions } = await ambiguity({ rows: 4, cols: 4, values: edited });
+    expect(solutions.length).toBeGreaterThan(1);
+    await page.click('#show-solution');
+    expect(await states(page)).toEqual(shadedOf(solutions[0]!));
+    await page.check('#keep-solution');
+    const suggest = async () => {
+      await page.click('#suggest');
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#board')!.dataset['status'] !== 'set-repairing');
+      return verdictOf(page);
+    };
+    // Each solution shown in turn: kept, it gives a fix with that solution, or a proof that none exists.
+    let fixedAt = -1;
+    for (let k = 0; k < solutions.length; k++) {
+      if (k > 0) await page.click('#other-solution');
+      expect(await page.textContent('#other-solution')).toContain(`${k + 1} of ${solutions.length} found`);
+      expect(await states(page)).toEqual(shadedOf(solutions[k]!));
+      const verdict = await suggest();
+      if (verdict.status === 'set-no-fix') {
+        expect(verdict.text).toMatch(
+          /^No fix: no change of numbers keeping the solution shown, with numbers 1\.\.5 can make it unique \(proven\)/,
+        );
+        continue;
+      }
+      expect(verdict.status).toBe('set-fix');
+      expect(verdict.text).toMatch(/^Fix: \d+ changes?, the fewest keeping the solution shown, with numbers 1\.\.5 \(proven\): /);
+      await page.click('#apply');
+      expect((await verdictOf(page)).status).toBe('set-unique');
+      const result = await solve({ rows: 4, cols: 4, values: await numbers(page) }, { engine: 'sat' });
+      expect(result.status).toBe('unique');
+      expect(result.solutions[0]).toEqual(solutions[k]);
+      fixedAt = k;
+      break;
+    }
+    expect(fixedAt).toBeGreaterThanOrEqual(0);
     await page.close();
   });
 
