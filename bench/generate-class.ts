@@ -1,0 +1,156 @@
+/**
+ * `npm run bench:generate-class`: generation per class, size and symmetry, one thread (as the web
+ * page runs it), and the table of what is within reach. For each (size, class, symmetry) it makes
+ * up to `--runs` puzzles (seeds `bench:1`, `bench:2`, ...), each under a cap of `--cap` ms; the
+ * first puzzle past the cap ends that combination, which is then out of reach. It writes the
+ * BENCH.md section `generate-by-class` (median / p95 / max seconds, mean attempts) and the table
+ * src/generate/generate-reach.ts that `generationProblem` (generate-support.ts) refuses by.
+ *
+ *   npm run build && nice npm run bench:generate-class -- [--runs 8] [--cap 10000] [--sizes 5,6,...]
+ *
+ * After it, `npm run build` again so that the CLI and the page see the new table.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generatePuzzle, puzzleSeed, type GenerateSpec } from '../src/generate/generate.js';
+import { symmetries } from '../src/generate/generate-choices.js';
+import { TimeoutError } from '../src/job/errors.js';
+import { levels, type Level } from '../src/rules/index.js';
+import {
+  commandLine,
+  describeMachine,
+  loadAverages,
+  max,
+  median,
+  p95,
+  progress,
+  repoRoot,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+} from './lib.js';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '8' },
+    cap: { type: 'string', default: '10000' },
+    sizes: { type: 'string', default: '5,6,7,8,9,10,12,15,17' },
+  },
+});
+const runs = Number(args.runs);
+const capMs = Number(args.cap);
+const sizes = args.sizes.split(',').map(Number);
+// The page's classes: any, and B to G (A needs another convention: a Latin square).
+const classes: (Level | 'any')[] = ['any', ...levels.filter((l) => l !== 'A')];
+const shapes = ['none', ...symmetries] as const;
+const command = commandLine('generate-class.js');
+const code = revision();
+const started = new Date();
+const loadAtStart = loadAverages();
+
+interface Combo {
+  readonly size: number;
+  readonly cls: Level | 'any';
+  readonly symmetry: (typeof shapes)[number];
+  readonly times: number[];
+  readonly attempts: number[];
+  /** Runs tried (the last one past the cap when `ok < tried`). */
+  tried: number;
+}
+
+// Warm-up (JIT, the wasm module), untimed.
+await generatePuzzle({ rows: 9, cols: 9, class: 'D' }, 'warm-up');
+
+const combos: Combo[] = [];
+for (const size of sizes) {
+  for (const cls of classes) {
+    for (const symmetry of shapes) {
+      const combo: Combo = { size, cls, symmetry, times: [], attempts: [], tried: 0 };
+      const spec: GenerateSpec = {
+        rows: size,
+        cols: size,
+        ...(cls === 'any' ? {} : { class: cls }),
+        ...(symmetry === 'none' ? {} : { symmetry }),
+      };
+      for (let k = 0; k < runs; k++) {
+        combo.tried++;
+        try {
+          const made = await generatePuzzle(spec, puzzleSeed('bench', k), Date.now() + capMs);
+          combo.times.push(made.timeMs);
+          combo.attempts.push(made.attempts);
+        } catch (error) {
+          if (!(error instanceof TimeoutError)) throw error;
+          break;
+        }
+      }
+      combos.push(combo);
+      const s = (x: number) => (x / 1000).toFixed(2);
+      progress(
+        `${size}x${size} ${cls} ${symmetry}: ${combo.times.length}/${combo.tried}` +
+          (combo.times.length > 0 ? ` median ${s(median(combo.times))} s, max ${s(max(combo.times))} s` : ''),
+      );
+    }
+  }
+}
+
+const reached = (c: Combo) => c.times.length === runs;
+const seconds = (x: number) => (x / 1000).toFixed(2);
+const mean = (xs: number[]) => (xs.length === 0 ? '-' : (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1));
+const rows = combos.map((c) => [
+  `${c.size}x${c.size}`,
+  c.cls,
+  c.symmetry,
+  `${c.times.length} / ${c.tried}`,
+  c.times.length === 0 ? '-' : seconds(median(c.times)),
+  c.times.length === 0 ? '-' : seconds(p95(c.times)),
+  c.times.length === 0 ? '-' : seconds(max(c.times)),
+  mean(c.attempts),
+  reached(c) ? 'yes' : 'refused',
+]);
+const refused = combos.filter((c) => !reached(c));
+writeSection(
+  'generate-by-class',
+  `## generate-by-class: generation per class, size and symmetry, one thread
+
+- Command: \`${command}\` (after \`npm run build\`)
+- Date: ${timestamp(started)}
+- Machine: ${describeMachine()}
+- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverages()} at the end. The machine is shared with other
+  sessions (two cores), so single timings move; a combination near the cap can fall either side of it from one run to the next.
+- Code: ${code}
+- Method: for each combination, up to ${runs} puzzles (seeds \`bench:1\` ... \`bench:${runs}\`) made one after another in this
+  process, each with a cap of ${capMs / 1000} s; the first puzzle past the cap ends the combination, which is then refused
+  (\`generationProblem\`, src/generate/generate-support.ts, reads the table src/generate/generate-reach.ts this run wrote).
+  Every puzzle is proven unique by SAT and rated the class asked by the rule engine. Times are per puzzle, from the first
+  shading tried to the proof; attempts are the shadings tried.
+- Refused: ${refused.length === 0 ? 'none' : refused.map((c) => `${c.size}x${c.size} ${c.cls}${c.symmetry === 'none' ? '' : ` ${c.symmetry}`}`).join(', ')}
+
+${table(['size', 'class', 'symmetry', 'made / tried', 'median s', 'p95 s', 'max s', 'attempts', 'within reach'], rows, [false, false, false, true, true, true, true, true, false])}
+`,
+);
+
+// The table the generator refuses by: data only, rewritten whole by each run.
+const entries = combos.map(
+  (c) =>
+    `  [${c.size}, '${c.cls}', '${c.symmetry}', ${c.times.length}, ${c.tried}, ${c.times.length === 0 ? 'null' : Math.round(p95(c.times))}],`,
+);
+writeFileSync(
+  join(repoRoot, 'src', 'generate', 'generate-reach.ts'),
+  `/**
+ * Written by \`${command}\` (bench/generate-class.ts) on ${timestamp(started)}: do not edit by hand.
+ * Generation per board size (square), class and symmetry on one thread of ${describeMachine()},
+ * load ${loadAtStart} at the start: up to ${runs} puzzles each, each capped at ${capMs / 1000} s, stopped at the first past the cap.
+ * Rows: size, class ('any' for none asked), symmetry ('none'), puzzles made, runs tried, p95 ms of those made (null if none).
+ * A combination is within reach when every run made its puzzle. See BENCH.md, generate-by-class.
+ */
+export const reachRuns = ${runs};
+export const reachCapMs = ${capMs};
+export const reachDate = '${timestamp(started)}';
+export const reach: readonly (readonly [number, string, string, number, number, number | null])[] = [
+${entries.join('\n')}
+];
+`,
+);
+progress(`wrote BENCH.md (generate-by-class) and src/generate/generate-reach.ts: ${refused.length} of ${combos.length} refused`);
