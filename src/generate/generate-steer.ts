@@ -79,7 +79,18 @@ export function steerToClass(
     // that the class's technique is what moves the solve on from here.
     if (firstOfClass === -1 && stallPlants < maxStallPlants) {
       stallPlants++;
-      if (plantClass(g, values, planted, cls, random, (i) => board.isUnknown(i)) > 0) continue;
+      if (
+        plantClass(
+          g,
+          values,
+          planted,
+          cls,
+          random,
+          (i) => board.isUnknown(i),
+          (i) => board.isWhite(i),
+        ) > 0
+      )
+        continue;
     }
     const late: [number, number][] = [];
     const any: [number, number][] = [];
@@ -132,6 +143,7 @@ export function plantClass(
   cls: Level,
   random: () => number,
   open: (cell: number) => boolean = () => true,
+  white: (cell: number) => boolean = () => false,
 ): number {
   const at = (r: number, c: number) => r * g.cols + c;
   // Each site: [cell, takes the number of cell] pairs.
@@ -224,6 +236,25 @@ export function plantClass(
             }
           }
         }
+        // SbP: columns k1, k2 shaded on a diagonal across lines l, l + 1 (k1 unshaded in l),
+        // and a third cell z shaded in one of the two lines, all open.
+        for (let k1 = 0; k1 < m; k1++) {
+          const a1 = cell(l, k1);
+          const b1 = cell(l + 1, k1);
+          if (planted[a1] || !planted[b1] || !open(a1) || !open(b1)) continue;
+          for (let k2 = 0; k2 < m; k2++) {
+            const a2 = cell(l, k2);
+            const b2 = cell(l + 1, k2);
+            if (k2 === k1 || !planted[a2] || planted[b2] || !open(a2) || !open(b2)) continue;
+            const zs: [number, number][] = [];
+            for (let k = 0; k < m; k++) {
+              if (k !== k2 && planted[cell(l, k)] && open(cell(l, k))) zs.push([cell(l, k), a1]);
+              if (k !== k1 && planted[cell(l + 1, k)] && open(cell(l + 1, k))) zs.push([cell(l + 1, k), b2]);
+            }
+            if (zs.length === 0) continue;
+            sites.push([[a2, a1], [b1, b2], zs[Math.floor(random() * zs.length)]!]);
+          }
+        }
       }
     }
   }
@@ -232,7 +263,9 @@ export function plantClass(
   let plants = 0;
   while (sites.length > 0 && plants < (cls === 'D' ? 4 : maxPlants)) {
     const site = sites.splice(Math.floor(random() * sites.length), 1)[0]!;
-    if (site.some(([x, y]) => used.has(x) || used.has(y) || !open(x) || !open(y))) continue;
+    // A white cell already repeating the new number would decide x by DoW (class B) at once.
+    const repeated = ([x, y]: [number, number]) => lineMates(g, x).some((j) => j !== y && white(j) && values[j] === values[y]);
+    if (site.some(([x, y]) => used.has(x) || used.has(y) || !open(x) || repeated([x, y]))) continue;
     for (const [x, y] of site) {
       values[x] = values[y]!;
       used.add(x);
