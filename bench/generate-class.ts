@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generatePuzzle, puzzleSeed, type GenerateSpec } from '../src/generate/generate.js';
 import { symmetries } from '../src/generate/generate-choices.js';
+import { writeReachDoc } from './generate-reach-doc.js';
 import { TimeoutError } from '../src/job/errors.js';
 import { levels, type Level } from '../src/rules/index.js';
 import {
@@ -178,5 +179,13 @@ ${entries.join('\n')}
 ];
 `,
   );
-  progress(`wrote BENCH.md (generate-by-class) and src/generate/generate-reach.ts: ${refused.length} of ${combos.length} refused`);
+  writeReachDoc(
+    combos.map((c) => [c.size, c.cls, c.symmetry, c.times.length, c.tried, null] as const),
+    runs,
+    capMs,
+    timestamp(started),
+  );
+  progress(
+    `wrote BENCH.md (generate-by-class), src/generate/generate-reach.ts and docs/commands.md (generate-reach): ${refused.length} of ${combos.length} refused`,
+  );
 }

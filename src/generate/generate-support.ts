@@ -37,7 +37,7 @@ export interface Reach {
 }
 
 /** Rows: size, class ('any'), symmetry ('none'), puzzles made, runs tried, p95 ms of those made. */
-export type ReachRow = readonly [number, string, string, number, number, number | null];
+type ReachRow = readonly [number, string, string, number, number, number | null];
 
 /** A measurement of reach: the runs per combination, the cap, the date, the rows. */
 export interface ReachTable {
@@ -48,7 +48,7 @@ export interface ReachTable {
 }
 
 /** The bench's table (generate-reach.ts). */
-export const measuredReach: ReachTable = { runs: reachRuns, capMs: reachCapMs, date: reachDate, rows: reach };
+const measuredReach: ReachTable = { runs: reachRuns, capMs: reachCapMs, date: reachDate, rows: reach };
 
 const symmetryNames: Record<Symmetry, string> = { rot180: 'a half turn (rot180)', mirror: 'a mirror', diagonal: 'a diagonal symmetry' };
 

@@ -25,6 +25,11 @@
  * from then on; the blocking clause of S carries a selector of its own. Clauses of old epochs stay
  * in the solver, satisfied by their selector being false, so nothing learnt is unsound.
  *
+ * With a class B to F asked for, step 4 is followed by steering (generate-steer.ts): a pattern of
+ * a technique of the class is planted, then shaded cells take numbers of cells the rules already
+ * made white until the class's techniques solve the puzzle, with the SAT repair after each round;
+ * only shaded cells' numbers change, so the shading (and its symmetry) stays. Class G is drawn.
+ *
  * The result is then proven unique by the SAT engine itself (`solveHitori`, a fresh solver, the
  * chosen convention) and its solution passes the independent checker; with a class asked for,
  * the rule engine rates it and must not solve it one class lower.
