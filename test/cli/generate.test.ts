@@ -117,7 +117,7 @@ describe('generate command', () => {
     expect(r.code, args.join(' ')).toBe(2);
     expect(r.stdout).toBe('');
     expect(linesOf(r.stderr)).toHaveLength(1);
-    expect(r.stderr).toMatch(new RegExp(`^error: class ${cls} .*at ${size}x${size} is out of reach.*bench runs`));
+    expect(r.stderr).toMatch(new RegExp(`^hitori-sat: class ${cls} .*at ${size}x${size} is out of reach.*bench runs`));
   });
 
   it('--timeout: the puzzles made so far, exit code 3', async () => {
