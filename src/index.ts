@@ -40,6 +40,7 @@ export {
 export { run } from './api/run.js';
 export type * from './api/requests.js';
 export { validatePuzzle } from './api/validate.js';
+export { generationProblem, generationReach, type GenerationChoice, type Reach } from './generate/generate-support.js';
 export {
   InputError,
   TooLargeError,

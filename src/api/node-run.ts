@@ -7,9 +7,9 @@ import { InputError, UsageError } from '../job/errors.js';
 import type { EnumerationSpec } from '../generate/enumerate-result.js';
 import { ruleSetNames } from '../rules/types.js';
 import { validateChoice, validateCount } from './validate.js';
-import type { ProgressEvent } from '../job/progress.js';
+import { throttled, type ProgressEvent } from '../job/progress.js';
 import type { BenchResult, CommandName, Request, ResultOf, RunOptions } from './requests.js';
-import { browserHandlers, engineOptions, remaining, runWith, specOf, type Handlers } from './run.js';
+import { browserHandlers, engineOptions, refuseOutOfReach, remaining, runWith, specOf, tryEvent, type Handlers } from './run.js';
 
 const nodeHandlers: Handlers = {
   ...browserHandlers,
@@ -21,13 +21,16 @@ const nodeHandlers: Handlers = {
 
   async generate(request, { limit, options, progress }) {
     const { generateMany } = await import('../generate/generate-run.js');
+    await refuseOutOfReach(request);
     const count = request.count ?? 1;
     const started = performance.now();
+    const tried = throttled(progress);
     const result = await generateMany(specOf(request), {
       count,
       seed: request.seed,
       ...(request.jobs === undefined ? {} : { jobs: request.jobs }),
       ...remaining(limit),
+      onTry: (index, tries, elapsedMs) => tried(tryEvent(index, count, tries, elapsedMs)),
       onPuzzle: (puzzle, index) => {
         options.onItem?.(puzzle, index);
         const rate = ((index + 1) / (performance.now() - started)) * 1000;

@@ -13,7 +13,7 @@ import { formatDocument } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
 import { InputError, UsageError } from '../job/errors.js';
 import { Limit } from '../job/limit.js';
-import type { ProgressEvent, ProgressListener } from '../job/progress.js';
+import { throttled, type ProgressEvent, type ProgressListener } from '../job/progress.js';
 import { checkMarks, checkShading } from '../puzzle/check.js';
 import { conventions } from '../puzzle/convention.js';
 import { levels, ruleSetNames } from '../rules/types.js';
@@ -268,13 +268,21 @@ export const browserHandlers: Handlers = {
 
   async generate(request, { limit, options, progress }) {
     const { generatePuzzle, puzzleSeed } = await import('../generate/generate.js');
+    await refuseOutOfReach(request);
     const count = request.count ?? 1;
     const spec = specOf(request);
     const puzzles = [];
+    const tried = throttled(progress);
     for (let k = 0; k < count; k++) {
       if (limit.expired) return { puzzles, complete: false };
       try {
-        const made = await generatePuzzle(spec, puzzleSeed(request.seed, k), Number.isFinite(limit.deadline) ? limit.deadline : undefined);
+        const onTry = (tries: number, elapsedMs: number) => tried(tryEvent(k, count, tries, elapsedMs));
+        const made = await generatePuzzle(
+          spec,
+          puzzleSeed(request.seed, k),
+          Number.isFinite(limit.deadline) ? limit.deadline : undefined,
+          onTry,
+        );
         puzzles.push(made);
         options.onItem?.(made, k);
         progress({ phase: 'generate', done: k + 1, total: count, message: `generate: ${k + 1}/${count}` });
@@ -385,6 +393,28 @@ export function specOf(request: Extract<Request, { command: 'generate' }>) {
     ...(request.pattern === undefined ? {} : { pattern: request.pattern }),
     ...(request.symmetry === undefined ? {} : { symmetry: request.symmetry }),
   } as const;
+}
+
+/**
+ * The progress of one generated puzzle while it is searched for: puzzles done (`done` of
+ * `total`), and in the line the shadings tried for this one and the time it has taken.
+ */
+export function tryEvent(index: number, count: number, tries: number, elapsedMs: number): ProgressEvent {
+  const which = count === 1 ? 'generate' : `generate ${index + 1}/${count}`;
+  return {
+    phase: 'generate',
+    done: index,
+    total: count,
+    message: `${which}: try ${tries}, ${(elapsedMs / 1000).toFixed(1)} s`,
+  };
+}
+
+/** A (size, class, symmetry) measured out of reach (generate-support.ts) is refused before any search. */
+export async function refuseOutOfReach(request: Extract<Request, { command: 'generate' }>): Promise<void> {
+  // Loaded here, not with the door: a one-shot solve need not read the table.
+  const { generationProblem } = await import('../generate/generate-support.js');
+  const problem = generationProblem(request);
+  if (problem !== null) throw new UsageError(problem);
 }
 
 /** `onItem` for solutions, numbered from 0 as they come. */

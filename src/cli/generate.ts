@@ -45,7 +45,7 @@ interface GenerateCliOptions {
 const generateExitCodeHelp = `
 Exit codes:
   0  every puzzle asked for was made
-  2  bad input or usage
+  2  bad input or usage (also a class measured out of reach at the size)
   3  time limit reached: the puzzles made until then are printed`;
 
 export function generateCommand(): Command {
@@ -60,7 +60,7 @@ export function generateCommand(): Command {
     .addOption(
       new Option(
         '--class <A-G>',
-        "only puzzles the rule engine rates this class (thesis's Table 5) and cannot solve one class lower",
+        "only puzzles the rule engine rates this class (thesis's Table 5) and cannot solve one class lower; a class the bench measured out of reach at the size (and symmetry) is refused at once (docs/commands.md)",
       ).choices(levels),
     )
     .option(

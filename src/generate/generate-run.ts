@@ -18,6 +18,8 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   /** Each puzzle, in index order, as soon as it and all before it are made. */
   readonly onPuzzle?: (puzzle: GeneratedPuzzle, index: number) => void;
+  /** Each shading tried for puzzle `index` (1-based `tries`, time since it started); on one thread only. */
+  readonly onTry?: (index: number, tries: number, elapsedMs: number) => void;
 }
 
 export interface RunResult {
@@ -59,7 +61,9 @@ export async function generateMany(spec: GenerateSpec, options: RunOptions): Pro
   try {
     if (jobs === 1) {
       for (let index = 0; index < options.count; index++) {
-        deliver(index, await generatePuzzle(spec, puzzleSeed(options.seed, index), deadline));
+        const onTry = options.onTry;
+        const tried = onTry === undefined ? undefined : (tries: number, elapsedMs: number) => onTry(index, tries, elapsedMs);
+        deliver(index, await generatePuzzle(spec, puzzleSeed(options.seed, index), deadline, tried));
       }
     } else {
       await onWorkers(spec, options, jobs, deadline, deliver);

@@ -25,6 +25,11 @@
  * from then on; the blocking clause of S carries a selector of its own. Clauses of old epochs stay
  * in the solver, satisfied by their selector being false, so nothing learnt is unsound.
  *
+ * With a class B to F asked for, step 4 is followed by steering (generate-steer.ts): a pattern of
+ * a technique of the class is planted, then shaded cells take numbers of cells the rules already
+ * made white until the class's techniques solve the puzzle, with the SAT repair after each round;
+ * only shaded cells' numbers change, so the shading (and its symmetry) stays. Class G is drawn.
+ *
  * The result is then proven unique by the SAT engine itself (`solveHitori`, a fresh solver, the
  * chosen convention) and its solution passes the independent checker; with a class asked for,
  * the rule engine rates it and must not solve it one class lower.
@@ -42,6 +47,7 @@ import { CutFinder, SatSession } from '../solve/session.js';
 import { solveHitori } from '../solve/solve.js';
 import { TimeoutError, UsageError } from '../job/errors.js';
 import type { Symmetry } from './generate-choices.js';
+import { lineMates, plantClass, steerToClass } from './generate-steer.js';
 
 export type { Symmetry } from './generate-choices.js';
 
@@ -164,16 +170,23 @@ export function puzzleSeed(seed: string | number, index: number): string {
  * Makes the puzzle of one seed string. `deadline` (a `Date.now()` value) bounds the work: past
  * it, TimeoutError.
  */
-export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?: number): Promise<GeneratedPuzzle> {
+export async function generatePuzzle(
+  spec: GenerateSpec,
+  seed: string,
+  deadline?: number,
+  onTry?: (tries: number, elapsedMs: number) => void,
+): Promise<GeneratedPuzzle> {
   const problem = specProblem(spec);
   if (problem !== null) throw new UsageError(problem);
   const start = performance.now();
   const random = seededRandom(seed);
   const convention = spec.convention ?? 'literal';
   const g = geometry(spec.rows, spec.cols);
+  const steer = spec.class !== undefined && steered(spec.class);
   let repairs = 0;
   for (let attempt = 1; ; attempt++) {
     if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError(`no puzzle for seed ${seed} before the time limit`);
+    onTry?.(attempt, performance.now() - start);
     // Class A is a Latin square with nothing shaded (only UC is needed), and so is the only
     // unique puzzle of two cells (see specProblem); else a random maximal shading.
     const planted =
@@ -181,17 +194,59 @@ export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?
         ? Uint8Array.from(spec.pattern, (x) => (x ? 1 : 0))
         : spec.class === 'A' || g.cells === 2
           ? new Uint8Array(g.cells)
-          : randomShading(g, random, spec.symmetry);
+          : randomShading(g, random, spec.symmetry, spec.class === 'D' && attempt % 2 === 1 ? cornerSeed(g, random) : []);
+    // A symmetric shading is maximal by orbits only: when one cell could be shaded alone it is
+    // never the only solution under the rules as written, whatever the numbers. Cheaper to see
+    // here than by the SAT repair (most 6x6 mirror shadings are such).
+    if (spec.symmetry !== undefined && spec.pattern === undefined && convention === 'literal' && oneMoreShadable(g, planted)) continue;
     const values = numberCells(g, planted, symbolsOf(spec), random);
     if (values === null) continue;
     // With a pattern or a symmetry the planted shading must stay the solution: no switching.
     const fixed = spec.pattern !== undefined || spec.symmetry !== undefined;
-    const made = await repair(g, values, planted, convention, random, deadline, fixed);
+    let made = await repair(g, values, planted, convention, random, deadline, fixed);
     repairs += made.repairs;
     if (made.solution === null) {
       if (spec.pattern !== undefined && attempt >= maxPatternAttempts)
         throw new UsageError(`no numbering makes the pattern the only solution after ${attempt} attempts`);
       continue;
+    }
+    // Steer the numbers until the class's rules solve it, then repair what that made ambiguous
+    // (the SAT session says unique at once when nothing was), a few rounds at most.
+    if (steer) {
+      // The pattern of a technique of the class first (then the uniqueness it may have cost).
+      if (made.solution !== null && plantClass(g, values, made.solution, spec.class!, random) > 0) {
+        made = await repair(
+          g,
+          values,
+          Uint8Array.from(made.solution, (s) => (s ? 1 : 0)),
+          convention,
+          random,
+          deadline,
+          true,
+        );
+        repairs += made.repairs;
+      }
+      for (let round = 0; made.solution !== null; round++) {
+        const solution: Shading = made.solution;
+        const steering = steerToClass(g, values, solution, spec.class!, random, deadline);
+        if (!steering.solved || steering.below || round === maxSteerRounds) {
+          made = { solution: null, repairs: 0 };
+          break;
+        }
+        if (steering.giveaways === 0 && round > 0) break;
+        made = await repair(
+          g,
+          values,
+          Uint8Array.from(solution, (s) => (s ? 1 : 0)),
+          convention,
+          random,
+          deadline,
+          true,
+        );
+        repairs += made.repairs;
+        if (made.repairs === 0) break;
+      }
+      if (made.solution === null) continue;
     }
     const puzzle: Puzzle = { rows: spec.rows, cols: spec.cols, values, id: `gen-${seed}` };
     // With a class asked for, the cheap test first: solved below the class means rejected.
@@ -201,6 +256,14 @@ export async function generatePuzzle(spec: GenerateSpec, seed: string, deadline?
     const solution = await proveUnique(puzzle, made.solution, convention, deadline);
     return { puzzle, solution, class: cls, seed, attempts: attempt, repairs, timeMs: performance.now() - start };
   }
+}
+
+/** Steering and repair rounds per shading before it is dropped. */
+const maxSteerRounds = 4;
+
+/** The classes reached by steering (steer.ts): B to F. A has no shading; G is above every rule set's fixpoint, so it is drawn. */
+function steered(cls: Level): boolean {
+  return cls !== 'A' && cls !== 'G';
 }
 
 /** Numberings tried around a pattern before it is given up. */
@@ -292,13 +355,15 @@ function shuffled(random: Random, n: number): Int32Array {
 // ---------------------------------------------------------------------------------------------
 // Step 1: a random maximal valid shading.
 
-export function randomShading(g: Geometry, random: Random, symmetry?: Symmetry): Uint8Array {
+export function randomShading(g: Geometry, random: Random, symmetry?: Symmetry, first: readonly number[] = []): Uint8Array {
   const shaded = new Uint8Array(g.cells);
   const finder = new CutFinder(g);
+  // The cells `first` are tried before the random order (with their images under a symmetry).
+  const order = (): number[] => [...first, ...shuffled(random, g.cells)];
   if (symmetry !== undefined) {
     // Cells shaded an orbit at a time (the cell and its image), so the shading is symmetric.
     const image = symmetryImage(g, symmetry);
-    for (const i of shuffled(random, g.cells)) {
+    for (const i of order()) {
       const j = image[i]!;
       if (shaded[i] || neighbours(g, i).some((k) => shaded[k] === 1) || neighbours(g, j).some((k) => shaded[k] === 1 || k === i)) continue;
       shaded[i] = 1;
@@ -310,14 +375,41 @@ export function randomShading(g: Geometry, random: Random, symmetry?: Symmetry):
     }
     return shaded;
   }
-  for (const i of shuffled(random, g.cells)) {
-    if (neighbours(g, i).some((j) => shaded[j] === 1)) continue;
+  for (const i of order()) {
+    if (shaded[i] || neighbours(g, i).some((j) => shaded[j] === 1)) continue;
     shaded[i] = 1;
     // Keep it only if the unshaded cells stay one region (and some remain). When the unshaded
     // neighbours of i are joined around i's 3x3 ring they stay joined, so no search is needed.
     if (!joinedAround(g, shaded, i) && finder.label(shaded) !== 1) shaded[i] = 0;
   }
   return shaded;
+}
+
+/** Whether some unshaded cell with no shaded neighbour can be shaded with the unshaded cells staying connected. */
+function oneMoreShadable(g: Geometry, shaded: Uint8Array): boolean {
+  const finder = new CutFinder(g);
+  for (let i = 0; i < g.cells; i++) {
+    if (shaded[i] || neighbours(g, i).some((j) => shaded[j] === 1)) continue;
+    shaded[i] = 1;
+    const joined = joinedAround(g, shaded, i) || finder.label(shaded) === 1;
+    shaded[i] = 0;
+    if (joined) return true;
+  }
+  return false;
+}
+
+/**
+ * A random corner cell and the cell diagonal to it, tried first in every other shading for class
+ * D (see plantClass). Not in all: with a symmetry some boards' seeded shadings are never unique
+ * (a 6x6 mirror one leaves a cell that can be shaded alone), and the others then still come.
+ */
+function cornerSeed(g: Geometry, random: Random): number[] {
+  if (g.rows < 3 || g.cols < 3) return [];
+  const r = random() < 0.5 ? 0 : g.rows - 1;
+  const c = random() < 0.5 ? 0 : g.cols - 1;
+  const dr = r === 0 ? 1 : -1;
+  const dc = c === 0 ? 1 : -1;
+  return [r * g.cols + c, (r + dr) * g.cols + (c + dc)];
 }
 
 /** Each cell's image under the symmetry (an involution: the image of the image is the cell). */
@@ -446,18 +538,10 @@ export function numberCells(g: Geometry, shaded: Uint8Array, k: number, random: 
   }
   for (let i = 0; i < cells; i++) {
     if (!shaded[i]) continue;
-    const sources = lineCells(g, i).filter((j) => !shaded[j]);
+    const sources = lineMates(g, i).filter((j) => !shaded[j]);
     colour[i] = colour[pick(random, sources)]!;
   }
   return Array.from(colour);
-}
-
-/** The other cells of i's row and column. */
-function lineCells(g: Geometry, i: number): number[] {
-  const out: number[] = [];
-  for (const j of g.lines[rowOf(g, i)]!) if (j !== i) out.push(j);
-  for (const j of g.lines[g.rows + colOf(g, i)]!) if (j !== i) out.push(j);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -498,7 +582,7 @@ async function repair(
           if (!planted[x] || second[x]) continue;
           sheds = true;
           if (!solver.mutable[x]) continue;
-          for (const y of lineCells(g, x)) if (!planted[y] && !second[y]) moves.push([x, y]);
+          for (const y of lineMates(g, x)) if (!planted[y] && !second[y]) moves.push([x, y]);
         }
         if (!sheds) {
           // S2 shades all that S shades and more: no number can forbid it; it becomes S, unless

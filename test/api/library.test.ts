@@ -56,6 +56,8 @@ describe('the library entry', () => {
         'render',
         'repair',
         'run',
+        'generationProblem',
+        'generationReach',
         'solve',
         'toDimacs',
         'validatePuzzle',

@@ -1,12 +1,14 @@
 /**
  * `hitori-sat generate`: the same seed gives the same puzzles whatever --jobs; JSON Lines records
- * in the bench/sets shape whose solutions the built `solve` command proves unique; usage errors.
+ * in the bench/sets shape whose solutions the built `solve` command proves unique; usage errors;
+ * a class the bench measured out of reach refused up front.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bruteForceSolutions, fromMask } from '../support/brute-force.js';
+import { reach, reachRuns } from '../../src/generate/generate-reach.js';
 import { linesOf, run } from './run.js';
 
 interface Record {
@@ -104,6 +106,18 @@ describe('generate command', () => {
     expect(made.code).toBe(0);
     const { grid } = JSON.parse(made.stdout) as { grid: number[][] };
     expect(new Set(grid.flat()).size).toBeLessThanOrEqual(4);
+  });
+
+  it('refuses a class the bench measured out of reach at a size, in one line naming both, exit 2, before any search', async () => {
+    const refused = reach.find((r) => r[1] !== 'any' && r[3] < reachRuns);
+    expect(refused, 'the bench table refuses some class').toBeDefined();
+    const [size, cls, symmetry] = refused!;
+    const args = ['generate', `${size}x${size}`, '--class', cls, ...(symmetry === 'none' ? [] : ['--symmetry', symmetry])];
+    const r = await run(args, { killAfterMs: 10_000 });
+    expect(r.code, args.join(' ')).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(linesOf(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^hitori-sat: class ${cls} .*at ${size}x${size} is out of reach.*bench runs`));
   });
 
   it('--timeout: the puzzles made so far, exit code 3', async () => {

@@ -3,7 +3,9 @@
  * the test support's brute force, which must find exactly the generated solution; on larger boards
  * the solution passes the independent checker and MiniSat (not the generator's CaDiCaL) finds the
  * complete layered CNF unsatisfiable once that solution is blocked. Also: classes as asked (the
- * rule engine's rate, not solvable one class lower), seeds, the Latin numbering, bad specs.
+ * rule engine's rate, not solvable one class lower), steered to each class with and without a
+ * symmetry, progress per shading tried, the measured table of what is refused, seeds, the Latin
+ * numbering, bad specs.
  */
 import { describe, expect, it } from 'vitest';
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
@@ -23,6 +25,14 @@ import { geometry } from '../../src/puzzle/geometry.js';
 import { levels, rate, solveByRules, type Level } from '../../src/rules/index.js';
 import { createBackend } from '../../src/sat/backends/index.js';
 import { bruteForceSolutions, fromMask } from '../support/brute-force.js';
+import { run as browserRun } from '../../src/api/run.js';
+import { run as nodeRun } from '../../src/api/node-run.js';
+import type { Symmetry } from '../../src/generate/generate-choices.js';
+import { symmetries } from '../../src/generate/generate-choices.js';
+import { reach, reachRuns } from '../../src/generate/generate-reach.js';
+import { generationProblem, generationReach, type ReachTable } from '../../src/generate/generate-support.js';
+import { UsageError } from '../../src/job/errors.js';
+import type { ProgressEvent } from '../../src/job/progress.js';
 
 /** A second opinion on uniqueness: MiniSat on the complete CNF with the solution blocked. */
 async function minisatFindsNoOther(p: GeneratedPuzzle, convention: Convention): Promise<boolean> {
@@ -246,5 +256,155 @@ describe('generate around a pattern, and with a symmetry', () => {
 
   it('refuses the diagonal symmetry on a board that is not square', () => {
     expect(specProblem({ rows: 4, cols: 5, symmetry: 'diagonal' })).toBe('the diagonal symmetry needs a square board, not 4x5');
+  });
+});
+
+describe('generation aimed at a class (steered, not redrawn)', () => {
+  const symmetricUnder = (p: GeneratedPuzzle, symmetry: Symmetry): boolean => {
+    const { rows, cols } = p.puzzle;
+    return p.solution.every((s, i) => {
+      const r = Math.floor(i / cols);
+      const c = i % cols;
+      const j =
+        symmetry === 'rot180' ? (rows - 1 - r) * cols + (cols - 1 - c) : symmetry === 'mirror' ? r * cols + (cols - 1 - c) : c * cols + r;
+      return p.solution[j] === s;
+    });
+  };
+  const cases: [Level, number, Symmetry | undefined][] = [
+    ['B', 7, undefined],
+    ['C', 6, undefined],
+    ['C', 6, 'rot180'],
+    ['D', 7, undefined],
+    ['D', 12, 'mirror'],
+    ['E', 7, 'diagonal'],
+    ['E', 12, undefined],
+    ['F', 7, 'rot180'],
+    ['G', 6, undefined],
+  ];
+  for (const [cls, size, symmetry] of cases) {
+    it(`class ${cls} at ${size}x${size}${symmetry === undefined ? '' : ` with ${symmetry}`}: unique by MiniSat, passes the checker, rated ${cls} and not solved one class lower`, async () => {
+      const p = await generatePuzzle(
+        { rows: size, cols: size, class: cls, ...(symmetry === undefined ? {} : { symmetry }) },
+        `aim-${cls}-${size}`,
+      );
+      expect(checkShading(p.puzzle, p.solution)).toEqual([]);
+      expect(await minisatFindsNoOther(p, 'literal')).toBe(true);
+      expect(rate(p.puzzle).class).toBe(cls);
+      const below = levels[levels.indexOf(cls) - 1] as Level;
+      expect(solveByRules(p.puzzle, { techniques: 'thesis', maxLevel: below }).status).not.toBe('solved');
+      if (symmetry !== undefined) expect(symmetricUnder(p, symmetry)).toBe(true);
+    });
+  }
+
+  it('reports each shading tried: tries 1, 2, ... up to the attempts of the puzzle, the time never going back', async () => {
+    const tries: number[] = [];
+    const times: number[] = [];
+    const p = await generatePuzzle({ rows: 6, cols: 6, class: 'C' }, 'tries', undefined, (n, ms) => {
+      tries.push(n);
+      times.push(ms);
+    });
+    expect(tries).toEqual(Array.from({ length: p.attempts }, (_, k) => k + 1));
+    expect(times.every((t, k) => t >= 0 && (k === 0 || t >= times[k - 1]!))).toBe(true);
+  });
+
+  it('run() tells progress through the one event: phase generate, the puzzles done of the count, tries and seconds in the line', async () => {
+    for (const door of [browserRun, nodeRun]) {
+      const events: ProgressEvent[] = [];
+      const result = await door(
+        { command: 'generate', rows: 6, cols: 6, class: 'C', count: 2, seed: 'progress' },
+        { onProgress: (event) => events.push(event) },
+      );
+      expect(result.puzzles).toHaveLength(2);
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((e) => e.phase === 'generate' && e.total === 2 && e.done >= 0 && e.done <= 2)).toBe(true);
+      expect(events.some((e) => /^generate 1\/2: try \d+, \d+\.\d s$/.test(e.message))).toBe(true);
+      expect(events.at(-1)).toMatchObject({ done: 2, total: 2 });
+    }
+  });
+});
+
+describe('what generation refuses up front: the measured table', () => {
+  const table: ReachTable = {
+    runs: 6,
+    capMs: 10000,
+    date: '2026-11-28 22:40 UTC',
+    rows: [
+      [9, 'C', 'none', 6, 6, 1200],
+      [17, 'C', 'none', 1, 2, 3000],
+      [17, 'D', 'rot180', 6, 6, 400],
+      [12, 'G', 'mirror', 0, 1, null],
+    ],
+  };
+
+  it('a combination the bench did not reach is refused in one line naming the class, the size and the measurement', () => {
+    expect(generationProblem({ rows: 17, cols: 17, class: 'C' }, table)).toBe(
+      'class C at 17x17 is out of reach: 1 of 2 bench runs made a puzzle within 10 s on one thread (BENCH.md, generate-by-class, 2026-11-28 22:40 UTC)',
+    );
+    expect(generationProblem({ rows: 12, cols: 12, class: 'G', symmetry: 'mirror' }, table)).toMatch(
+      /^class G with a mirror at 12x12 is out of reach: 0 of 1/,
+    );
+  });
+
+  it('a size between or beyond the measured ones takes the verdict of the next larger measured size, or of the largest', () => {
+    expect(generationProblem({ rows: 20, cols: 20, class: 'C' }, table)).toMatch(/^class C at 20x20 is out of reach \(as 17x17\)/);
+    expect(generationProblem({ rows: 10, cols: 14, class: 'C' }, table)).toMatch(/\(as 17x17\)/);
+    expect(generationProblem({ rows: 8, cols: 8, class: 'C' }, table)).toBeNull();
+  });
+
+  it('what the bench reached, what it did not measure, and other conventions, symbols or a pattern are not refused', () => {
+    expect(generationProblem({ rows: 17, cols: 17, class: 'D', symmetry: 'rot180' }, table)).toBeNull();
+    expect(generationProblem({ rows: 17, cols: 17, class: 'E' }, table)).toBeNull();
+    expect(generationProblem({ rows: 17, cols: 17, class: 'C', convention: 'unique-white' }, table)).toBeNull();
+    expect(generationProblem({ rows: 17, cols: 17, class: 'C', symbols: 20 }, table)).toBeNull();
+    expect(generationProblem({ rows: 17, cols: 17, class: 'C', symbols: 17 }, table)?.startsWith('class C')).toBe(true);
+    expect(generationReach({ rows: 17, cols: 17, class: 'C' }, table)).toEqual({
+      size: 17,
+      made: 1,
+      tried: 2,
+      p95Ms: 3000,
+      withinReach: false,
+    });
+  });
+
+  it('the bench table covers the page: every size, class and symmetry it offers, each verdict from its runs', () => {
+    const page = {
+      sizes: [5, 6, 7, 8, 9, 10, 12, 15, 17],
+      classes: ['any', 'B', 'C', 'D', 'E', 'F', 'G'],
+      symmetries: ['none', ...symmetries],
+    };
+    for (const size of page.sizes)
+      for (const cls of page.classes)
+        for (const symmetry of page.symmetries) {
+          const row = reach.find((r) => r[0] === size && r[1] === cls && r[2] === symmetry);
+          expect(row, `${size} ${cls} ${symmetry}`).toBeDefined();
+          const [, , , made, tried] = row!;
+          expect(made <= tried && tried <= reachRuns).toBe(true);
+          const choice = {
+            rows: size,
+            cols: size,
+            ...(cls === 'any' ? {} : { class: cls as Level }),
+            ...(symmetry === 'none' ? {} : { symmetry: symmetry as Symmetry }),
+          };
+          expect(generationProblem(choice) === null).toBe(made === reachRuns);
+        }
+  });
+
+  it('run() refuses a choice out of reach before any search, with that line (a UsageError)', async () => {
+    const refused = reach.find((r) => r[3] < reachRuns);
+    expect(refused, 'the bench table refuses something').toBeDefined();
+    const [size, cls, symmetry] = refused!;
+    const request = {
+      command: 'generate',
+      rows: size,
+      cols: size,
+      seed: 'refused',
+      ...(cls === 'any' ? {} : { class: cls as Level }),
+      ...(symmetry === 'none' ? {} : { symmetry: symmetry as Symmetry }),
+    } as const;
+    for (const door of [browserRun, nodeRun]) {
+      const error = await door(request).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toBe(generationProblem(request));
+    }
   });
 });
