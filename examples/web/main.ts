@@ -35,6 +35,7 @@ import {
   check,
   type Explanation,
   format,
+  generationProblem,
   type HintReport,
   type Level,
   type NumberChange,
@@ -973,6 +974,22 @@ async function generate(
   options: { readonly level?: Level; readonly symmetry?: Symmetry; readonly pattern?: readonly boolean[] },
 ): Promise<void> {
   const { level } = options;
+  // A size, class and symmetry the generator cannot reach in time is refused at once, with the
+  // measured reason (the library's table, from bench:generate-class), instead of a long wait.
+  const refused =
+    options.pattern === undefined
+      ? generationProblem({
+          rows,
+          cols,
+          ...(level === undefined ? {} : { class: level }),
+          ...(options.symmetry === undefined ? {} : { symmetry: options.symmetry }),
+        })
+      : null;
+  if (refused !== null) {
+    say(`Not made: ${refused}. Choose another class or symmetry.`, true);
+    board.dataset['status'] = 'generate-refused';
+    return;
+  }
   const seed = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('');
   const at = loaded;
   const what = options.pattern === undefined ? 'a new' : 'numbers around your shading for a';

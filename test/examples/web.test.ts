@@ -25,7 +25,7 @@ import { addressOf, marksFrom, marksText, readAddress } from '../../examples/web
 import { ruleBreaks } from '../../examples/web/breaks.js';
 import { buildWeb } from '../../examples/web/build.js';
 import { janko037 as janko037Url } from '../../examples/web/example.js';
-import { ambiguity, format, hint, parse, solve } from '../../src/index.js';
+import { ambiguity, format, generationProblem, hint, parse, solve } from '../../src/index.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { repoRoot } from '../cli/run.js';
 import { readFixtures } from '../support/fixtures.js';
@@ -655,6 +655,22 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(solved.status).toBe('unique');
     const shading = solved.solutions[0]!;
     expect(shading.map((_, i) => shading[shading.length - 1 - i])).toEqual(shading);
+    await page.close();
+  });
+
+  it("refuses at once a size, class and symmetry the generator cannot reach in time, with the library's reason", async () => {
+    const page = await open(`#${small}`);
+    // The library's own verdict on the choice (its measured table): the page must say the same.
+    const reason = generationProblem({ rows: 17, cols: 17, class: 'C', symmetry: 'rot180' });
+    expect(reason).not.toBeNull();
+    await page.selectOption('#size', '17x17');
+    await page.selectOption('#class', 'C');
+    await page.selectOption('#symmetry', 'rot180');
+    await page.click('#new');
+    await status(page, 'generate-refused');
+    expect(await page.textContent('#message')).toBe(`Not made: ${reason}. Choose another class or symmetry.`);
+    // The puzzle on the board stays.
+    expect(await page.locator('#board .cell').count()).toBe(16);
     await page.close();
   });
 
