@@ -204,6 +204,13 @@ describe('README.md', () => {
     expect(readFileSync(join(repoRoot, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(301);
   });
 
+  it('says what the page does for a player and a setter in at most 20 lines (each claim tested in test/examples/web*.test.ts)', () => {
+    const text = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const section = text.slice(text.indexOf('## A web page'), text.indexOf('\n## ', text.indexOf('## A web page') + 1)).trimEnd();
+    expect(section.split('\n').length).toBeLessThanOrEqual(20);
+    for (const face of ['**Puzzles**', '**Play**', '**Hint**', '**Set**']) expect(section).toContain(face);
+  });
+
   blocks.forEach((block, index) => {
     describe(`sh block ${index + 1}`, () => {
       let folder: { dir: string; env: NodeJS.ProcessEnv } | undefined;
