@@ -802,13 +802,6 @@ interface CellRef {
   readonly row: number;
   readonly col: number;
 }
-/** A step hint's fields that a newer library gives (src/render/hint.ts): used when present. */
-interface StepExtras {
-  readonly words?: string;
-  readonly name?: string;
-  readonly focus?: readonly CellRef[];
-  readonly trial?: { readonly assumed?: unknown; readonly cells?: unknown; readonly why?: string };
-}
 
 const cellName = (c: CellRef) => `r${c.row}c${c.col}`;
 
@@ -816,23 +809,6 @@ const cellName = (c: CellRef) => `r${c.row}c${c.col}`;
 function cellNames(cells: readonly CellRef[]): string {
   const names = cells.map(cellName);
   return names.length <= 6 ? names.join(', ') : `${names.slice(0, 6).join(', ')} and ${names.length - 6} more`;
-}
-
-/** The cells a probing hint assumes, with the colour assumed: from `trial.assumed`, or from the lines of its text. */
-function assumedCells(hint: Extract<HintReport, { kind: 'step' }> & StepExtras): { cell: CellRef; colour: 'black' | 'white' }[] {
-  const given = hint.trial?.assumed;
-  const list = Array.isArray(given) ? given : given === undefined || given === null ? [] : [given];
-  const out: { cell: CellRef; colour: 'black' | 'white' }[] = [];
-  for (const item of list) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { row, col, colour } = item as { row?: unknown; col?: unknown; colour?: unknown };
-    if (typeof row === 'number' && typeof col === 'number')
-      out.push({ cell: { row, col }, colour: colour === 'white' ? 'white' : 'black' });
-  }
-  if (out.length > 0 || given !== undefined) return out;
-  for (const [, row, col, colour] of hint.text.matchAll(/assume r(\d+)c(\d+) (black|white)/g))
-    out.push({ cell: { row: Number(row), col: Number(col) }, colour: colour as 'black' | 'white' });
-  return out;
 }
 
 /** Shows the held hint at its grade: the board's tints and outlines, the words, the details. */
@@ -853,11 +829,12 @@ function showHint(): void {
     if (hint.kind === 'mistakes') hinted = new Map(hint.mistakes.map((c) => [at(c), 'mistake']));
     if (hint.kind === 'solution-cell') hinted = new Map([[at(hint.cell), colour(hint.cell)]]);
     drawPlay();
-    say(hint.text.trim(), hint.kind === 'mistakes' || hint.kind === 'no-solution');
+    // Plain words where the library gives them (wrong marks, a cell from the solution).
+    say(('words' in hint ? hint.words : hint.text).trim(), hint.kind === 'mistakes' || hint.kind === 'no-solution');
     return;
   }
-  const step = hint as typeof hint & StepExtras;
-  const where = step.focus ?? [...step.premises, ...step.cells];
+  const step = hint;
+  const where = step.focus.length > 0 ? step.focus : [...step.premises, ...step.cells];
   focused = new Set(where.map(at));
   for (const li of grades.querySelectorAll('li')) {
     if (Number(li.dataset['grade']) === grade) li.setAttribute('aria-current', 'step');
@@ -873,18 +850,17 @@ function showHint(): void {
     lines.push(`Which cell: ${[...part(decided('black'), 'shaded'), ...part(decided('white'), 'white')].join('; ')} (outlined).`);
   }
   if (grade >= 3) {
-    const words = step.words ?? `${step.rule.charAt(0).toUpperCase()}${step.rule.slice(1)}.`;
-    lines.push(`Why: ${words}`);
-    const trial = assumedCells(step);
-    for (const t of trial) assumed.set(at(t.cell), t.colour === 'black' ? 'shaded' : 'white');
+    lines.push(`Why: ${step.words}`);
+    // A probe's trial: the cells it assumed, drawn with a dashed ring.
+    const trial = step.trial?.assumed ?? [];
+    for (const t of trial) assumed.set(at(t), t.colour === 'black' ? 'shaded' : 'white');
     if (trial.length > 0)
       lines.push(
-        `The trial assumed ${trial.map((t) => `${cellName(t.cell)} ${t.colour === 'black' ? 'shaded' : 'white'}`).join(', ')} (dashed ring).${step.trial?.why ? ` ${step.trial.why}` : ''}`,
+        `The trial assumed ${trial.map((t) => `${cellName(t)} ${t.colour === 'black' ? 'shaded' : 'white'}`).join(', ')} (dashed ring).${step.trial?.why ? ` ${step.trial.why}` : ''}`,
       );
     premised = new Set(step.premises.map(at).filter((i) => !hinted.has(i)));
-    const name = step.name ?? /^Hint \((.+?), class [A-G]\)/.exec(step.text)?.[1] ?? step.technique;
     $('hint-technique').textContent =
-      `${name} (${step.technique}), class ${step.class}${step.assumesUnique ? ', assumes one solution' : ''}`;
+      `${step.name} (${step.technique}), class ${step.class}${step.assumesUnique ? ', assumes one solution' : ''}`;
     $('hint-text').textContent = step.text.trim();
     hintDetails.hidden = false;
   } else lines.push('Press Hint again for more.');

@@ -16,7 +16,7 @@
  */
 import { check, format, type Puzzle, parse } from '../../../src/index.js';
 import { addressOf, type Marks } from '../address.js';
-import type { Reply, Request } from '../worker.js';
+import type { Progress, Reply, Request } from '../worker.js';
 import { dailyOf } from './daily.js';
 import { lastStarted, loadProgress, progressStates, saveProgress } from './storage.js';
 
@@ -289,7 +289,9 @@ function generate(daily: ReturnType<typeof dailyOf>): Promise<Extract<Reply, { k
   // Bundled into main.js, beside worker.js: the address is relative to main.js.
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   return new Promise<Extract<Reply, { kind: 'generate' }>['generated']>((resolve, reject) => {
-    worker.onmessage = ({ data }: MessageEvent<Reply>) => {
+    worker.onmessage = ({ data }: MessageEvent<Reply | Progress>) => {
+      // The generator's tries come first (worker.ts sends progress before the reply).
+      if ('progress' in data) return;
       if ('error' in data) reject(new Error(data.error));
       else if (data.kind === 'generate') resolve(data.generated);
       else reject(new Error('unexpected reply'));
