@@ -1,30 +1,8 @@
-/**
- * `npm run bench:page`: the browser page (examples/web/, as `npm run build:web` builds it) in
- * headless Chromium (Debian's `chromium`, driven by playwright-core), timed as a player meets it.
- * Writes the BENCH.md section `page`.
- *
- *   npm run build && nice npm run bench:page -- [--count 3]
- *
- * - The first hint after opening a link: a fresh browser context opens `#<puzz.link URL>` of a
- *   janko 17x17, and "Hint" is pressed as soon as the page is ready (the worker and its solver
- *   are started at load, so the hint may still find them starting: the worst case), and again in
- *   another fresh context one second after it is ready (a player looks first). Timed from the
- *   press to the answer, by the page itself (`data-hint-ms`, performance.now() around the request).
- * - Hints over a play-through: janko 037 from a fresh board to "solved", each hint's decided
- *   cells (outlined at its second grade) marked by clicks; every hint the worker answers is timed.
- * - The setter's verdict after an edit: janko 037 in Set mode, ten edits typed one after another,
- *   each timed from the key press to the verdict drawn (`data-verdict-ms`).
- * - Generation as the page asks for it: "New puzzle" for a size and class, timed from the press
- *   to the puzzle on the board (`data-generate-ms`), `--count` times each (random seeds); a request
- *   that reaches the worker's 120 s limit is counted, and its size and class asked no more.
- */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import os from 'node:os';
-import { extname, join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { format } from '../src/index.js';
+import { chromiumPath, launchChromium, servePage } from './browser.js';
 import {
   commandLine,
   describeMachine,
@@ -53,32 +31,12 @@ const command = commandLine('page.js');
 const started = new Date();
 const loadStart = os.loadavg()[0]!;
 
-const chromiumPath = ['chromium', 'chromium-browser']
-  .map((name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim())
-  .find((path) => path !== '');
 if (chromiumPath === undefined) throw new Error('bench:page needs Chromium on the PATH (apt-get install chromium)');
 
 const dist = join(repoRoot, 'examples', 'web', 'dist');
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-const server = createServer((request, response) => {
-  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-  const file = join(dist, path === '/' ? 'index.html' : path.slice(1));
-  try {
-    const body = readFileSync(file);
-    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    response.end(body);
-  } catch {
-    response.writeHead(404).end();
-  }
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const address = server.address();
-const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const server = await servePage(dist);
+const { url } = server;
+const browser = await launchChromium();
 const chromiumVersion = browser.version();
 const viewport = { width: 1366, height: 768 };
 
@@ -228,7 +186,7 @@ const generation: string[][] = [];
 }
 
 await browser.close();
-server.close();
+await server.close();
 
 const row = (what: string, times: readonly number[]) => [what, String(times.length), ms(median(times)), ms(p95(times)), ms(max(times))];
 

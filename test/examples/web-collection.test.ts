@@ -1,24 +1,7 @@
-/**
- * The page's collection, daily puzzle, saved progress and offline use (examples/web/collection/):
- *
- * - the collection's data (collection.json, made by make.js) against the repository's sets it
- *   names: each puzzle is the set's record of that id, its published solution keeps the rules
- *   (the independent checker, src/puzzle/check.ts), a sample is solved again and proven unique
- *   with that solution, and a sample of each class is rated again by the rule engine;
- * - the daily puzzle: the same for a date however often it is made, unique, of its class;
- * - saved progress read back, and refused when it does not fit;
- * - in headless Chromium (skipped outside CI where Chromium is missing, as web.test.ts does): the
- *   collection browsed by size and class, a puzzle opened and marked, its marks and time back
- *   after a reload and after opening it again, the daily puzzle equal to Node's, and, after one
- *   visit, the page, the collection, a hint and a solve with the network off (served by the
- *   service worker), and an old version's cache deleted when a new build's worker starts.
- */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../examples/web/build.js';
 import { dailyOf, dailyRequest } from '../../examples/web/collection/daily.js';
@@ -27,6 +10,7 @@ import { format, parse, rate, run, solve } from '../../src/index.js';
 import { parseJsonLines } from '../../src/formats/json.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
+import { chromiumPath, launchChromium, servePage } from '../../bench/browser.js';
 import { repoRoot } from '../cli/run.js';
 
 interface CollectionData {
@@ -174,9 +158,6 @@ describe('saved progress (storage.ts)', () => {
 });
 
 const inCi = process.env.CI === 'true';
-const chromiumPath = ['chromium', 'chromium-browser']
-  .map((name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim())
-  .find((path) => path !== '');
 if (chromiumPath === undefined && !inCi)
   console.warn('skipping the collection page test: no chromium on the PATH (apt-get install chromium)');
 
@@ -184,21 +165,10 @@ it.runIf(inCi && chromiumPath === undefined)('the collection page test runs in C
   throw new Error('in CI (CI=true) the page must be tested in Chromium, but there is no chromium on the PATH (apt-get install chromium)');
 });
 
-const types: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
-
 describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle and offline use in headless Chromium', () => {
   let dir: string;
   let version: string;
-  let server: Server;
+  let server: Awaited<ReturnType<typeof servePage>> | undefined;
   let browser: Browser;
   let context: BrowserContext;
   let url: string;
@@ -210,32 +180,18 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hitori-web-collection-'));
     ({ version } = await buildWeb(dir));
-    server = createServer((request, response) => {
-      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-      const file = join(dir, path === '/' ? 'index.html' : path.slice(1));
-      try {
-        let body = readFileSync(file);
-        if (path === '/sw.js' && nextVersion !== null) body = Buffer.from(body.toString('utf8').replace(version, nextVersion));
-        response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-        response.end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
-    browser = await chromium.launch({
-      executablePath: chromiumPath!,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    // A new build of sw.js, as the browser would fetch it: its cache version replaced.
+    server = await servePage(dir, (path, body) =>
+      path === '/sw.js' && nextVersion !== null ? Buffer.from(body.toString('utf8').replace(version, nextVersion)) : body,
+    );
+    ({ url } = server);
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'allow' });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
     expect(errors).toEqual([]);
   });

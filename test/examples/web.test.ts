@@ -1,25 +1,8 @@
-/**
- * The browser page (examples/web/), built as `npm run build:web` builds it and opened in headless
- * Chromium (Debian's `chromium`, driven by playwright-core), played as a player would: clicks and
- * taps that cycle a cell, live rule breaks, undo and redo, hints, the solved message, a new
- * puzzle, the address that keeps the puzzle and the marks, a phone-sized screen and print; and
- * as a setter would: edits, the verdict after each with its ambiguity map, a suggested fix applied
- * and undone, exports read back by the library, a PNG, the verdict's time on a 17x17. Each
- * state is also checked in a screenshot: the colours painted in each cell (its fill, the circle of
- * a white mark, a hint's outline) must be those of the cell's state, so that a state the page
- * records but does not show, or shows alike for two states, fails.
- *
- * Outside CI the browser tests skip, with a message, where Chromium is not installed; in CI
- * (CI=true) a missing Chromium fails, so that the page cannot go untested while CI is green. The
- * page's own pure parts (rule breaks, the address) are tested here without a browser too.
- */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import axe from 'axe-core';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf, marksFrom, marksText, readAddress } from '../../examples/web/address.js';
 import { ruleBreaks } from '../../examples/web/breaks.js';
@@ -27,13 +10,11 @@ import { buildWeb } from '../../examples/web/build.js';
 import { janko037 as janko037Url } from '../../examples/web/example.js';
 import { ambiguity, format, generationProblem, hint, parse, solve } from '../../src/index.js';
 import { checkShading } from '../../src/puzzle/check.js';
+import { chromiumPath, launchChromium, servePage } from '../../bench/browser.js';
 import { repoRoot } from '../cli/run.js';
 import { readFixtures } from '../support/fixtures.js';
 
 const inCi = process.env.CI === 'true';
-const chromiumPath = ['chromium', 'chromium-browser']
-  .map((name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim())
-  .find((path) => path !== '');
 if (chromiumPath === undefined && !inCi) console.warn('skipping the browser page test: no chromium on the PATH (apt-get install chromium)');
 
 const fixtures = readFixtures('janko-sample.jsonl');
@@ -117,8 +98,6 @@ it.runIf(inCi && chromiumPath === undefined)('the browser page test runs in CI',
   );
 });
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-
 /** A cell as the page records it. */
 interface Cell {
   state: 'unmarked' | 'shaded' | 'white';
@@ -198,7 +177,7 @@ function expectedPaint(cell: Cell, print = false): Paint {
 
 describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromium', () => {
   let dir: string;
-  let server: Server;
+  let server: Awaited<ReturnType<typeof servePage>> | undefined;
   let browser: Browser;
   let context: BrowserContext;
   /** A blank page that decodes screenshots (the browser's PNG decoder, no dependency). */
@@ -209,32 +188,16 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hitori-web-'));
     await buildWeb(dir);
-    server = createServer((request, response) => {
-      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-      const file = join(dir, path === '/' ? 'index.html' : path.slice(1));
-      try {
-        const body = readFileSync(file);
-        response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-        response.end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
-    browser = await chromium.launch({
-      executablePath: chromiumPath!,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    server = await servePage(dir);
+    ({ url } = server);
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
     decoder = await context.newPage();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
     expect(errors).toEqual([]);
   });

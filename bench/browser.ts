@@ -1,0 +1,61 @@
+/**
+ * The browser page as the benchmarks and the page tests open it: the built folder served over
+ * HTTP on 127.0.0.1 (a service worker needs a real origin, not file://), and Debian's Chromium
+ * started headless through playwright-core. One shape for bench:page and test/examples/web*.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+
+/** Chromium on the PATH (Debian's `chromium`), or undefined. */
+export const chromiumPath = ['chromium', 'chromium-browser']
+  .map((name) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim())
+  .find((path) => path !== '');
+
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/**
+ * Serves `dir` (index.html at `/`) on a free port of 127.0.0.1; `rewrite` may change a file's
+ * bytes as served (a test's new build of one file). Resolves with the page's URL and a close.
+ */
+export async function servePage(
+  dir: string,
+  rewrite: (path: string, body: Buffer) => Buffer = (_, body) => body,
+): Promise<{ readonly url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const file = join(dir, path === '/' ? 'index.html' : path.slice(1));
+    try {
+      const body = rewrite(path, readFileSync(file));
+      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Chromium headless, as every page test and bench runs it. */
+export function launchChromium(): Promise<Browser> {
+  if (chromiumPath === undefined) throw new Error('no chromium on the PATH (apt-get install chromium)');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
