@@ -23,6 +23,7 @@ import {
 import { shardClasses, shardDepth, shardItems, type Shard } from './enumerate-split.js';
 import { resultFormat, type EnumerationResult, type EnumerationSpec } from './enumerate-result.js';
 import { TimeoutError } from '../job/errors.js';
+import { Limit } from '../job/limit.js';
 import { WorkerPool } from '../pool/pool.js';
 import { jobsWithin } from '../pool/jobs.js';
 
@@ -59,8 +60,8 @@ export function rateClassifier(size: EnumerationSize, ruleSet: RuleSet): Classif
 }
 
 /** The enumerator a spec asks for (in this thread or a worker). */
-export function enumeratorFor(spec: EnumerationSpec): Enumerator {
-  const tables = buildTables(spec);
+export function enumeratorFor(spec: EnumerationSpec, limit: Limit = Limit.none): Enumerator {
+  const tables = buildTables(spec, limit);
   return new Enumerator(tables, {
     prune: spec.prune,
     ...(spec.rating === null ? {} : { classify: rateClassifier(spec, spec.rating.ruleSet), symmetry: spec.rating.symmetry }),
@@ -87,8 +88,9 @@ export async function runEnumeration(spec: EnumerationSpec, options: RunOptions)
   };
   // One job runs here, also under a time limit: the enumerator stops an item at the deadline itself.
   if (jobs === 1) {
-    const enumerator = enumeratorFor(spec);
     try {
+      // The tables are built under the limit too: on a large board they take seconds.
+      const enumerator = enumeratorFor(spec, Limit.at(options.deadline));
       for (const item of items) {
         enumerator.run(item, options.deadline);
         add(enumerator.take());

@@ -41,6 +41,7 @@ import { conventions, type Convention } from '../puzzle/convention.js';
 import { geometry, boardSymmetries } from '../puzzle/geometry.js';
 import { levels } from '../rules/types.js';
 import { TimeoutError } from '../job/errors.js';
+import { Limit } from '../job/limit.js';
 
 export interface EnumerationSize {
   readonly rows: number;
@@ -176,7 +177,12 @@ function validShadings(rows: number, cols: number): Int32Array {
   return Int32Array.from(out);
 }
 
-export function buildTables(size: EnumerationSize): Tables {
+/**
+ * The tables of an enumeration: the valid shadings, and per line and filling the shadings that keep
+ * rule 1 there. On a 5x5 over 5 symbols that is seconds of work, so it keeps `limit` (checked per
+ * line filling): a TimeoutError past it.
+ */
+export function buildTables(size: EnumerationSize, limit: Limit = Limit.none): Tables {
   const problem = sizeProblem(size);
   if (problem !== null) throw new RangeError(problem);
   const { rows, cols, symbols } = size;
@@ -201,6 +207,7 @@ export function buildTables(size: EnumerationSize): Tables {
   for (const [l, line] of lines.entries()) {
     const codes = symbols ** line.length;
     for (let code = 0; code < codes; code++) {
+      limit.check();
       for (let k = 0, rest = code; k < line.length; k++, rest = Math.floor(rest / symbols)) digits[k] = rest % symbols;
       const base = lineSet[l]! + code * words;
       let any = false;

@@ -3,11 +3,15 @@
  * (through GNU parallel when it is installed), merging, and the refusals.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliPath, run } from './run.js';
+
+/** Every folder these tests make is under this one, removed at the end. */
+const scratch = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Result {
   format: string;
@@ -40,7 +44,7 @@ function runWithEnv(args: string[], env: Record<string, string>) {
 let binFolder = '';
 function bin(): string {
   if (binFolder === '') {
-    binFolder = mkdtempSync(join(tmpdir(), 'hitori-enumerate-bin-'));
+    binFolder = mkdtempSync(join(scratch, 'bin-'));
     symlinkSync(cliPath, join(binFolder, 'hitori-sat'));
   }
   return binFolder;
@@ -72,7 +76,7 @@ describe('hitori-sat enumerate', () => {
     let dir = '';
     let whole: Result;
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+      dir = mkdtempSync(join(scratch, 'run-'));
       const r = await run(['enumerate', '3x4', '--symbols', '3', '--format', 'json']);
       expect(r.code).toBe(0);
       whole = JSON.parse(r.stdout) as Result;
@@ -182,7 +186,7 @@ describe('hitori-sat enumerate', () => {
   });
 
   it("the missing shards' command keeps the options the given shards were counted with", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+    const dir = mkdtempSync(join(scratch, 'run-'));
     const cases = [
       [['--prune', '--no-histogram'], '--symbols 3 --prune --no-histogram'],
       [['--rate-rules', 'two-sat', '--no-symmetry'], '--symbols 3 --rate-rules two-sat --no-symmetry'],
@@ -218,7 +222,7 @@ describe('hitori-sat enumerate', () => {
   });
 
   it('stops at --timeout with exit code 3 and writes the partial result, marked incomplete', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+    const dir = mkdtempSync(join(scratch, 'run-'));
     const out = join(dir, 'partial.json');
     const r = await run(['enumerate', '4x4', '--symbols', '4', '--timeout', '300', '--format', 'json', '-o', out]);
     expect(r.code).toBe(3);
@@ -228,8 +232,17 @@ describe('hitori-sat enumerate', () => {
     expect(json.classes).toBeLessThan(178_973_355);
   });
 
+  it('keeps --timeout while it builds the tables of a large board (5x5 over 5 symbols): exit 3, nothing counted', async () => {
+    const r = await run(['enumerate', '5x5', '--timeout', '500', '--format', 'json'], { killAfterMs: 30_000 });
+    expect(r.code, r.stderr).toBe(3);
+    const json = JSON.parse(r.stdout) as { complete: boolean; itemsDone: number; items: number };
+    expect(json.complete).toBe(false);
+    expect(json.itemsDone).toBe(0);
+    expect(r.stderr).toMatch(/time limit of 500 ms reached after 0 of \d+ work items/);
+  });
+
   it.skipIf(!hasScript)('draws a progress line with rate and ETA on stderr when it is a terminal', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
+    const dir = mkdtempSync(join(scratch, 'run-'));
     const command = [process.execPath, cliPath, 'enumerate', '4x4', '--no-histogram', '--timeout', '2000', '-o', join(dir, 'out.json')];
     // script(1) runs the command on a pseudo-terminal and copies what it shows.
     const r = spawnSync('script', ['-qec', command.map((a) => `'${a}'`).join(' '), '/dev/null'], { encoding: 'utf8' });
