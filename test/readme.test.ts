@@ -209,6 +209,11 @@ describe('README.md', () => {
     const section = text.slice(text.indexOf('## A web page'), text.indexOf('\n## ', text.indexOf('## A web page') + 1)).trimEnd();
     expect(section.split('\n').length).toBeLessThanOrEqual(20);
     for (const face of ['**Puzzles**', '**Play**', '**Hint**', '**Set**']) expect(section).toContain(face);
+    // The collection's size as the page bundles it.
+    const collection = JSON.parse(readFileSync(join(repoRoot, 'examples', 'web', 'collection', 'collection.json'), 'utf8')) as {
+      puzzles: unknown[];
+    };
+    expect(section).toContain(`${collection.puzzles.length} published ones`);
   });
 
   blocks.forEach((block, index) => {
