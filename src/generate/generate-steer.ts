@@ -21,8 +21,7 @@
  *
  * Only numbers of cells S shades change, so the shading (and its symmetry) stays as planted.
  */
-import type { Geometry } from '../puzzle/geometry.js';
-import { colOf, rowOf } from '../puzzle/geometry.js';
+import { type Geometry, lineCells } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { levels, solveByRules, technique, type Level } from '../rules/index.js';
 import { TimeoutError } from '../job/errors.js';
@@ -96,7 +95,7 @@ export function steerToClass(
     const any: [number, number][] = [];
     for (let x = 0; x < g.cells; x++) {
       if (!planted[x] || !board.isUnknown(x)) continue;
-      for (const y of lineMates(g, x)) {
+      for (const y of lineCells(g, x)) {
         if (planted[y] || values[y] === values[x]) continue;
         if (board.isWhite(y)) (decidedAt[y]! > firstOfClass && firstOfClass >= 0 ? late : any).push([x, y]);
       }
@@ -105,7 +104,7 @@ export function steerToClass(
     if (late.length === 0 && any.length === 0) {
       for (let x = 0; x < g.cells; x++) {
         if (!planted[x] || !board.isUnknown(x)) continue;
-        for (const y of lineMates(g, x)) if (!planted[y] && values[y] !== values[x]) any.push([x, y]);
+        for (const y of lineCells(g, x)) if (!planted[y] && values[y] !== values[x]) any.push([x, y]);
       }
     }
     const moves = late.length > 0 ? late : any;
@@ -264,7 +263,7 @@ export function plantClass(
   while (sites.length > 0 && plants < (cls === 'D' ? 4 : maxPlants)) {
     const site = sites.splice(Math.floor(random() * sites.length), 1)[0]!;
     // A white cell already repeating the new number would decide x by DoW (class B) at once.
-    const repeated = ([x, y]: [number, number]) => lineMates(g, x).some((j) => j !== y && white(j) && values[j] === values[y]);
+    const repeated = ([x, y]: [number, number]) => lineCells(g, x).some((j) => j !== y && white(j) && values[j] === values[y]);
     if (site.some(([x, y]) => used.has(x) || used.has(y) || !open(x) || repeated([x, y]))) continue;
     for (const [x, y] of site) {
       values[x] = values[y]!;
@@ -274,12 +273,4 @@ export function plantClass(
     plants++;
   }
   return plants;
-}
-
-/** The other cells of i's row and column. */
-export function lineMates(g: Geometry, i: number): number[] {
-  const out: number[] = [];
-  for (const j of g.lines[rowOf(g, i)]!) if (j !== i) out.push(j);
-  for (const j of g.lines[g.rows + colOf(g, i)]!) if (j !== i) out.push(j);
-  return out;
 }

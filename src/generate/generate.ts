@@ -40,14 +40,14 @@
  */
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
-import { colOf, geometry, neighbours, ringCell, rowOf, type Geometry } from '../puzzle/geometry.js';
+import { colOf, geometry, lineCells, neighbours, ringCell, rowOf, type Geometry } from '../puzzle/geometry.js';
 import { cellName, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import { levels, rate, solveByRules, type Level } from '../rules/index.js';
 import { CutFinder, SatSession } from '../solve/session.js';
 import { solveHitori } from '../solve/solve.js';
 import { TimeoutError, UsageError } from '../job/errors.js';
 import type { Symmetry } from './generate-choices.js';
-import { lineMates, plantClass, steerToClass } from './generate-steer.js';
+import { plantClass, steerToClass } from './generate-steer.js';
 
 export type { Symmetry } from './generate-choices.js';
 
@@ -359,7 +359,7 @@ export function randomShading(g: Geometry, random: Random, symmetry?: Symmetry, 
   const shaded = new Uint8Array(g.cells);
   const finder = new CutFinder(g);
   // The cells `first` are tried before the random order (with their images under a symmetry).
-  const order = (): number[] => [...first, ...shuffled(random, g.cells)];
+  const order = (): Iterable<number> => (first.length === 0 ? shuffled(random, g.cells) : [...first, ...shuffled(random, g.cells)]);
   if (symmetry !== undefined) {
     // Cells shaded an orbit at a time (the cell and its image), so the shading is symmetric.
     const image = symmetryImage(g, symmetry);
@@ -375,26 +375,27 @@ export function randomShading(g: Geometry, random: Random, symmetry?: Symmetry, 
     }
     return shaded;
   }
-  for (const i of order()) {
-    if (shaded[i] || neighbours(g, i).some((j) => shaded[j] === 1)) continue;
-    shaded[i] = 1;
-    // Keep it only if the unshaded cells stay one region (and some remain). When the unshaded
-    // neighbours of i are joined around i's 3x3 ring they stay joined, so no search is needed.
-    if (!joinedAround(g, shaded, i) && finder.label(shaded) !== 1) shaded[i] = 0;
-  }
+  for (const i of order()) if (shadable(g, shaded, i, finder)) shaded[i] = 1;
   return shaded;
 }
 
-/** Whether some unshaded cell with no shaded neighbour can be shaded with the unshaded cells staying connected. */
+/**
+ * Whether cell i can be shaded: unshaded, no shaded neighbour, and the unshaded cells stay one
+ * region (and some remain). When the unshaded neighbours of i are joined around i's 3x3 ring
+ * they stay joined, so no search is needed.
+ */
+function shadable(g: Geometry, shaded: Uint8Array, i: number, finder: CutFinder): boolean {
+  if (shaded[i] || neighbours(g, i).some((j) => shaded[j] === 1)) return false;
+  shaded[i] = 1;
+  const joined = joinedAround(g, shaded, i) || finder.label(shaded) === 1;
+  shaded[i] = 0;
+  return joined;
+}
+
+/** Whether some cell can still be shaded (the shading is not maximal). */
 function oneMoreShadable(g: Geometry, shaded: Uint8Array): boolean {
   const finder = new CutFinder(g);
-  for (let i = 0; i < g.cells; i++) {
-    if (shaded[i] || neighbours(g, i).some((j) => shaded[j] === 1)) continue;
-    shaded[i] = 1;
-    const joined = joinedAround(g, shaded, i) || finder.label(shaded) === 1;
-    shaded[i] = 0;
-    if (joined) return true;
-  }
+  for (let i = 0; i < g.cells; i++) if (shadable(g, shaded, i, finder)) return true;
   return false;
 }
 
@@ -538,7 +539,7 @@ export function numberCells(g: Geometry, shaded: Uint8Array, k: number, random: 
   }
   for (let i = 0; i < cells; i++) {
     if (!shaded[i]) continue;
-    const sources = lineMates(g, i).filter((j) => !shaded[j]);
+    const sources = lineCells(g, i).filter((j) => !shaded[j]);
     colour[i] = colour[pick(random, sources)]!;
   }
   return Array.from(colour);
@@ -582,7 +583,7 @@ async function repair(
           if (!planted[x] || second[x]) continue;
           sheds = true;
           if (!solver.mutable[x]) continue;
-          for (const y of lineMates(g, x)) if (!planted[y] && !second[y]) moves.push([x, y]);
+          for (const y of lineCells(g, x)) if (!planted[y] && !second[y]) moves.push([x, y]);
         }
         if (!sheds) {
           // S2 shades all that S shades and more: no number can forbid it; it becomes S, unless

@@ -97,6 +97,14 @@ export function neighbours(g: Geometry, i: number): Int32Array {
   return g.nbr.subarray(g.nbrStart[i]!, g.nbrStart[i + 1]!);
 }
 
+/** The other cells of i's row and column (its lines), row first. */
+export function lineCells(g: Geometry, i: number): number[] {
+  const out: number[] = [];
+  for (const j of g.lines[rowOf(g, i)]!) if (j !== i) out.push(j);
+  for (const j of g.lines[g.rows + colOf(g, i)]!) if (j !== i) out.push(j);
+  return out;
+}
+
 /** Row and column (0-based) of cell i. */
 export function rowOf(g: Pick<Geometry, 'cols'>, i: number): number {
   return Math.floor(i / g.cols);

@@ -170,13 +170,19 @@ export class Witnesses {
     const shading = found ? Array.from(board.state, (c) => c === BLACK) : null;
     board.undo(mark);
     if (shading === null) return;
-    if (checkShading(board.puzzle, shading).length > 0) return;
-    const s = new Uint32Array(words);
+    const s = this.keep(board, shading);
+    if (s !== null) addTo(cover, s);
+  }
+
+  /** A solution kept as bits when the independent checker accepts it (else null). */
+  private keep(board: Board, shading: readonly boolean[]): Uint32Array | null {
+    if (shading.length !== board.n || checkShading(board.puzzle, shading).length > 0) return null;
+    const s = new Uint32Array((board.n + 31) >>> 5);
     shading.forEach((black, i) => {
       if (black) s[i >>> 5]! |= 1 << (i & 31);
     });
     this.solutions.push(s);
-    addTo(cover, s);
+    return s;
   }
 
   /**
@@ -185,12 +191,7 @@ export class Witnesses {
    */
   know(board: Board, shading: readonly boolean[]): void {
     this.serve(board);
-    if (shading.length !== board.n || checkShading(board.puzzle, shading).length > 0) return;
-    const s = new Uint32Array((board.n + 31) >>> 5);
-    shading.forEach((black, i) => {
-      if (black) s[i >>> 5]! |= 1 << (i & 31);
-    });
-    this.solutions.push(s);
+    this.keep(board, shading);
   }
 
   private serve(board: Board): void {
