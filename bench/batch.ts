@@ -167,7 +167,7 @@ async function main(): Promise<void> {
         [true, true, true, true, true, true],
       ),
       '',
-      `Jobs: \`solve FILE --jobs N\` on all 2,200 menneske and all 881 janko puzzles, ${repeat} pairs of runs (jobs 1 and 2, in turn first); median wall time of the whole command. With \`--jobs 2\` this thread answers lines beside one worker, in chunks of about 20 ms of work, the worker started only when the 1-minute load average leaves a core idle (src/batch/run.ts); the load average at the start of each run is listed.`,
+      `Jobs: \`solve FILE --jobs N\` on all 2,200 menneske and all 881 janko puzzles, ${repeat} pairs of runs (jobs 1 and 2, in turn first); median wall time of the whole command. With \`--jobs 2\` this thread answers lines beside one worker, in chunks of about 20 ms of work, the worker started only when the 1-minute load average leaves a core idle (src/batch/batch-run.ts); the load average at the start of each run is listed.`,
       '',
       table(
         ['set', 'jobs', 'median wall s', 'runs: s (load average at its start)'],

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseBenchSet } from '../src/bench/sets.js';
+import { parseBenchSet } from '../src/benchmark/sets.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { rate } from '../src/rules/index.js';
 import { solveWithEngine } from '../src/solve/engines.js';

@@ -13,8 +13,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { thesisNumbers } from '../src/generate/enumerate-thesis.js';
-import type { EnumerationResult } from '../src/generate/enumerate-result.js';
+import { thesisNumbers } from '../src/enumerate/enumerate-thesis.js';
+import type { EnumerationResult } from '../src/enumerate/enumerate-result.js';
 import { conventions } from '../src/puzzle/convention.js';
 import { levelInfo, levels } from '../src/rules/index.js';
 import {

@@ -30,9 +30,9 @@ import type { Puzzle, Shading } from '../src/puzzle/puzzle.js';
 import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
 import { solveWithEngine } from '../src/solve/engines.js';
 import { solveHitori } from '../src/solve/solve.js';
-import { buildTables, Enumerator, sizeProblem, type Tables } from '../src/generate/enumerate.js';
+import { buildTables, Enumerator, sizeProblem, type Tables } from '../src/enumerate/enumerate.js';
 import { generatePuzzle, specProblem } from '../src/generate/generate.js';
-import { TimeoutError } from '../src/job/errors.js';
+import { TimeoutError } from '../src/control/errors.js';
 
 export const fuzzConventions: readonly Convention[] = ['literal', 'unique-white', 'shaded-duplicates'];
 

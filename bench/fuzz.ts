@@ -10,7 +10,7 @@ import os from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 import { bruteForce, type Disagreement, enumeratorCheck, fuzzOne, generatorCheck, gridAt } from './fuzz-lib.js';
 import { commandLine, describeMachine, numberOption, revision, timestamp, writeSection } from './lib.js';
-import { resolveJobs } from '../src/pool/jobs.js';
+import { resolveJobs } from '../src/pool/job-count.js';
 import { type TaskContext, WorkerPool } from '../src/pool/pool.js';
 
 interface Config {

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { generatePuzzle, puzzleSeed, type GenerateSpec } from '../src/generate/generate.js';
 import { symmetries } from '../src/generate/generate-choices.js';
 import { writeReachDoc } from './generate-reach-doc.js';
-import { TimeoutError } from '../src/job/errors.js';
+import { TimeoutError } from '../src/control/errors.js';
 import { levels, type Level } from '../src/rules/index.js';
 import {
   commandLine,

@@ -203,7 +203,7 @@ export function timestamp(date: Date = new Date()): string {
 }
 
 // The order statistics are the bench command's own, so BENCH.md and `hitori-sat bench` agree.
-export { max, median, p95, percentile } from '../src/bench/stats.js';
+export { max, median, p95, percentile } from '../src/benchmark/stats.js';
 
 /** Milliseconds for a table: one decimal below 100 ms, none above. */
 export function ms(value: number): string {

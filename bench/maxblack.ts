@@ -21,14 +21,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { maxBlack } from '../src/generate/maxblack.js';
-import { maxBlackAtLeast } from '../src/generate/maxblack-aimed.js';
-import { maxBlackBound } from '../src/generate/maxblack-bound.js';
-import { constructShading } from '../src/generate/maxblack-construct.js';
-import { growShading } from '../src/generate/maxblack-grow.js';
-import { refuteAtLeast } from '../src/generate/maxblack-refute.js';
-import { formatShadingFile, judgeShading, parseShadingFile } from '../src/generate/maxblack-shading.js';
-import { transferMaxBlack } from '../src/generate/maxblack-transfer.js';
+import { maxBlack } from '../src/maxblack/maxblack.js';
+import { maxBlackAtLeast } from '../src/maxblack/maxblack-aimed.js';
+import { maxBlackBound } from '../src/maxblack/maxblack-bound.js';
+import { constructShading } from '../src/maxblack/maxblack-construct.js';
+import { growShading } from '../src/maxblack/maxblack-grow.js';
+import { refuteAtLeast } from '../src/maxblack/maxblack-refute.js';
+import { formatShadingFile, judgeShading, parseShadingFile } from '../src/maxblack/maxblack-shading.js';
+import { transferMaxBlack } from '../src/maxblack/maxblack-transfer.js';
 import { commandLine, describeMachine, ms, numberOption, progress, revision, table, timestamp, writeSection } from './lib.js';
 
 /** OEIS A239231, n = 0..25, the terms the entry lists (as the issue quotes them; none beyond 25). */
@@ -156,7 +156,7 @@ writeSection(
   'maxblack-oeis',
   `${header(
     'maxblack-oeis: maximum black cells on n x n boards (OEIS A239231), settled with proofs',
-    `Method: the upper bound of \`src/generate/maxblack-bound.ts\` (3s = (n-1)² + Σε - μ, so s ≤ ⌊(n²+1)/3⌋ for even n, ⌊(n²+2)/3⌋ for odd n ≥ 5); a valid shading that meets it is the maximum. Shadings: the record files \`examples/maxblack/NxN.txt\` (each judged by the independent checker here and in test/examples/maxblack.test.ts), the construction, ${searchMs > 0 ? `growing the record of n - 6 (within ${ms(growMs)} ms) and the search aimed at the bound (within ${ms(searchMs)} ms) where neither meets it` : 'no new search in this run (--no-search: the record files keep what earlier searches found, with how long they took)'}. "grown from": the record of n - 6 with six rows, then six columns, added by SAT on a strip (\`src/generate/maxblack-grow.ts\`): six more lines keep the sides' parities, so the bound grows by exactly 4n - 12 and a grown record of a board at its bound meets the new one; the cuts named in the file reproduce it (its time includes the cuts tried before, 20 s each at most). "time ms" is how long finding the shading took (recorded in its file when it was found). DP: the transfer-matrix count (\`maxblack-transfer.ts\`, no SAT) for n ≤ ${dpMax}.`,
+    `Method: the upper bound of \`src/maxblack/maxblack-bound.ts\` (3s = (n-1)² + Σε - μ, so s ≤ ⌊(n²+1)/3⌋ for even n, ⌊(n²+2)/3⌋ for odd n ≥ 5); a valid shading that meets it is the maximum. Shadings: the record files \`examples/maxblack/NxN.txt\` (each judged by the independent checker here and in test/examples/maxblack.test.ts), the construction, ${searchMs > 0 ? `growing the record of n - 6 (within ${ms(growMs)} ms) and the search aimed at the bound (within ${ms(searchMs)} ms) where neither meets it` : 'no new search in this run (--no-search: the record files keep what earlier searches found, with how long they took)'}. "grown from": the record of n - 6 with six rows, then six columns, added by SAT on a strip (\`src/maxblack/maxblack-grow.ts\`): six more lines keep the sides' parities, so the bound grows by exactly 4n - 12 and a grown record of a board at its bound meets the new one; the cuts named in the file reproduce it (its time includes the cuts tried before, 20 s each at most). "time ms" is how long finding the shading took (recorded in its file when it was found). DP: the transfer-matrix count (\`maxblack-transfer.ts\`, no SAT) for n ≤ ${dpMax}.`,
   )}**${settled} of ${maxN} settled** (n = 1..${maxN}). Where a proven value differs from the listed term: ${differs.length === 0 ? 'nowhere' : differs.join('; ')}.
 
 ${table(['n', 'A239231', 'bound', 'found', 'proof', 'time ms', 'found by', 'DP (ms)'], oeisRows, [true, true, true, true, false, true, false, true])}
@@ -181,7 +181,7 @@ writeSection(
   'maxblack-large',
   `${header(
     'maxblack-large: shadings of large boards by construction (QOJ 2503 range n = 300..309)',
-    'Method: `constructShading(n)` (`src/generate/maxblack-construct.ts`): a lattice whose junctions carry a recursive framed problem (no loss on odd levels, one cycle per even level), combs for even n, then repair and greedy shading of non-cut cells; every shading is checked by the independent checker before it is counted. "gap" is the bound minus the shaded cells; time on one core, including the check. `hitori-sat maxblack NxN --construct` prints the shading.',
+    'Method: `constructShading(n)` (`src/maxblack/maxblack-construct.ts`): a lattice whose junctions carry a recursive framed problem (no loss on odd levels, one cycle per even level), combs for even n, then repair and greedy shading of non-cut cells; every shading is checked by the independent checker before it is counted. "gap" is the bound minus the shaded cells; time on one core, including the check. `hitori-sat maxblack NxN --construct` prints the shading.',
   )}${table(['n', 'shaded', 'bound', 'gap', 'gap / bound', 'time ms'], largeRows, [true, true, true, true, true, true])}
 `,
 );

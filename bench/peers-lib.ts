@@ -6,7 +6,7 @@
  */
 import { documentOf } from '../src/formats/document.js';
 import { formatGameId } from '../src/formats/gameid.js';
-import { InputError } from '../src/job/errors.js';
+import { InputError } from '../src/control/errors.js';
 import type { Puzzle, Shading } from '../src/puzzle/puzzle.js';
 
 /**

@@ -13,16 +13,16 @@
  * (no apt-get, no network, no compiler, a failed build) the program prints one line saying what,
  * and measures and writes hitori-sat's side alone; it exits 0 either way.
  *
- * Our side: the bench's engine runner (`solveWith`, src/bench/engines.ts, the one `hitori-sat
+ * Our side: the bench's engine runner (`solveWith`, src/benchmark/engines.ts, the one `hitori-sat
  * bench` uses: rules as written, a second solution sought, so `unique` is proven), engines
  * `hybrid` (the default) and `sat`, warm, the median of the repetitions per puzzle.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { defaultBenchBackend, defaultBenchConnectivity, type EngineAnswer, solveWith } from '../src/bench/engines.js';
-import { judgeAnswer } from '../src/bench/judge.js';
-import { type BenchRecord, parseBenchSet } from '../src/bench/sets.js';
+import { defaultBenchBackend, defaultBenchConnectivity, type EngineAnswer, solveWith } from '../src/benchmark/engines.js';
+import { judgeAnswer } from '../src/benchmark/judge.js';
+import { type BenchRecord, parseBenchSet } from '../src/benchmark/sets.js';
 import {
   commandLine,
   describeMachine,

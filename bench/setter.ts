@@ -1,6 +1,6 @@
 /**
  * `npm run bench:setter`: the setter's tools in process, one thread: the ambiguity map
- * (src/solve/ambiguity.ts) and `repair` (src/generate/repair.ts: the fewest changes over any
+ * (src/solve/ambiguity.ts) and `repair` (src/repair/repair.ts: the fewest changes over any
  * solution, numbers 1..K+1, bound 3, 5 alternatives, 20 s a run) on janko's 10x10 and 17x17
  * puzzles made ambiguous or unsolvable by changed numbers; and a player's hints (src/solve/hint.ts)
  * on janko's 17x17s, each puzzle played from a fresh board to "solved" by marking the cells each
@@ -18,7 +18,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { repairPuzzle } from '../src/generate/repair.js';
+import { repairPuzzle } from '../src/repair/repair.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { ambiguityMap } from '../src/solve/ambiguity.js';
 import { hint } from '../src/solve/hint.js';

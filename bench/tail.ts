@@ -13,7 +13,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseBenchSet } from '../src/bench/sets.js';
+import { parseBenchSet } from '../src/benchmark/sets.js';
 import { parseDocument } from '../src/formats/detect.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { solveWithEngine } from '../src/solve/engines.js';

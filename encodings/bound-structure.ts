@@ -1,6 +1,6 @@
 /**
  * Implied clauses for "at least k cells shaded" on a blank m x n board (m, n ≥ 2), from the edge
- * count of src/generate/maxblack-bound.ts: a valid shading with s shaded cells has
+ * count of src/maxblack/maxblack-bound.ts: a valid shading with s shaded cells has
  *     3s = (m-1)(n-1) + Σε - μ
  * (ε(v) = 1 for a shaded side cell, 2 for a shaded corner; μ = the independent cycles of the
  * unshaded region U). So s ≥ k needs Σε - μ ≥ t := 3k - (m-1)(n-1).

@@ -21,7 +21,7 @@ import { geometry, numberKeys } from '../src/puzzle/geometry.js';
 import { type Puzzle, roughCount } from '../src/puzzle/puzzle.js';
 import { groundCells, minShadedBound } from './connectivity-layers.js';
 import type { ConnectivityMode } from './index.js';
-import { TooLargeError } from '../src/job/errors.js';
+import { TooLargeError } from '../src/control/errors.js';
 
 export interface CnfSize {
   readonly variables: number;

@@ -9,7 +9,7 @@
  */
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import type { Cnf } from '../src/sat/cnf.js';
-import { IDPool } from '../src/sat/pool.js';
+import { IDPool } from '../src/sat/variable-pool.js';
 
 export type HitoriKey = string | readonly (string | number)[];
 

@@ -55,8 +55,8 @@ export {
   errorKindOf,
   type ErrorKind,
   type InputPlace,
-} from './job/errors.js';
-export type { ProgressEvent } from './job/progress.js';
+} from './control/errors.js';
+export type { ProgressEvent } from './control/progress.js';
 export type { BackendName } from './sat/backend.js';
 export type { Verdict } from './solve/defaults.js';
 export type { Puzzle, Shading } from './puzzle/puzzle.js';

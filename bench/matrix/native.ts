@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
-import type { BenchSet } from '../../src/bench/sets.js';
+import type { BenchSet } from '../../src/benchmark/sets.js';
 import { parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
 import { count, max, median, ms, p95, progress, table } from '../lib.js';
 import { type Connectivity, type Context, head, loadSet, type SetSpec, setLabel } from './run.js';

@@ -6,8 +6,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import type { BenchJson } from '../../src/bench/run-set.js';
-import { parseBenchSet, type BenchSet } from '../../src/bench/sets.js';
+import type { BenchJson } from '../../src/benchmark/run-set.js';
+import { parseBenchSet, type BenchSet } from '../../src/benchmark/sets.js';
 import { cliPathIn, copyOfBuild, describeMachine, ms, progress, repoRoot, timestamp } from '../lib.js';
 
 /**

@@ -7,8 +7,8 @@
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { assertCnfFits, type CnfSize } from '../../encodings/size.js';
 import { HitoriVars } from '../../encodings/variables.js';
-import { InputError } from '../job/errors.js';
-import type { Limit } from '../job/limit.js';
+import { InputError } from '../control/errors.js';
+import type { Limit } from '../control/limit.js';
 import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';

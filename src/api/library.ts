@@ -7,7 +7,7 @@
 import { formatDocument, inputFormats, parseDocument, type InputFormat } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
 import { formatText } from '../formats/text.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 import { checkShading, type Violation } from '../puzzle/check.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';

@@ -3,11 +3,11 @@
  * stronger. `solve` also runs external solver programs and bounds MiniSat in a worker thread;
  * `generate`, `enumerate` and `bench` spread over worker threads (`jobs`).
  */
-import { InputError, UsageError } from '../job/errors.js';
-import type { EnumerationSpec } from '../generate/enumerate-result.js';
+import { InputError, UsageError } from '../control/errors.js';
+import type { EnumerationSpec } from '../enumerate/enumerate-result.js';
 import { ruleSetNames } from '../rules/types.js';
 import { validateChoice, validateCount } from './validate.js';
-import { throttled, type ProgressEvent } from '../job/progress.js';
+import { throttled, type ProgressEvent } from '../control/progress.js';
 import type { BenchResult, CommandName, Request, ResultOf, RunOptions } from './requests.js';
 import { browserHandlers, engineOptions, refuseOutOfReach, remaining, runWith, specOf, tryEvent, type Handlers } from './run.js';
 
@@ -50,10 +50,10 @@ const nodeHandlers: Handlers = {
 
   async enumerate(request, { limit, progress }) {
     if ('merge' in request) {
-      const { mergeResults } = await import('../generate/enumerate-merge.js');
+      const { mergeResults } = await import('../enumerate/enumerate-merge.js');
       return mergeResults(request.merge);
     }
-    const { runEnumeration } = await import('../generate/enumerate-run.js');
+    const { runEnumeration } = await import('../enumerate/enumerate-run.js');
     const { spec } = request;
     await validateSpec(spec);
     if (!('version' in request)) throw new UsageError('an enumeration needs the version that its result records');
@@ -95,14 +95,14 @@ async function validateSpec(spec: unknown): Promise<void> {
     validateChoice('spec.rating.ruleSet', ruleSet ?? null, ruleSetNames);
     if (typeof symmetry !== 'boolean') throw fail('"rating.symmetry" must be true or false');
   }
-  const { sizeProblem } = await import('../generate/enumerate.js');
+  const { sizeProblem } = await import('../enumerate/enumerate.js');
   const problem = sizeProblem(spec as EnumerationSpec);
   if (problem !== null) throw fail(problem);
 }
 
 async function bench(request: Extract<Request, { command: 'bench' }>, progress: (event: ProgressEvent) => void): Promise<BenchResult> {
-  const { benchSets } = await import('../bench/run-set.js');
-  const { defaultBenchBackend, defaultBenchConnectivity, defaultEngine } = await import('../bench/engines.js');
+  const { benchSets } = await import('../benchmark/run-set.js');
+  const { defaultBenchBackend, defaultBenchConnectivity, defaultEngine } = await import('../benchmark/engines.js');
   return benchSets(request.sets, {
     engine: request.engine ?? defaultEngine,
     backend: request.backend ?? defaultBenchBackend,

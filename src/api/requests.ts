@@ -8,21 +8,21 @@
  * cross to worker threads unchanged. Limits: `timeoutMs` counts from when the request starts; a
  * caller's AbortSignal and progress listener go beside the request (RunOptions), not in it.
  */
-import type { BenchBackend, BenchConnectivity } from '../bench/engines.js';
-import type { SetReport } from '../bench/report.js';
-import type { BenchSet } from '../bench/sets.js';
-import type { EnumerationResult, EnumerationSpec } from '../generate/enumerate-result.js';
-import type { MissingShards, ShardFile } from '../generate/enumerate-merge.js';
-import type { Shard } from '../generate/enumerate-split.js';
+import type { BenchBackend, BenchConnectivity } from '../benchmark/engines.js';
+import type { SetReport } from '../benchmark/report.js';
+import type { BenchSet } from '../benchmark/sets.js';
+import type { EnumerationResult, EnumerationSpec } from '../enumerate/enumerate-result.js';
+import type { MissingShards, ShardFile } from '../enumerate/enumerate-merge.js';
+import type { Shard } from '../enumerate/enumerate-split.js';
 import type { GeneratedPuzzle, Symmetry } from '../generate/generate.js';
-import type { NumberChange, RepairResult } from '../generate/repair.js';
+import type { NumberChange, RepairResult } from '../repair/repair.js';
 import type { AmbiguityMap } from '../solve/ambiguity.js';
-import type { MaxBlackConnectivity, MaxBlackResult } from '../generate/maxblack.js';
-import type { AtLeastResult } from '../generate/maxblack-aimed.js';
-import type { ConstructResult } from '../generate/maxblack-construct.js';
-import type { ShadingVerdict } from '../generate/maxblack-shading.js';
-import type { GrowResult } from '../generate/maxblack-grow.js';
-import type { ProgressListener } from '../job/progress.js';
+import type { MaxBlackConnectivity, MaxBlackResult } from '../maxblack/maxblack.js';
+import type { AtLeastResult } from '../maxblack/maxblack-aimed.js';
+import type { ConstructResult } from '../maxblack/maxblack-construct.js';
+import type { ShadingVerdict } from '../maxblack/maxblack-shading.js';
+import type { GrowResult } from '../maxblack/maxblack-grow.js';
+import type { ProgressListener } from '../control/progress.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { ExplainRun } from '../rules/explain.js';
@@ -157,7 +157,7 @@ export interface AmbiguityRequest extends Bounded {
 /**
  * The fewest number changes (each to a number of 1..K+1, K the grid's largest) that make the
  * puzzle uniquely solvable, proven minimal: over any solution, or keeping `keep` (rules as
- * written). Progress: one event per bound proven. See src/generate/repair.ts.
+ * written). Progress: one event per bound proven. See src/repair/repair.ts.
  */
 export interface RepairRequest extends Bounded {
   readonly command: 'repair';
@@ -317,7 +317,7 @@ export interface ItemOf {
 export interface RunOptions<C extends CommandName = CommandName> {
   /** Cancels the request: the promise rejects with the signal's reason. */
   readonly signal?: AbortSignal;
-  /** The one progress event, as the work goes (see src/job/progress.ts). */
+  /** The one progress event, as the work goes (see src/control/progress.ts). */
   readonly onProgress?: ProgressListener;
   /** Each item as soon as it is ready (a solution found and checked, a puzzle generated). */
   readonly onItem?: C extends keyof ItemOf ? (item: ItemOf[C], index: number) => void : never;

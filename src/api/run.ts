@@ -11,9 +11,9 @@
 import { formats } from '../formats/detect.js';
 import { formatDocument } from '../formats/detect.js';
 import { documentOf } from '../formats/document.js';
-import { InputError, UsageError } from '../job/errors.js';
-import { Limit } from '../job/limit.js';
-import { throttled, type ProgressEvent, type ProgressListener } from '../job/progress.js';
+import { InputError, UsageError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
+import { throttled, type ProgressEvent, type ProgressListener } from '../control/progress.js';
 import { checkMarks, checkShading } from '../puzzle/check.js';
 import { conventions } from '../puzzle/convention.js';
 import { levels, ruleSetNames } from '../rules/types.js';
@@ -23,7 +23,7 @@ import { maxTimerMs } from '../sat/timer.js';
 import { solveConnectivities } from '../solve/defaults.js';
 import { engines } from '../solve/engines.js';
 import type { CommandName, ConvertResult, Request, ResultOf, RunOptions } from './requests.js';
-import type { GrowResult } from '../generate/maxblack-grow.js';
+import type { GrowResult } from '../maxblack/maxblack-grow.js';
 import { symmetries } from './choices.js';
 import { validateChoice, validateCount, validateMarks, validatePuzzle, validateShading } from './validate.js';
 
@@ -254,7 +254,7 @@ export const browserHandlers: Handlers = {
   },
 
   async repair(request, { limit, progress }) {
-    const { repairPuzzle } = await import('../generate/repair.js');
+    const { repairPuzzle } = await import('../repair/repair.js');
     const { keep, maxChanges, alternatives } = request;
     return repairPuzzle(request.puzzle, {
       ...(keep === undefined ? {} : { keep }),
@@ -305,7 +305,7 @@ export const browserHandlers: Handlers = {
   async maxblack(request, { limit, progress }) {
     const onProgress = (message: string) => progress({ phase: 'maxblack', done: 0, message });
     if ('check' in request) {
-      const { judgeShading, parseShadingFile } = await import('../generate/maxblack-shading.js');
+      const { judgeShading, parseShadingFile } = await import('../maxblack/maxblack-shading.js');
       let file: ReturnType<typeof parseShadingFile>;
       try {
         file = parseShadingFile(request.check);
@@ -316,20 +316,20 @@ export const browserHandlers: Handlers = {
     }
     if ('grow' in request) return { mode: 'grow', result: await grow(request, limit, onProgress) };
     if ('construct' in request) {
-      const { constructShading } = await import('../generate/maxblack-construct.js');
+      const { constructShading } = await import('../maxblack/maxblack-construct.js');
       return {
         mode: 'construct',
         result: constructShading(request.rows, Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
       };
     }
     if (request.atLeast !== undefined) {
-      const { maxBlackAtLeast } = await import('../generate/maxblack-aimed.js');
+      const { maxBlackAtLeast } = await import('../maxblack/maxblack-aimed.js');
       return {
         mode: 'at-least',
         result: await maxBlackAtLeast(request.rows, request.cols, request.atLeast, { ...remaining(limit), onProgress }),
       };
     }
-    const { maxBlack } = await import('../generate/maxblack.js');
+    const { maxBlack } = await import('../maxblack/maxblack.js');
     const result = await maxBlack(request.rows, request.cols, {
       ...(request.connectivity === undefined ? {} : { connectivity: request.connectivity }),
       ...remaining(limit),
@@ -345,8 +345,8 @@ async function grow(
   limit: Limit,
   onProgress: (message: string) => void,
 ): Promise<GrowResult> {
-  const { judgeShading, parseShadingFile } = await import('../generate/maxblack-shading.js');
-  const { growShading } = await import('../generate/maxblack-grow.js');
+  const { judgeShading, parseShadingFile } = await import('../maxblack/maxblack-shading.js');
+  const { growShading } = await import('../maxblack/maxblack-grow.js');
   const source = request.growSource ?? 'grow';
   let file: ReturnType<typeof parseShadingFile>;
   try {

@@ -3,8 +3,8 @@
  * examples/maxblack/) as the faces read it: `generate --pattern` and `repair --keep`. A bad file is
  * an InputError naming its line.
  */
-import { parseShadingFile, type ShadingFile } from '../generate/maxblack-shading.js';
-import { InputError } from '../job/errors.js';
+import { parseShadingFile, type ShadingFile } from '../maxblack/maxblack-shading.js';
+import { InputError } from '../control/errors.js';
 
 export function readShadingText(text: string, source: string): ShadingFile {
   try {

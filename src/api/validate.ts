@@ -4,7 +4,7 @@
  * place (row, column), never a wrong answer or a TypeError from deep inside.
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 
 /**
  * The puzzle, checked: `rows` and `cols` positive whole numbers, `values` an array of

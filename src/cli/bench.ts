@@ -10,11 +10,11 @@ import {
   type BenchBackend,
   type BenchConnectivity,
   type Engine,
-} from '../bench/engines.js';
+} from '../benchmark/engines.js';
 import { run } from '../api/node-run.js';
-import { benchJson, defaultWarmup, defaultWarmupBudgetMs, overallOutcome } from '../bench/run-set.js';
+import { benchJson, defaultWarmup, defaultWarmupBudgetMs, overallOutcome } from '../benchmark/run-set.js';
 import type { BenchResult as SetReports } from '../api/requests.js';
-import { parseBenchSet } from '../bench/sets.js';
+import { parseBenchSet } from '../benchmark/sets.js';
 import { readInput, sourceName } from './io.js';
 import { addJobsOption, exitCodes, jobsOf, maxTimeoutMs, positiveInteger, progressLine, wholeNumber } from './common.js';
 import { textTable } from '../render/text.js';

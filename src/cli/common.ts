@@ -5,9 +5,9 @@ import { formatNames } from '../formats/document.js';
 import { conventions, type Convention } from '../api/choices.js';
 import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
-import { exitCodes, TimeoutError } from '../job/errors.js';
-import { throttled, type ProgressListener } from '../job/progress.js';
-import { resolveJobs } from '../pool/jobs.js';
+import { exitCodes, TimeoutError } from '../control/errors.js';
+import { throttled, type ProgressListener } from '../control/progress.js';
+import { resolveJobs } from '../pool/job-count.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
 export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -90,7 +90,7 @@ export function positiveInteger(what: string, max = Number.MAX_SAFE_INTEGER) {
 
 /**
  * `--jobs <n>`, the same for every parallel command: worker threads, by default `byDefault` (the
- * cores when undefined), at most the cores (more: a warning, and the cores; see src/pool/jobs.ts).
+ * cores when undefined), at most the cores (more: a warning, and the cores; see src/pool/job-count.ts).
  */
 export function addJobsOption(command: Command, what: string, byDefault?: number): Command {
   return command.option('--jobs <n>', `${what} (default ${byDefault ?? 'the cores'}; at most the cores)`, positiveInteger('--jobs'));

@@ -13,7 +13,7 @@ import {
   type OutputTarget,
   workLimitMs,
 } from './common.js';
-import { errorKindOf, TimeoutError } from '../job/errors.js';
+import { errorKindOf, TimeoutError } from '../control/errors.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
 
 interface ConvertCliOptions extends BatchCliOptions {

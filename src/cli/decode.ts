@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 import { shadingToGrid } from '../puzzle/puzzle.js';
 import { renderShading } from '../render/text.js';
 import { aboutFile, checkOutput, emit, readInput, readPuzzle, sourceName } from './io.js';

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { run } from '../api/node-run.js';
 import type { FormatName } from '../formats/document.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from './io.js';
 import { readyForLimit } from './limit-ready.js';
 import { addConventionOption, addFromOption, addTimeoutOption, commandTimeout, type CommonOptions } from './common.js';

@@ -24,7 +24,7 @@ import {
   commandTimeout,
   version,
 } from './common.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 import { readyForLimit } from './limit-ready.js';
 
 interface EnumerateCliOptions {

@@ -22,7 +22,7 @@ import {
   progressLine,
   commandTimeout,
 } from './common.js';
-import { UsageError } from '../job/errors.js';
+import { UsageError } from '../control/errors.js';
 import { readyForLimit } from './limit-ready.js';
 
 const formats = ['text', 'json', 'jsonl'] as const;

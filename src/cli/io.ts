@@ -13,8 +13,8 @@ import { describeValue } from '../formats/input-error.js';
 import { parseJsonText } from '../formats/json.js';
 import { shadingFromGrid } from '../puzzle/puzzle.js';
 import { svgToPng } from '../render/png.js';
-import { errorKindOf, InputError } from '../job/errors.js';
-import { Limit } from '../job/limit.js';
+import { errorKindOf, InputError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 
 /**
  * The text of a file, or of stdin for "-", through the one guarded reader (formats/input.ts):

@@ -9,8 +9,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { maxBlackConnectivities, type MaxBlackConnectivity } from '../api/board-choices.js';
 import { run } from '../api/node-run.js';
-import { formatShadingFile, parseShadingFile } from '../generate/maxblack-shading.js';
-import { UsageError } from '../job/errors.js';
+import { formatShadingFile, parseShadingFile } from '../maxblack/maxblack-shading.js';
+import { UsageError } from '../control/errors.js';
 import { maxBlackJson, maxBlackText } from '../render/maxblack.js';
 import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, commandTimeout, exitCodes, progressLine } from './common.js';
 import { checkOutput, emit, readInput, sourceName } from './io.js';

@@ -4,7 +4,7 @@
  * passes `solve` alone for a solve, so that a one-shot solve loads none of the other commands.
  */
 import { Command, CommanderError } from 'commander';
-import { errorKindOf, exitCodeOf, InputError, TimeoutError } from '../job/errors.js';
+import { errorKindOf, exitCodeOf, InputError, TimeoutError } from '../control/errors.js';
 import { exitCodeHelp, exitCodes, version } from './common.js';
 import { fileProblem } from '../formats/input.js';
 

@@ -1,4 +1,4 @@
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 /**
  * The bytes of an input file as text. UTF-8 (with or without a byte order mark) is read as is,
  * UTF-16 with a byte order mark is converted; anything else is refused with its place rather than

@@ -12,7 +12,7 @@ import { formatJson, parseJsonDocument } from './json.js';
 import { formatPuzzlink, looksLikePuzzlink, parsePuzzlink } from './puzzlink.js';
 import { formatPzprv3, looksLikePzprv3, parsePzprv3 } from './pzprv3.js';
 import { formatText, parseText } from './text.js';
-import type { Limit } from '../job/limit.js';
+import type { Limit } from '../control/limit.js';
 
 export type { FormatName, PuzzleDocument } from './document.js';
 

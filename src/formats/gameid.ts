@@ -11,7 +11,7 @@
  */
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 
 /** Singles' largest width or height (10 digits + 26 + 26 letters). */
 const gameIdMaxSize = 62;

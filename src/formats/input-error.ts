@@ -1,5 +1,5 @@
 /** Safe quoting of input text in messages, and the parsing of one grid value. */
-import { InputError, type InputPlace } from '../job/errors.js';
+import { InputError, type InputPlace } from '../control/errors.js';
 
 /**
  * `text` made safe for a one-line message on a terminal: control characters, escape sequences

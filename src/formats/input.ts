@@ -15,8 +15,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { InputError, TimeoutError } from '../job/errors.js';
-import type { Limit } from '../job/limit.js';
+import { InputError, TimeoutError } from '../control/errors.js';
+import type { Limit } from '../control/limit.js';
 import { decodeInput } from './bytes.js';
 
 /** The largest whole input read (a puzzle file, a set, a model): 64 MiB. */

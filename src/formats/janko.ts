@@ -23,7 +23,7 @@
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
 import { checkCells, parseValue, showText } from './input-error.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 
 /** Whether a text looks like a janko file: a line "begin" or "problem" (bare or in brackets). */
 export function looksLikeJanko(text: string): boolean {

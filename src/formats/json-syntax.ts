@@ -8,7 +8,7 @@
  * error names the number as written instead of `null` or a rounded value.
  */
 import { showText } from './input-error.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 
 /** A JSON number that a double does not hold exactly (beyond 2^53, or beyond the double range). */
 class JsonNumber {

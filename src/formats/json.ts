@@ -12,7 +12,7 @@ import { puzzleFromGrid, shadingFromGrid, shadingToGrid, toGrid, type Puzzle } f
 import { documentOf, type PuzzleDocument } from './document.js';
 import { describeValue, maxCells, parseValue } from './input-error.js';
 import { readJson } from './json-syntax.js';
-import { InputError, type InputPlace } from '../job/errors.js';
+import { InputError, type InputPlace } from '../control/errors.js';
 
 /** One puzzle of a set, with what its source says about its solutions. */
 export interface PuzzleRecord {

@@ -22,7 +22,7 @@
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
 import { checkCells, showText } from './input-error.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 import { parsePzprv3 } from './pzprv3.js';
 
 const puzzlinkHost = 'https://puzz.link/p?';

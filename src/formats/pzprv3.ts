@@ -28,8 +28,8 @@
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
 import { checkCells, parseValue, showText } from './input-error.js';
-import { InputError } from '../job/errors.js';
-import { Limit } from '../job/limit.js';
+import { InputError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 
 export function looksLikePzprv3(text: string): boolean {
   return /^\uFEFF?\s*(v:[^\s/]*\s*[/\r\n]\s*)?pzprv3(\.\d+)?\s*[/\r\n]/.test(text);

@@ -7,8 +7,8 @@
  */
 import { puzzleFromGrid, type Puzzle } from '../puzzle/puzzle.js';
 import { maxCells, parseValue } from './input-error.js';
-import { InputError } from '../job/errors.js';
-import { Limit } from '../job/limit.js';
+import { InputError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 
 /**
  * Reads a plain-text grid. `limit` is checked at the end of a row every `checkEvery` values: a

@@ -4,11 +4,11 @@
  * take the next index as soon as they finish one; results are handed on in index order as soon as
  * the prefix is complete. At the deadline the run stops and keeps the complete prefix.
  */
-import { symbolsProblem } from './fewest-symbols.js';
+import { symbolsProblem } from '../maxblack/fewest-symbols.js';
 import { generatePuzzle, puzzleSeed, specProblem, symbolsOf, type GeneratedPuzzle, type GenerateSpec } from './generate.js';
-import { TimeoutError, UsageError } from '../job/errors.js';
+import { TimeoutError, UsageError } from '../control/errors.js';
 import { inOrder, WorkerPool } from '../pool/pool.js';
-import { jobsWithin } from '../pool/jobs.js';
+import { jobsWithin } from '../pool/job-count.js';
 
 export interface RunOptions {
   readonly count: number;

@@ -24,7 +24,7 @@
 import { type Geometry, lineCells } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { levels, solveByRules, technique, type Level } from '../rules/index.js';
-import { TimeoutError } from '../job/errors.js';
+import { TimeoutError } from '../control/errors.js';
 
 export interface Steered {
   /** The rules of the class solved the puzzle to the planted shading. */

@@ -45,7 +45,7 @@ import { cellName, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import { levels, rate, solveByRules, type Level } from '../rules/index.js';
 import { CutFinder, SatSession } from '../solve/session.js';
 import { solveHitori } from '../solve/solve.js';
-import { TimeoutError, UsageError } from '../job/errors.js';
+import { TimeoutError, UsageError } from '../control/errors.js';
 import type { Symmetry } from './generate-choices.js';
 import { plantClass, steerToClass } from './generate-steer.js';
 

@@ -20,9 +20,9 @@
  * handler's `init` (loading an engine, building tables) runs once per worker.
  */
 import type { Worker } from 'node:worker_threads';
-import { errorFromData, SolverError, TimeoutError, type ErrorData } from '../job/errors.js';
-import { abortReason } from '../job/limit.js';
-import type { ProgressEvent } from '../job/progress.js';
+import { errorFromData, SolverError, TimeoutError, type ErrorData } from '../control/errors.js';
+import { abortReason } from '../control/limit.js';
+import type { ProgressEvent } from '../control/progress.js';
 
 export interface PoolOptions {
   /**

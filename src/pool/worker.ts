@@ -4,7 +4,7 @@
  * threw as plain data (its kind, message and place), so that the pool rebuilds the same class.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { errorToData } from '../job/errors.js';
+import { errorToData } from '../control/errors.js';
 import type { TaskContext, TaskHandler, TaskMessage, WorkerMessage } from './pool.js';
 
 interface HandlerModule {

@@ -10,8 +10,8 @@
  * the lines. Line mates depend on the numbers as well, so they are computed per puzzle.
  */
 import { type Puzzle, roughCount } from './puzzle.js';
-import { TooLargeError } from '../job/errors.js';
-import { Limit } from '../job/limit.js';
+import { TooLargeError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 
 export interface Geometry {
   readonly rows: number;

@@ -1,7 +1,7 @@
 /** The text form of an enumeration result: our counts beside the thesis's published numbers. */
-import { thesisNumbers } from '../generate/enumerate-thesis.js';
-import { histogramKeys } from '../generate/enumerate.js';
-import type { EnumerationResult } from '../generate/enumerate-result.js';
+import { thesisNumbers } from '../enumerate/enumerate-thesis.js';
+import { histogramKeys } from '../enumerate/enumerate.js';
+import type { EnumerationResult } from '../enumerate/enumerate-result.js';
 import { conventions } from '../puzzle/convention.js';
 import { levelInfo, levels } from '../rules/index.js';
 import { textTable } from './text.js';

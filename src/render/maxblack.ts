@@ -1,5 +1,5 @@
 /** The `maxblack` report: the proven maximum and its pattern, as text or JSON. */
-import type { MaxBlackResult } from '../generate/maxblack.js';
+import type { MaxBlackResult } from '../maxblack/maxblack.js';
 import { shadingToGrid } from '../puzzle/puzzle.js';
 
 /** A shading drawn with '#' for a shaded cell and '.' for an unshaded one. */

@@ -3,7 +3,7 @@
  * PNG to stdout, or its error (as ErrorData, one JSON line) to stderr with exit code 1. The parent
  * kills it at the limit: resvg's native drawing cannot be interrupted any other way.
  */
-import { errorToData } from '../job/errors.js';
+import { errorToData } from '../control/errors.js';
 import { rasterise } from './png.js';
 
 const chunks: Buffer[] = [];

@@ -10,8 +10,8 @@
  * number; that is refused instead (`fontsMissing`).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { errorFromData, InputError, SolverError, type ErrorData } from '../job/errors.js';
-import { abortReason, Limit } from '../job/limit.js';
+import { errorFromData, InputError, SolverError, type ErrorData } from '../control/errors.js';
+import { abortReason, Limit } from '../control/limit.js';
 
 /** How many pixels per SVG unit: a cell is 36 units, so 72 pixels, sharp on a high-density screen. */
 const zoom = 2;

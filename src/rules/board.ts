@@ -25,7 +25,7 @@ import {
   ringCell,
   rowOf,
 } from '../puzzle/geometry.js';
-import { Limit } from '../job/limit.js';
+import { Limit } from '../control/limit.js';
 import { floodCount } from '../puzzle/graph.js';
 import { cellLabel, type Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, type CellState, UNKNOWN, WHITE } from './cell-state.js';

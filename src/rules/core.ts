@@ -40,7 +40,7 @@
 import { geometryOf, lineMates, numberKeys } from '../puzzle/geometry.js';
 import { type CompressedGraph, type FloodScratch, floodCount } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
-import { Limit } from '../job/limit.js';
+import { Limit } from '../control/limit.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
 import { Kernel, Why } from './kernel.js';

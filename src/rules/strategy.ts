@@ -7,7 +7,7 @@
 import { checkShading } from '../puzzle/check.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { Board, puzzleShape } from './board.js';
-import { Limit } from '../job/limit.js';
+import { Limit } from '../control/limit.js';
 import { levelIndex, ruleSets, techniques, type Context, type RuleSet, type Technique } from './catalogue.js';
 import type { ProbeRunner } from './probing.js';
 import type { Trial } from './trial.js';

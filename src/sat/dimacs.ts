@@ -5,7 +5,7 @@
  */
 import type { SolveStatus } from './backend.js';
 import { Cnf } from './cnf.js';
-import { InputError } from '../job/errors.js';
+import { InputError } from '../control/errors.js';
 
 /**
  * The DIMACS text in pieces of at most about 64 KiB, for writing large formulas to a stream.

@@ -7,7 +7,7 @@
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { noStats } from '../sat/backend.js';
 import { createNodeBackend } from '../sat/backends/node.js';
-import { TimeoutError } from '../job/errors.js';
+import { TimeoutError } from '../control/errors.js';
 import { WorkerPool } from '../pool/pool.js';
 import { defaultEngine, solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
 import { defaultBackend, defaultConnectivity } from './defaults.js';

@@ -28,8 +28,8 @@ import { DeductionCore } from '../rules/core.js';
 import type { Level, RulesResult, RulesStatus } from '../rules/index.js';
 import { noStats } from '../sat/backend.js';
 import type { SatOptions, SatResult } from './solve.js';
-import { SolverError, TimeoutError } from '../job/errors.js';
-import { Limit } from '../job/limit.js';
+import { SolverError, TimeoutError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 
 export const engines = ['sat', 'rules', 'hybrid'] as const;
 export type Engine = (typeof engines)[number];

@@ -1,6 +1,6 @@
 /**
  * A Hitori formula as it is built: the clauses of the rules asked for (encodings/), every
- * variable from one pool (src/sat/pool.ts, through HitoriVars: the shading block first, so cell i
+ * variable from one pool (src/sat/variable-pool.ts, through HitoriVars: the shading block first, so cell i
  * is variable i + 1), and the constraint families the generators state on top of the rules:
  * counting (a totalizer), symmetry breaking (lex-leaders), the edge-counting bound's structure,
  * and rule 1 for given numbers under a selector. The session (session.ts) hands it to a solver,
@@ -22,7 +22,7 @@ import { assertCnfFits, type CnfSize } from '../../encodings/size.js';
 import { encodeLexLeader } from '../../encodings/symmetry-lex.js';
 import { encodeUniqueness } from '../../encodings/uniqueness.js';
 import { type HitoriKey, HitoriVars } from '../../encodings/variables.js';
-import { TimeoutError } from '../job/errors.js';
+import { TimeoutError } from '../control/errors.js';
 import type { Convention } from '../puzzle/convention.js';
 import { boardSymmetries } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';

@@ -28,7 +28,7 @@
  * within the cheapest class a step that shades an unmarked cell is taken before one that only
  * whitens (each shaded cell circles its neighbours for free), then the fewest cells as before.
  */
-import { TimeoutError } from '../job/errors.js';
+import { TimeoutError } from '../control/errors.js';
 import { checkShading } from '../puzzle/check.js';
 import { geometryOf, neighbours } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';

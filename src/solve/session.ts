@@ -18,7 +18,7 @@
  */
 import { blockingClause } from '../../encodings/index.js';
 import { CutFinder } from '../../encodings/connectivity-cuts.js';
-import { SolverError, TimeoutError } from '../job/errors.js';
+import { SolverError, TimeoutError } from '../control/errors.js';
 import { checkShading } from '../puzzle/check.js';
 import { geometryOf } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';

@@ -13,7 +13,7 @@ import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { type BackendName, type BackendStats, noStats } from '../sat/backend.js';
 import type { BackendFactory } from '../sat/backends/index.js';
 import { defaultBackend, defaultConnectivity, keptSolutions, type solveConnectivities, type Verdict } from './defaults.js';
-import { SolverError, TimeoutError } from '../job/errors.js';
+import { SolverError, TimeoutError } from '../control/errors.js';
 import { SatSession } from './session.js';
 
 export { defaultConnectivity, solveConnectivities, type Verdict } from './defaults.js';

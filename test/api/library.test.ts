@@ -22,7 +22,7 @@ import {
 import { createBackend } from '../../src/sat/backends/index.js';
 import { parseDimacs } from '../../src/sat/dimacs.js';
 import { readFixtures } from '../support/fixtures.js';
-import { InputError } from '../../src/job/errors.js';
+import { InputError } from '../../src/control/errors.js';
 
 const janko = readFixtures('janko-sample.jsonl');
 const small = janko[0]!;

@@ -4,7 +4,7 @@
  * independent checker), and no single change fewer does (brute force too); the output names the
  * scope proven (any solution, or `--keep`'s); `--max-changes` and `--timeout` stop the search
  * with what was proven said. (The minimum itself is judged against brute force on 100 grids in
- * test/generate/repair.test.ts.)
+ * test/repair/repair.test.ts.)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

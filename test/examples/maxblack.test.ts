@@ -6,10 +6,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blankBoard } from '../../src/generate/maxblack.js';
-import { maxBlackBound } from '../../src/generate/maxblack-bound.js';
-import { parseShadingFile } from '../../src/generate/maxblack-shading.js';
-import { transferMaxBlack } from '../../src/generate/maxblack-transfer.js';
+import { blankBoard } from '../../src/maxblack/maxblack.js';
+import { maxBlackBound } from '../../src/maxblack/maxblack-bound.js';
+import { parseShadingFile } from '../../src/maxblack/maxblack-shading.js';
+import { transferMaxBlack } from '../../src/maxblack/maxblack-transfer.js';
 import { judge } from '../support/brute-force.js';
 
 const dir = new URL('../../examples/maxblack/', import.meta.url);

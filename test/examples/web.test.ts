@@ -836,7 +836,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect((await painted(page)).filter((p) => p.fill === 'sky')).toHaveLength(
       drawn.filter((c) => c.map === 'free' && c.state !== 'shaded').length,
     );
-    // Suggest a fix: one change (the library proves no fewer works; test/generate/repair.test.ts
+    // Suggest a fix: one change (the library proves no fewer works; test/repair/repair.test.ts
     // checks that against a brute force), outlined, its new number shown, the scope stated.
     await page.click('#suggest');
     verdict = await verdictOf(page);

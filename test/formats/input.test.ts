@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inputLines, readInputText } from '../../src/formats/input.js';
-import { InputError, TimeoutError } from '../../src/job/errors.js';
-import { Limit } from '../../src/job/limit.js';
+import { InputError, TimeoutError } from '../../src/control/errors.js';
+import { Limit } from '../../src/control/limit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-input-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

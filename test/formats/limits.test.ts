@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../support/refusal.js';
 import { parseDocument } from '../../src/formats/detect.js';
-import { TimeoutError } from '../../src/job/errors.js';
-import { Limit } from '../../src/job/limit.js';
+import { TimeoutError } from '../../src/control/errors.js';
+import { Limit } from '../../src/control/limit.js';
 
 const rowOf = (cols: number) => Array.from({ length: cols }, (_, c) => 1 + (c % 9)).join(' ');
 const gridOf = (rows: number, cols: number) => Array.from({ length: rows }, () => rowOf(cols)).join('\n');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../../src/formats/text.js';
-import { InputError, TimeoutError } from '../../src/job/errors.js';
-import { Limit } from '../../src/job/limit.js';
+import { InputError, TimeoutError } from '../../src/control/errors.js';
+import { Limit } from '../../src/control/limit.js';
 import { mulberry32 } from '../support/brute-force.js';
 
 /** What parseText gives: the puzzle, or the error's kind and text. */

@@ -31,8 +31,8 @@ import type { Symmetry } from '../../src/generate/generate-choices.js';
 import { symmetries } from '../../src/generate/generate-choices.js';
 import { reach, reachRuns } from '../../src/generate/generate-reach.js';
 import { generationProblem, generationReach, type ReachTable } from '../../src/generate/generate-support.js';
-import { UsageError } from '../../src/job/errors.js';
-import type { ProgressEvent } from '../../src/job/progress.js';
+import { UsageError } from '../../src/control/errors.js';
+import type { ProgressEvent } from '../../src/control/progress.js';
 
 /** A second opinion on uniqueness: MiniSat on the complete CNF with the solution blocked. */
 async function minisatFindsNoOther(p: GeneratedPuzzle, convention: Convention): Promise<boolean> {

@@ -3,8 +3,8 @@
  * with a handler that does what each task asks: answer, wait, spin, crash, throw.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { InputError, SolverError, TimeoutError, TooLargeError } from '../../dist/src/job/errors.js';
-import { jobsWithin, resolveJobs } from '../../dist/src/pool/jobs.js';
+import { InputError, SolverError, TimeoutError, TooLargeError } from '../../dist/src/control/errors.js';
+import { jobsWithin, resolveJobs } from '../../dist/src/pool/job-count.js';
 import { inOrder, WorkerPool } from '../../dist/src/pool/pool.js';
 
 const handler = new URL('./fixtures/handler.mjs', import.meta.url);

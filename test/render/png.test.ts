@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { svgToPng } from '../../src/render/png.js';
 import { renderSvg } from '../../src/render/svg.js';
-import { InputError } from '../../src/job/errors.js';
+import { InputError } from '../../src/control/errors.js';
 
 const square = (n: number) => ({ rows: n, cols: n, values: Array.from({ length: n * n }, (_, i) => 1 + (i % n)) });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { rate, solveByRules } from '../../src/rules/index.js';
 import { readFixtures } from '../support/fixtures.js';
-import { TimeoutError } from '../../src/job/errors.js';
+import { TimeoutError } from '../../src/control/errors.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 
 const latin = (n: number): Puzzle => ({

@@ -6,7 +6,7 @@ import { createBackend } from '../../src/sat/backends/index.js';
 import { createNodeBackend } from '../../src/sat/backends/node.js';
 import { MiniSatBackend } from '../../src/sat/backends/minisat.js';
 import { inProcessBackends, makeBackend, pigeonhole } from '../support/models.js';
-import { SolverError } from '../../src/job/errors.js';
+import { SolverError } from '../../src/control/errors.js';
 
 /** Whether the backend's model satisfies every clause. */
 function modelSatisfies(backend: Backend, clauses: readonly (readonly number[])[]): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Cnf } from '../../src/sat/cnf.js';
 import { parseDimacs, parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
-import { InputError } from '../../src/job/errors.js';
+import { InputError } from '../../src/control/errors.js';
 
 const clausesOf = (cnf: Cnf) => Array.from({ length: cnf.numClauses }, (_, k) => cnf.clause(k));
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { maxBlackCnf } from '../../src/generate/maxblack-refute.js';
+import { maxBlackCnf } from '../../src/maxblack/maxblack-refute.js';
 import { parseDimacs, toDimacs } from '../../src/sat/dimacs.js';
 import { checkDrat, dratSteps } from '../../src/sat/drat-check.js';
 

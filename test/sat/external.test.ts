@@ -15,7 +15,7 @@ import { solveHitori } from '../../src/solve/solve.js';
 import { shadingKey } from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
 import { pigeonhole } from '../support/models.js';
-import { SolverError } from '../../src/job/errors.js';
+import { SolverError } from '../../src/control/errors.js';
 
 /** Whether `program` can be started (spawn fails with ENOENT when it is not on the PATH). */
 function onPath(program: string): boolean {

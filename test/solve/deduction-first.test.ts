@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseBenchSet } from '../../src/bench/sets.js';
+import { parseBenchSet } from '../../src/benchmark/sets.js';
 import { parseDocument } from '../../src/formats/detect.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { conventions } from '../../src/puzzle/convention.js';

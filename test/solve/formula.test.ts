@@ -1,6 +1,6 @@
 /** The formula as it is built (src/solve/formula.ts): its deadline holds in every part of it. */
 import { describe, expect, it } from 'vitest';
-import { TimeoutError } from '../../src/job/errors.js';
+import { TimeoutError } from '../../src/control/errors.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { HitoriFormula } from '../../src/solve/formula.js';
 

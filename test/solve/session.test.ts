@@ -7,7 +7,7 @@
  * TimeoutError, never an answer.
  */
 import { describe, expect, it } from 'vitest';
-import { TimeoutError } from '../../src/job/errors.js';
+import { TimeoutError } from '../../src/control/errors.js';
 import { conventions } from '../../src/puzzle/convention.js';
 import { SatSession } from '../../src/solve/session.js';
 import { allRules, bruteForceMasks, bruteForceSolutions, mulberry32, randomGrid, randomInt, toMask } from '../support/brute-force.js';

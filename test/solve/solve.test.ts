@@ -20,7 +20,7 @@ import {
 } from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
 import { inProcessBackends } from '../support/models.js';
-import { SolverError } from '../../src/job/errors.js';
+import { SolverError } from '../../src/control/errors.js';
 
 const janko = readFixtures('janko-sample.jsonl');
 const multiple = readFixtures('multiple-solutions.jsonl');

@@ -1,7 +1,7 @@
 /** The one-line InputError message with which the readers refuse `text` (the test fails if they accept it). */
 import { expect } from 'vitest';
 import { parseDocument, type FormatName } from '../../src/formats/detect.js';
-import { InputError } from '../../src/job/errors.js';
+import { InputError } from '../../src/control/errors.js';
 
 export function refusal(text: string, from?: FormatName): string {
   try {

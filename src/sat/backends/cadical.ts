@@ -12,7 +12,7 @@
 import { loadCadical, type CadicalModule } from 'cadical-wasm';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
 import type { Clause, Cnf } from '../cnf.js';
-import { SolverError } from '../../job/errors.js';
+import { SolverError } from '../../control/errors.js';
 
 /** The C entry points and Emscripten helpers used here. */
 interface CadicalNative {

@@ -16,7 +16,7 @@ import { Cnf, type Clause } from '../cnf.js';
 import { dimacsChunks, parseSolverOutput, type SolverAnswer } from '../dimacs.js';
 import { shellWords } from '../shell-words.js';
 import { maxTimerMs } from '../timer.js';
-import { SolverError } from '../../job/errors.js';
+import { SolverError } from '../../control/errors.js';
 
 export class ExternalBackend implements Backend {
   readonly name = 'external' as const;

@@ -7,7 +7,7 @@
  */
 import type { Backend, BackendName } from '../backend.js';
 import type { CadicalOptions } from './cadical.js';
-import { SolverError } from '../../job/errors.js';
+import { SolverError } from '../../control/errors.js';
 
 export interface BackendOptions {
   /** For `external`: the solver command line (see ExternalBackend). */

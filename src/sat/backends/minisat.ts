@@ -23,7 +23,7 @@
 import MiniSat from 'logic-solver/minisat_wrapper.js';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
 import type { Clause, Cnf } from '../cnf.js';
-import { SolverError } from '../../job/errors.js';
+import { SolverError } from '../../control/errors.js';
 
 /** The parts of the Emscripten module that the wrapper exposes as `_C`. */
 interface MiniSatNative {

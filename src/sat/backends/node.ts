@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Backend, BackendName } from '../backend.js';
 import { createBackend, type BackendOptions } from './index.js';
-import { SolverError } from '../../job/errors.js';
+import { SolverError } from '../../control/errors.js';
 
 export async function createNodeBackend(name: BackendName, options: BackendOptions = {}): Promise<Backend> {
   if (name !== 'external') return createBackend(name, options);
