@@ -12,7 +12,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { inputLines } from '../formats/input.js';
 import type { Readable, Writable } from 'node:stream';
-import { errorKinds, type ErrorKind } from '../control/errors.js';
+import { errorKinds, TimeoutError, type ErrorKind } from '../control/errors.js';
 import type { ProgressListener } from '../control/progress.js';
 import { inOrder, WorkerPool } from '../pool/pool.js';
 import { describeProgress } from '../render/batch.js';
@@ -34,6 +34,13 @@ export interface BatchOptions {
    * input's size when known, and "1234 lines, 250/s, 48%, ETA 1m 20s".
    */
   readonly onProgress?: ProgressListener;
+  /**
+   * How long the batch waits for its next line (the per-puzzle time limit, when one is given):
+   * a line's time counts from when the batch starts waiting for it, so a FIFO or a pipe whose
+   * writer stays open and silent ends the batch at the limit, with a `timeout` error record for
+   * the line that did not come, instead of waiting for ever.
+   */
+  readonly lineWaitMs?: number;
 }
 
 /** What the progress line is made of. */
@@ -89,16 +96,28 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
       options.onProgress({ phase: 'batch', done: bytesRead, ...(totalBytes === undefined ? {} : { total: totalBytes }), message });
     }
   };
+  let lastLine = 0;
   async function* tasks(): AsyncGenerator<LineTask> {
-    for await (const { text, line, bytes, problem } of inputLines(input, source)) {
+    for await (const { text, line, bytes, problem } of boundedWait(inputLines(input, source), options.lineWaitMs, () => {
+      input.destroy();
+      waitedOut = true;
+    })) {
       bytesRead += bytes;
+      lastLine = line;
       if (problem === undefined && text.trim() === '') continue;
       yield problem === undefined ? { text, line } : { text, line, problem };
     }
   }
+  let waitedOut = false;
+  const endWaitedOut = async () => {
+    if (!waitedOut) return;
+    const error = new TimeoutError(`no line came within the time limit (${options.lineWaitMs} ms) after line ${lastLine}`);
+    await write(errorRecord(error, lastLine + 1, null, source));
+  };
   if (jobs <= 1) {
     // On this thread: no worker to start or to talk to.
     for await (const result of inOrder(tasks(), 4, (task) => processLine(config, task, source))) await write(result);
+    await endWaitedOut();
   } else {
     // This thread answers lines too, beside `jobs - 1` workers: it is loaded already (a worker
     // takes a while to load the engines), and it would otherwise only wait for them. A chunk
@@ -181,11 +200,40 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
         answer,
       ))
         for (const result of results) await write(result);
+      await endWaitedOut();
     } finally {
       void pool?.close();
     }
   }
   return { lines, statuses, errors, wallMs: performance.now() - start };
+}
+
+/**
+ * The items of `items`, ending early (after calling `onWaitedOut`) when the next one has not come
+ * within `waitMs` of asking for it. Without `waitMs`, the items as they are.
+ */
+async function* boundedWait<T>(items: AsyncIterable<T>, waitMs: number | undefined, onWaitedOut: () => void): AsyncGenerator<T> {
+  if (waitMs === undefined) {
+    yield* items;
+    return;
+  }
+  const iterator = items[Symbol.asyncIterator]();
+  for (;;) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<'waited'>((resolve) => {
+      timer = setTimeout(() => resolve('waited'), waitMs);
+    });
+    const next = iterator.next();
+    const first = await Promise.race([next, waited]).finally(() => clearTimeout(timer));
+    if (first === 'waited') {
+      // The pending read ends with the stream's destruction; its outcome no longer matters.
+      next.catch(() => {});
+      onWaitedOut();
+      return;
+    }
+    if (first.done === true) return;
+    yield first.value;
+  }
 }
 
 /** Cores not busy now, by the 1-minute load average (this process's own share included). */

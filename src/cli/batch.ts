@@ -54,6 +54,7 @@ export async function runBatchCommand(file: string, config: BatchConfig, options
     ...(size === undefined ? {} : { totalBytes: size }),
     config,
     jobs: jobsOf(options.jobs),
+    ...(config.timeoutMs === undefined ? {} : { lineWaitMs: config.timeoutMs }),
     output: output?.stream ?? process.stdout,
     onProgress: (event) => progress.update({ ...event, message: `${config.command}: ${event.message}` }),
   }).catch((error: unknown) => {
