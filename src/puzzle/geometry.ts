@@ -167,15 +167,18 @@ let keyOfNumber = new Int32Array(0);
  * or -1 when some number is not such an integer (numberKeys then uses a map).
  */
 function smallNumberKeys(values: readonly number[], key: Int32Array): number {
+  // Numbers up to a few times the cell count still fit a table (a 1,000,000x1 column of
+  // 1..1,000,000 took 7 s of map lookups over a solve); such a table is not kept.
+  const max = Math.max(maxSmallNumber, 4 * values.length);
   let top = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     // Not (v >= 0 && v <= max && integer): a NaN fails each test as well.
-    if (!(v >= 0 && v <= maxSmallNumber && (v | 0) === v)) return -1;
+    if (!(v >= 0 && v <= max && (v | 0) === v)) return -1;
     if (v > top) top = v;
   }
-  if (keyOfNumber.length <= top) keyOfNumber = new Int32Array(Math.max(top + 1, 2 * keyOfNumber.length));
-  const table = keyOfNumber;
+  if (keyOfNumber.length <= top && top <= maxSmallNumber) keyOfNumber = new Int32Array(Math.max(top + 1, 2 * keyOfNumber.length));
+  const table = top <= maxSmallNumber ? keyOfNumber : new Int32Array(top + 1);
   table.fill(-1, 0, top + 1);
   let distinct = 0;
   for (let i = 0; i < values.length; i++) {

@@ -66,6 +66,13 @@ describe('geometry', () => {
       expect(Array.from(numberKeys(values).key)).toEqual([0, 1, 0, 2, 1]);
       expect(numberKeys(values).distinct).toBe(3);
     }
+    // Large numbers in a long grid take the table path; the renaming is the same as a map's.
+    const long = Array.from({ length: 30_000 }, (_, i) => 100_000 - (i % 7_000));
+    const { key, distinct } = numberKeys(long);
+    const byMap = new Map<number, number>();
+    for (const v of long) if (!byMap.has(v)) byMap.set(v, byMap.size);
+    expect(distinct).toBe(byMap.size);
+    expect(Array.from(key)).toEqual(long.map((v) => byMap.get(v)));
   });
 
   it('lineMates may put its result in an array the caller lends, when it fits, with the same mates', () => {
