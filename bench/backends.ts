@@ -6,26 +6,26 @@
  *   node dist/bench/backends.js [--per-size N] [--rounds N] [--no-native] [--no-write]
  *
  * backends: the first N (20) puzzles of each janko size 8x8, 10x10, 12x12, 15x15, 17x17 are
- * solved with `solveHitori` (default options) on cadical and on minisat, interleaved: per puzzle
+ * solved by the SAT engine (a `solve` request through `run`, `engine: 'sat'`, default options) on
+ * cadical and on minisat, interleaved: per puzzle
  * both backends run back to back, the order alternating from one puzzle (and one round) to the
  * next, so that drift in the machine's load falls on both alike. Every puzzle is solved `rounds`
  * (3) times per backend; its time is the median of its rounds, and the table gives medians over
  * the puzzles of a size. One untimed solve per size and backend comes first (warm-up).
  *
  * native-cadical: when a `cadical` binary is on the PATH, the complete layered CNF of every janko
- * 17x17 (encodeHitori + toDimacs) is written to a temporary folder and solved by `cadical -q`;
- * variables 1..R*C of its model must be the published shading. Then the blocking clause of the
- * published solution is added and the binary must answer UNSATISFIABLE (exit code 20).
+ * 17x17 (a `dimacs` request, what `hitori-sat dimacs` writes) is written to a temporary folder
+ * and solved by `cadical -q`; its model, read back by a `decode` request, must be the published
+ * shading. Then the CNF with the published solution blocked (`block`) must be UNSATISFIABLE
+ * (exit code 20).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { blockingClause, encodeHitori } from '../encodings/index.js';
-import type { BackendName } from '../src/sat/backend.js';
-import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
-import { defaultConnectivity, solveHitori } from '../src/solve/solve.js';
+import { run } from '../src/api/node-run.js';
+import type { Puzzle, Shading, SolveRequest } from '../src/api/requests.js';
 import {
   commandLine,
   describeMachine,
@@ -45,7 +45,7 @@ import {
 import { sameShading } from '../src/puzzle/puzzle.js';
 
 const sizes = ['8x8', '10x10', '12x12', '15x15', '17x17'];
-const pair = ['cadical', 'minisat'] as const satisfies readonly BackendName[];
+const pair = ['cadical', 'minisat'] as const satisfies readonly NonNullable<SolveRequest['backend']>[];
 type Pair = (typeof pair)[number];
 
 interface Timed {
@@ -59,7 +59,7 @@ async function timedSolve(group: SizeGroup, index: number, backend: Pair): Promi
   const expected = publishedShading(record);
   const start = performance.now();
   try {
-    const result = await solveHitori(record.puzzle, { backend, connectivity: defaultConnectivity });
+    const result = await run({ command: 'solve', puzzle: record.puzzle, engine: 'sat', backend });
     const elapsed = performance.now() - start;
     if (result.status !== 'unique') return { ms: elapsed, ok: false, problem: `status ${result.status}` };
     if (expected === undefined || !sameShading(result.solutions[0]!, expected))
@@ -198,7 +198,15 @@ function cadicalVersion(): string | undefined {
   return run.stdout.trim();
 }
 
-function native(group: SizeGroup | undefined): { rows: NativeRow[]; version: string | undefined; where: string | undefined } {
+/** The exported CNF's text (`hitori-sat dimacs`), with a solution blocked when given, and its size. */
+async function dimacs(puzzle: Puzzle, block?: Shading): Promise<{ text: string; variables: number; clauses: number }> {
+  const result = await run({ command: 'dimacs', puzzle, ...(block === undefined ? {} : { block }) });
+  return { text: [...result.chunks()].join(''), variables: result.variables, clauses: result.clauses };
+}
+
+async function native(
+  group: SizeGroup | undefined,
+): Promise<{ rows: NativeRow[]; version: string | undefined; where: string | undefined }> {
   const version = cadicalVersion();
   if (version === undefined || group === undefined) return { rows: [], version, where: undefined };
   const which = spawnSync('sh', ['-c', 'command -v cadical'], { encoding: 'utf8' }).stdout.trim() || 'cadical';
@@ -208,11 +216,8 @@ function native(group: SizeGroup | undefined): { rows: NativeRow[]; version: str
     for (const [k, record] of group.records.entries()) {
       const id = record.puzzle.id ?? `${group.label}#${k + 1}`;
       const expected = publishedShading(record);
-      const { cnf, vars } = encodeHitori(record.puzzle);
-      const variables = cnf.numVars;
-      const clauses = cnf.numClauses;
+      const { text, variables, clauses } = await dimacs(record.puzzle);
       const satFile = join(dir, `${id}.cnf`);
-      const text = toDimacs(cnf);
       writeFileSync(satFile, text);
       if (k === 0) runCadical(satFile); // warm-up: page cache, binary loaded
       const sat = runCadical(satFile);
@@ -222,20 +227,21 @@ function native(group: SizeGroup | undefined): { rows: NativeRow[]; version: str
       else if (sat.code !== 10) problem = `exit code ${sat.code} on the CNF, expected 10`;
       else if (expected === undefined) problem = 'the set gives no solution';
       else {
-        const answer = parseSolverOutput(sat.stdout);
-        const shading = Array.from({ length: vars.cells }, (_, i) => answer.values[vars.shaded(i)] === 1);
-        modelOk = answer.status === 'satisfiable' && sameShading(shading, expected);
+        const answer = await run({ command: 'decode', puzzle: record.puzzle, model: sat.stdout });
+        modelOk = answer.status === 'valid' && sameShading(answer.shading, expected);
         if (!modelOk) problem = 'the model is not the published solution';
       }
       let unsatOk = false;
       let unsatMs = Number.NaN;
       if (expected !== undefined) {
-        cnf.add(blockingClause(vars, expected));
         const unsatFile = join(dir, `${id}-blocked.cnf`);
-        writeFileSync(unsatFile, toDimacs(cnf));
+        writeFileSync(unsatFile, (await dimacs(record.puzzle, expected)).text);
         const unsat = runCadical(unsatFile);
         unsatMs = unsat.ms;
-        unsatOk = !unsat.error && unsat.code === 20 && parseSolverOutput(unsat.stdout).status === 'unsatisfiable';
+        unsatOk =
+          !unsat.error &&
+          unsat.code === 20 &&
+          (await run({ command: 'decode', puzzle: record.puzzle, model: unsat.stdout })).status === 'none';
         if (!unsatOk) problem = `${problem ? `${problem}; ` : ''}blocked CNF: ${unsat.error ?? `exit code ${unsat.code}, expected 20`}`;
       }
       rows.push({
@@ -258,7 +264,7 @@ function native(group: SizeGroup | undefined): { rows: NativeRow[]; version: str
   return { rows, version, where: which };
 }
 
-function nativeSection(result: ReturnType<typeof native>, command: string, started: Date, code: string): string {
+function nativeSection(result: Awaited<ReturnType<typeof native>>, command: string, started: Date, code: string): string {
   const head = [
     '## native-cadical: the exported 17x17 CNF, solved by the CaDiCaL binary',
     '',
@@ -323,7 +329,7 @@ async function main(): Promise<void> {
   if (!values['no-native']) {
     const g17 = all.find((g) => g.label === '17x17');
     progress(`native-cadical: ${g17?.records.length ?? 0} puzzles`);
-    const result = native(g17);
+    const result = await native(g17);
     nativeFailed = result.rows.some((r) => !r.modelOk || !r.unsatOk);
     sections.push(['native-cadical', nativeSection(result, command, started, code)]);
   }

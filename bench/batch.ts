@@ -13,6 +13,9 @@
  * Jobs: the 2,200 menneske puzzles (5x5, 6x6, 12x12: fast ones, where a message per line would
  * cost more than the work) and the 881 janko puzzles, each with `--jobs 1` and `--jobs 2` in
  * pairs, `--repeat` pairs; the medians of the wall times and their ratio.
+ *
+ * Runs the built command, not `run`: the subject is a batch process's memory and its worker
+ * threads.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

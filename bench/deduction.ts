@@ -1,9 +1,11 @@
 /**
  * The targets of the deduction-first issue, from one run: the default engine (deduction first)
- * against pure SAT in process, the one-shot CLI against `node -e 0`, the rule engine's slowest
- * bundled puzzle, and the spread of `hitori-sat bench` on a small set. Writes the section
- * `deduction` of BENCH.md (`npm run bench:deduction`, after `npm run build`; run it niced on a
- * quiet machine, it records the load average).
+ * against pure SAT in process (`solve` and `rate` requests through `run`), the one-shot CLI
+ * against `node -e 0`, the rule engine's slowest bundled puzzle, and the spread of `hitori-sat
+ * bench` on a small set. Writes the section `deduction` of BENCH.md (`npm run bench:deduction`,
+ * after `npm run build`; run it niced on a quiet machine, it records the load average).
+ * `--quick`: two puzzles a set and two rounds of each process, printed and not written (a smoke
+ * test of this program; its numbers mean nothing).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,8 +13,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseBenchSet } from '../src/benchmark/sets.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
-import { rate } from '../src/rules/index.js';
-import { solveWithEngine } from '../src/solve/engines.js';
+import { run } from '../src/api/node-run.js';
 import {
   cliNodeFlags,
   cliPathIn,
@@ -35,11 +36,15 @@ import {
   puzzleFile,
 } from './lib.js';
 
+const quick = process.argv.includes('--quick');
+/** Rounds of a whole-process measurement: `--quick` keeps two. */
+const rounds = (n: number) => (quick ? 2 : n);
 const load = () => loadAverages();
 const loadAtStart = load();
 
 function set(path: string): Puzzle[] {
-  return parseBenchSet(readFileSync(join(repoRoot, 'bench/sets', path), 'utf8'), path).records.map((r) => r.puzzle);
+  const puzzles = parseBenchSet(readFileSync(join(repoRoot, 'bench/sets', path), 'utf8'), path).records.map((r) => r.puzzle);
+  return quick ? puzzles.slice(0, 2) : puzzles;
 }
 
 /**
@@ -50,8 +55,8 @@ function set(path: string): Puzzle[] {
  */
 async function paired(puzzles: readonly Puzzle[], reps: number) {
   for (const p of puzzles) {
-    await solveWithEngine(p, { engine: 'hybrid' });
-    await solveWithEngine(p, { engine: 'sat' });
+    await run({ command: 'solve', puzzle: p, engine: 'hybrid' });
+    await run({ command: 'solve', puzzle: p, engine: 'sat' });
   }
   const wall = { hybrid: [] as number[], sat: [] as number[] };
   const cpu = { hybrid: [] as number[], sat: [] as number[] };
@@ -63,7 +68,7 @@ async function paired(puzzles: readonly Puzzle[], reps: number) {
       for (const engine of k % 2 === 0 ? (['hybrid', 'sat'] as const) : (['sat', 'hybrid'] as const)) {
         const start = performance.now();
         const used = process.cpuUsage();
-        const r = await solveWithEngine(p, { engine });
+        const r = await run({ command: 'solve', puzzle: p, engine });
         const spent = process.cpuUsage(used);
         runs[engine].push(performance.now() - start);
         cpuRuns[engine].push((spent.user + spent.system) / 1000);
@@ -94,17 +99,17 @@ for (const name of sets) {
   progress(`in process: ${name}`);
   const puzzles = set(name);
   // At least 25 paired runs per set: a set of 5 gets 5 per puzzle.
-  const run = await paired(puzzles, Math.max(1, Math.ceil(25 / puzzles.length)));
-  stats.set(name, run);
+  const measured = await paired(puzzles, quick ? 1 : Math.max(1, Math.ceil(25 / puzzles.length)));
+  stats.set(name, measured);
   const f = (t: number[]) => `${median(t).toFixed(2)} / ${p95(t).toFixed(2)} / ${max(t).toFixed(1)}`;
   inProcess.push([
     name,
     String(puzzles.length),
-    `${run.deduction}`,
-    f(run.hybrid),
-    f(run.sat),
-    (median(run.hybrid) / median(run.sat)).toFixed(2),
-    run.cpuRatio.toFixed(2),
+    `${measured.deduction}`,
+    f(measured.hybrid),
+    f(measured.sat),
+    (median(measured.hybrid) / median(measured.sat)).toFixed(2),
+    measured.cpuRatio.toFixed(2),
   ]);
 }
 
@@ -120,7 +125,7 @@ const bare: number[] = [];
 const solve: number[] = [];
 const solveSat: number[] = [];
 const solveUncached: number[] = [];
-for (let k = 0; k < 21; k++) {
+for (let k = 0; k < rounds(21); k++) {
   bare.push(wall(['-e', '0']));
   solve.push(wall([bin, 'solve', 'examples/janko-037.txt']));
   solveSat.push(wall([bin, 'solve', 'examples/janko-037.txt', '--engine', 'sat']));
@@ -135,19 +140,19 @@ const ratiosUncached = solveUncached.map((t, k) => t / bare[k]!);
 // after an untimed pass over janko's 17x17s; per set, with the grids of 40x40 and more apart.
 progress('rate: every bundled puzzle');
 const setsDir = join(repoRoot, 'bench/sets');
-for (const p of set('janko/hitori_17x17.jsonl')) rate(p);
+for (const p of set('janko/hitori_17x17.jsonl')) await run({ command: 'rate', puzzle: p });
 // A puzzle that takes over 20 ms is rated four more times: its time is the median of five (wall
 // clock and CPU time of the process), so one preemption by other work on the shared machine does
 // not decide the verdict.
 const rated = new Map<string, { ms: number; cpu: number; id: string; cls: string }[]>();
-const timeRate = (p: Puzzle): { ms: number; cpu: number; cls: string } => {
+const timeRate = async (p: Puzzle): Promise<{ ms: number; cpu: number; cls: string }> => {
   const walls: number[] = [];
   const cpus: number[] = [];
   let cls = 'none';
   for (let k = 0; k < 5 && (k === 0 || walls[0]! > 20); k++) {
     const used = process.cpuUsage();
     const start = performance.now();
-    const r = rate(p);
+    const r = await run({ command: 'rate', puzzle: p });
     walls.push(performance.now() - start);
     const spent = process.cpuUsage(used);
     cpus.push((spent.user + spent.system) / 1000);
@@ -163,7 +168,7 @@ for (const dir of readdirSync(setsDir).sort()) {
     const group = big ? `${dir}/${file}` : dir;
     const list = rated.get(group) ?? [];
     rated.set(group, list);
-    for (const p of set(`${dir}/${file}`)) list.push({ ...timeRate(p), id: p.id ?? file });
+    for (const p of set(`${dir}/${file}`)) list.push({ ...(await timeRate(p)), id: p.id ?? file });
   }
 }
 const rateRows = [...rated].map(([group, list]) => {
@@ -180,7 +185,7 @@ const slowestCpu = allRated.reduce((a, b) => (b.cpu > a.cpu ? b : a));
 const j077File = puzzleFile('janko/hitori_17x17.jsonl', 'janko-077');
 const rateBare: number[] = [];
 const rateCli: number[] = [];
-for (let k = 0; k < 11; k++) {
+for (let k = 0; k < rounds(11); k++) {
   rateBare.push(wall(['-e', '0']));
   rateCli.push(wall([bin, 'rate', j077File], [0, 4]));
 }
@@ -203,7 +208,7 @@ writeFileSync(
     .join('\n'),
 );
 const benchMedians: number[] = [];
-for (let k = 0; k < 5; k++) {
+for (let k = 0; k < rounds(5); k++) {
   const r = spawnSync(process.execPath, [...cliNodeFlags(bin), bin, 'bench', small, '--json'], { cwd: repoRoot, encoding: 'utf8' });
   benchMedians.push((JSON.parse(r.stdout) as { sets: { medianMs: number }[] }).sets[0]!.medianMs);
 }
@@ -248,7 +253,7 @@ const body = `## deduction: deduction first (default engine hybrid) against pure
 
 ${table(['target', 'measured', 'verdict'], targets)}
 
-### In process (the \`solveWithEngine\` call, after one untimed pass over the set)
+### In process (the \`solve\` request through \`run\`, after one untimed pass over the set)
 
 ${table(['set', 'n', 'by deduction', 'hybrid (default)', 'sat', 'median hybrid / sat', 'same, CPU time'], inProcess, [false, true, true, true, true, true, true])}
 
@@ -280,7 +285,7 @@ ${table(
 
 ${table(['set', 'n', 'median', 'p95', 'max', 'max CPU', 'slowest'], rateRows, [false, true, true, true, true, true, false])}
 
-### \`hitori-sat bench\` on an 8-puzzle set (5 duydo-mapO 20x20, 3 janko 17x17), five runs
+### \`hitori-sat bench\` on an 8-puzzle set (5 duydo-mapO 20x20, 3 janko 17x17), ${benchMedians.length} runs
 
 ${table(
   ['run', 'median ms'],
@@ -288,5 +293,8 @@ ${table(
   [true, true],
 )}
 `;
-writeSection('deduction', body);
-progress('wrote the deduction section of BENCH.md');
+if (quick) process.stdout.write(body);
+else {
+  writeSection('deduction', body);
+  progress('wrote the deduction section of BENCH.md');
+}

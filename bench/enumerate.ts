@@ -1,7 +1,7 @@
 /**
- * Exhaustive enumeration beside the thesis's tables. Runs the real command
- * (`hitori-sat enumerate ... --format json`, the built bundle) and writes one BENCH.md section per
- * board, as soon as that board is done:
+ * Exhaustive enumeration beside the thesis's tables. Sends the request of
+ * `hitori-sat enumerate ...` through `run` (its worker threads are the pool's, as the command's
+ * are) and writes one BENCH.md section per board, as soon as that board is done:
  * - enumerate-RxC-c: every class counted under the three conventions, with the rule engine's
  *   histogram, beside Tables 14, 19 and 20; wall time, time per class, load average.
  * - enumerate-prune: `--prune` on the boards of Table 15 that fit in minutes, beside the thesis's
@@ -11,24 +11,15 @@
  *
  *   npm run build && nice npm run bench:enumerate -- [--only 4x4(4),3x5(4),5x3(5),prune,4x5-sample] [--jobs 2] [--no-write]
  */
-import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { run } from '../src/api/node-run.js';
+import type { EnumerationResult, EnumerationSpec } from '../src/api/requests.js';
 import { thesisNumbers } from '../src/enumerate/enumerate-thesis.js';
-import type { EnumerationResult } from '../src/enumerate/enumerate-result.js';
 import { conventions } from '../src/puzzle/convention.js';
 import { levelInfo, levels } from '../src/rules/index.js';
-import {
-  cliNodeFlags,
-  cliPath,
-  commandLine,
-  describeMachine,
-  progress,
-  revision,
-  table,
-  timestamp,
-  writeSection,
-  loadAverages,
-} from './lib.js';
+import { commandLine, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection, loadAverages } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +29,8 @@ const { values: args } = parseArgs({
   },
 });
 const jobs = Number(args.jobs);
-const cli = cliPath;
+/** The version an enumeration's result records: the package's, as the command records it. */
+const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 const n = (x: number) => x.toLocaleString('en-US');
 const load = () => loadAverages(', ');
 
@@ -51,21 +43,30 @@ interface Run {
   readonly started: Date;
 }
 
-function enumerate(size: string, extra: readonly string[]): Run {
+interface Options {
+  readonly prune?: boolean;
+  /** The rule engine's histogram (the command's default; `--no-histogram` leaves it out). */
+  readonly histogram?: boolean;
+  readonly shard?: { readonly index: number; readonly count: number };
+}
+
+/** The `enumerate` request of a board `RxC(c)`, timed; its command line names it in BENCH.md. */
+async function enumerate(size: string, { prune = false, histogram = true, shard }: Options = {}): Promise<Run> {
   const [rows, cols, symbols] = size.match(/\d+/g)!.map(Number) as [number, number, number];
-  const cliArgs = ['enumerate', `${rows}x${cols}`, '--symbols', String(symbols), '--jobs', String(jobs), ...extra];
-  const command = `hitori-sat ${cliArgs.join(' ')}`;
+  const spec: EnumerationSpec = { rows, cols, symbols, prune, rating: histogram ? { ruleSet: 'thesis', symmetry: true } : null };
+  const flags = [
+    ...(prune ? ['--prune'] : []),
+    ...(histogram ? [] : ['--no-histogram']),
+    ...(shard === undefined ? [] : ['--shard', `${shard.index}/${shard.count}`]),
+  ];
+  const command = `hitori-sat enumerate ${rows}x${cols} --symbols ${symbols} --jobs ${jobs}${flags.map((f) => ` ${f}`).join('')}`;
   progress(`${timestamp()}: ${command}`);
   const loadBefore = load();
   const started = new Date();
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [...cliNodeFlags(cli), cli, ...cliArgs, '--format', 'json'], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  });
+  const result = await run({ command: 'enumerate', spec, version, jobs, ...(shard === undefined ? {} : { shard }) });
   const wallMs = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`${command} failed with ${r.status}: ${r.stderr}`);
-  return { result: JSON.parse(r.stdout) as EnumerationResult, wallMs, command, loadBefore, loadAfter: load(), started };
+  return { result, wallMs, command, loadBefore, loadAfter: load(), started };
 }
 
 function header(title: string, runs: readonly Run[]): string[] {
@@ -73,7 +74,7 @@ function header(title: string, runs: readonly Run[]): string[] {
   return [
     `## ${title}`,
     '',
-    `- Command: \`${commandLine('enumerate.js')}\` (after \`npm run build\`), which ran ${runs.map((r) => `\`${r.command}\``).join(', ')}`,
+    `- Command: \`${commandLine('enumerate.js')}\` (after \`npm run build\`), which sent the requests of ${runs.map((r) => `\`${r.command}\``).join(', ')}`,
     `- Date: ${timestamp(first.started)}`,
     `- Machine: ${describeMachine()}`,
     `- Code: ${revision()}`,
@@ -81,14 +82,14 @@ function header(title: string, runs: readonly Run[]): string[] {
   ];
 }
 
-function boardSection(size: string): void {
-  const run = enumerate(size, []);
-  const r = run.result;
+async function boardSection(size: string): Promise<void> {
+  const measured = await enumerate(size);
+  const r = measured.result;
   const thesis = thesisNumbers(r);
-  const perClass = (run.wallMs * 1000 * jobs) / r.classes;
-  const lines = header(`enumerate-${r.rows}x${r.cols}-${r.symbols}: every ${r.rows}x${r.cols} grid over ${r.symbols} symbols`, [run]);
+  const perClass = (measured.wallMs * 1000 * jobs) / r.classes;
+  const lines = header(`enumerate-${r.rows}x${r.cols}-${r.symbols}: every ${r.rows}x${r.cols} grid over ${r.symbols} symbols`, [measured]);
   lines.push(
-    `- Wall time: ${(run.wallMs / 1000).toFixed(1)} s with --jobs ${jobs} (${perClass.toFixed(2)} µs per class per thread); classes ${n(r.classes)}` +
+    `- Wall time: ${(measured.wallMs / 1000).toFixed(1)} s with --jobs ${jobs} (${perClass.toFixed(2)} µs per class per thread); classes ${n(r.classes)}` +
       (thesis.classes === null ? '' : ` (thesis: ${n(thesis.classes)})`),
     '',
     '### Solutions per convention',
@@ -137,8 +138,9 @@ function boardSection(size: string): void {
 /** The boards of Table 15 that run in minutes. */
 const pruneBoards = ['3x2(3)', '3x3(3)', '3x4(3)', '3x5(3)', '3x6(3)', '4x2(4)', '4x3(4)', '4x4(4)', '5x2(5)', '5x3(5)'];
 
-function pruneSection(): void {
-  const runs = pruneBoards.map((size) => enumerate(size, ['--prune', '--no-histogram']));
+async function pruneSection(): Promise<void> {
+  const runs: Run[] = [];
+  for (const size of pruneBoards) runs.push(await enumerate(size, { prune: true, histogram: false }));
   const lines = header("enumerate-prune: --prune beside the thesis's Table 15", runs);
   lines.push(
     '',
@@ -177,11 +179,13 @@ function pruneSection(): void {
  * 4x5 over 4 symbols is too big for one sitting here; 16 of its 4096 shards, spread evenly, give
  * the time per shard and so the cost of the whole (the scale-out recipes' sizing).
  */
-function sampleSection(): void {
+async function sampleSection(): Promise<void> {
   const count = 4096;
   const picked = Array.from({ length: 16 }, (_, k) => k * 256 + 17);
-  const plain = picked.map((i) => enumerate('4x5(4)', ['--shard', `${i}/${count}`, '--no-histogram']));
-  const rated = picked.map((i) => enumerate('4x5(4)', ['--shard', `${i}/${count}`]));
+  const plain: Run[] = [];
+  for (const index of picked) plain.push(await enumerate('4x5(4)', { histogram: false, shard: { index, count } }));
+  const rated: Run[] = [];
+  for (const index of picked) rated.push(await enumerate('4x5(4)', { shard: { index, count } }));
   const lines = header(`enumerate-4x5-sample: 16 of the 4096 shards of 4x5 over 4 symbols`, [...plain, ...rated]);
   const sum = (runs: readonly Run[], f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0);
   const classes = sum(plain, (r) => r.result.classes);
@@ -212,7 +216,7 @@ function emit(name: string, lines: readonly string[]): void {
 
 const only = args.only?.split(',') ?? ['4x4(4)', '3x5(4)', '5x3(5)', 'prune', '4x5-sample'];
 for (const what of only) {
-  if (what === 'prune') pruneSection();
-  else if (what === '4x5-sample') sampleSection();
-  else boardSection(what);
+  if (what === 'prune') await pruneSection();
+  else if (what === '4x5-sample') await sampleSection();
+  else await boardSection(what);
 }

@@ -19,20 +19,19 @@
  * The generator and the enumerator are fuzzed the same way (enumeratorCheck, generatorCheck):
  * the enumerator's verdicts on the grid under each convention, and a puzzle generated at the
  * grid's size, which the brute force must find unique with the generator's solution.
+ *
+ * Every solve, the export and its decoding, and the generator are requests through `run`, as the
+ * commands send them. The enumerator goes below the door: the `enumerate` command counts every
+ * grid of a size, and the fuzz needs its verdict on one grid (one sequence of `Enumerator.run`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blockingClause, encodeHitori } from '../encodings/index.js';
-import type { Convention } from '../src/puzzle/convention.js';
-import type { Puzzle, Shading } from '../src/puzzle/puzzle.js';
-import { parseSolverOutput, toDimacs } from '../src/sat/dimacs.js';
-import { solveWithEngine } from '../src/solve/engines.js';
-import { solveHitori } from '../src/solve/solve.js';
+import { run } from '../src/api/node-run.js';
+import type { Convention, Puzzle, Shading } from '../src/api/requests.js';
 import { buildTables, Enumerator, sizeProblem, type Tables } from '../src/enumerate/enumerate.js';
-import { generatePuzzle, specProblem } from '../src/generate/generate.js';
-import { TimeoutError } from '../src/control/errors.js';
+import { specProblem } from '../src/generate/generate.js';
 
 export const fuzzConventions: readonly Convention[] = ['literal', 'unique-white', 'shaded-duplicates'];
 
@@ -228,7 +227,7 @@ export async function fuzzOne(grid: FuzzGrid, k: number, options: FuzzOptions): 
     for (const connectivity of ['lazy', 'layers'] as const) {
       const who = `sat ${backend} ${connectivity}`;
       try {
-        const r = await solveHitori(puzzle, { backend, connectivity, convention, maxSolutions: options.cap + 1 });
+        const r = await run({ command: 'solve', puzzle, engine: 'sat', backend, connectivity, convention, maxSolutions: options.cap + 1 });
         // Solutions the brute force did not list because of its cap must still be valid.
         for (const s of r.solutions) if (!truthKeys.has(key(s)) && !valid(puzzle, s, convention)) fail(who, `an invalid shading ${key(s)}`);
         compareSet(who, r.status, r.solutions, r.complete);
@@ -238,14 +237,14 @@ export async function fuzzOne(grid: FuzzGrid, k: number, options: FuzzOptions): 
     }
   }
   try {
-    const r = await solveWithEngine(puzzle, { engine: 'hybrid', convention, maxSolutions: options.cap + 1 });
+    const r = await run({ command: 'solve', puzzle, engine: 'hybrid', convention, maxSolutions: options.cap + 1 });
     compareSet('hybrid', r.status, r.solutions, r.complete);
   } catch (error) {
     fail('hybrid', `threw ${(error as Error).message}`);
   }
   if (convention === 'literal') {
     try {
-      const r = await solveWithEngine(puzzle, { engine: 'rules' });
+      const r = await run({ command: 'solve', puzzle, engine: 'rules' });
       const bad =
         (r.status === 'unique' && !(count === 1 && !truth.capped && r.solutions.length === 1 && truthKeys.has(key(r.solutions[0]!)))) ||
         (r.status === 'none' && count !== 0) ||
@@ -256,45 +255,54 @@ export async function fuzzOne(grid: FuzzGrid, k: number, options: FuzzOptions): 
       fail('rules', `threw ${(error as Error).message}`);
     }
   }
-  if (options.native && k % options.native.every === 0) nativeCheck(grid, truth.solutions, truth.capped, options.native.program, fail);
+  if (options.native && k % options.native.every === 0)
+    await nativeCheck(grid, truth.solutions, truth.capped, options.native.program, fail);
   return out;
 }
 
-/** The exported CNF on a DIMACS solver binary: satisfiable exactly when solvable; unique exactly when blocking the model leaves it unsatisfiable. */
-function nativeCheck(
+/**
+ * The exported CNF (a `dimacs` request) on a DIMACS solver binary, its answer read back by a
+ * `decode` request: satisfiable exactly when solvable, its model one of the solutions; unique
+ * exactly when the CNF with that model blocked is unsatisfiable.
+ */
+async function nativeCheck(
   grid: FuzzGrid,
   solutions: readonly boolean[][],
   capped: boolean,
   program: string,
   fail: (who: string, problem: string) => void,
-): void {
+): Promise<void> {
   const { puzzle, convention } = grid;
   const who = `exported CNF on ${program}`;
   const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-fuzz-'));
   try {
-    const { cnf, vars } = encodeHitori(puzzle, { convention });
-    const run = (): { status: string; model: boolean[] } => {
+    const solve = async (block?: Shading) => {
       const path = join(dir, 'f.cnf');
-      writeFileSync(path, toDimacs(cnf));
+      const cnf = await run({ command: 'dimacs', puzzle, convention, ...(block === undefined ? {} : { block }) });
+      writeFileSync(path, [...cnf.chunks()].join(''));
       const args = program === 'minisat' ? [path, join(dir, 'out')] : ['-q', path];
       const res = spawnSync(program, args, { encoding: 'utf8' });
-      const text = program === 'minisat' ? readFileSync(join(dir, 'out'), 'utf8') : res.stdout;
-      const answer = parseSolverOutput(text, cnf.numVars);
-      return { status: answer.status, model: Array.from({ length: vars.cells }, (_, i) => answer.values[vars.shaded(i)] === 1) };
+      const model = program === 'minisat' ? readFileSync(join(dir, 'out'), 'utf8') : res.stdout;
+      return run({ command: 'decode', puzzle, convention, model });
     };
-    const first = run();
+    const first = await solve();
     const keys = new Set(solutions.map(key));
-    if ((first.status === 'satisfiable') !== solutions.length > 0) {
-      fail(who, `${first.status}, the brute force has ${solutions.length} solution(s)`);
+    if ((first.status === 'valid' || first.status === 'invalid') !== solutions.length > 0) {
+      fail(who, `${first.status === 'none' ? 'unsatisfiable' : first.status}, the brute force has ${solutions.length} solution(s)`);
       return;
     }
-    if (first.status !== 'satisfiable') return;
-    if (!keys.has(key(first.model)) && !capped) fail(who, `its model ${key(first.model)} is no solution`);
-    cnf.add(blockingClause(vars, first.model));
-    const second = run();
+    if (first.status !== 'valid' && first.status !== 'invalid') return;
+    if (first.status === 'invalid' || (!keys.has(key(first.shading)) && !capped)) {
+      fail(who, `its model ${key(first.shading)} is no solution`);
+      return;
+    }
+    const second = await solve(first.shading);
     const unique = solutions.length === 1 && !capped;
-    if ((second.status === 'unsatisfiable') !== unique)
-      fail(who, `with the model blocked: ${second.status}, but ${solutions.length} solution(s)`);
+    if ((second.status === 'none') !== unique)
+      fail(
+        who,
+        `with the model blocked: ${second.status === 'none' ? 'unsatisfiable' : second.status}, but ${solutions.length} solution(s)`,
+      );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -338,11 +346,11 @@ export function enumeratorCheck(puzzle: Puzzle, fail: (who: string, problem: str
 const enumeratorTables = new Map<string, Tables>();
 
 /**
- * The generator at the grid's size and convention (seed `<seed>:<k>`, with as many symbols as
- * the longer side, or one fewer on odd k): its puzzle must have exactly one solution by the brute
- * force, and that must be the solution it reports. `skipped` for a size the generator refuses
- * (1x1, too few symbols for a single line), `timeout` when it found no puzzle within
- * `timeoutMs` (it searches until it finds one; with few symbols that can take long).
+ * The generator at the grid's size and convention (a `generate` request with seed `<seed>:<k>`,
+ * with as many symbols as the longer side, or one fewer on odd k): its puzzle must have exactly
+ * one solution by the brute force, and that must be the solution it reports. `skipped` for a size
+ * the generator refuses (1x1, too few symbols for a single line), `timeout` when it found no
+ * puzzle within `timeoutMs` (it searches until it finds one; with few symbols that can take long).
  */
 export async function generatorCheck(
   grid: FuzzGrid,
@@ -357,14 +365,15 @@ export async function generatorCheck(
   if (symbols < 1 || specProblem(spec) !== null) return 'skipped';
   const who = `generator ${rows}x${cols} symbols ${symbols} ${grid.convention} seed ${seed}:${k}`;
   try {
-    const made = await generatePuzzle(spec, `${seed}:${k}`, Date.now() + timeoutMs);
+    const result = await run({ command: 'generate', ...spec, seed: `${seed}:${k}`, timeoutMs });
+    const made = result.puzzles[0];
+    if (made === undefined) return 'timeout';
     const truth = bruteForce(made.puzzle, grid.convention, 2).solutions;
     if (truth.length !== 1) fail(who, `made [${made.puzzle.values.join(' ')}], which has ${truth.length} solution(s) by the brute force`);
     else if (key(truth[0]!) !== key(made.solution))
       fail(who, `made [${made.puzzle.values.join(' ')}] with a solution the brute force does not find`);
     if (made.puzzle.values.some((v) => v < 1 || v > symbols)) fail(who, `a number outside 1..${symbols}`);
   } catch (error) {
-    if (error instanceof TimeoutError) return 'timeout';
     fail(who, `threw ${(error as Error).message}`);
   }
   return 'checked';

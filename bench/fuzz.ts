@@ -1,105 +1,30 @@
 /**
  * `npm run fuzz`: the differential fuzz run of bench/fuzz-lib.ts on many grids (200,000 by
- * default), in worker threads, written to BENCH.md (section `fuzz`) with the machine, the
- * command, the date and the load average. Exit code 1 when anything disagrees.
+ * default), written to BENCH.md (section `fuzz`) with the machine, the command, the date and the
+ * load average. Exit code 1 when anything disagrees. The grids go in ranges to the one worker
+ * pool (src/pool/; bench/fuzz-worker.ts is the handler), which schedules them as it schedules
+ * generate's puzzles and enumerate's items; each worker sends its solves through `run`.
  *
  *     npm run fuzz -- --grids 200000 --seed 1 --jobs 2 --minisat-every 50 --native-every 500 --generate-every 20
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { isMainThread } from 'node:worker_threads';
-import { bruteForce, type Disagreement, enumeratorCheck, fuzzOne, generatorCheck, gridAt } from './fuzz-lib.js';
-import { commandLine, describeMachine, numberOption, revision, timestamp, writeSection } from './lib.js';
+import { addTally, emptyTally, type FuzzConfig, type FuzzTask, type Tally } from './fuzz-worker.js';
+import { commandLine, describeMachine, numberOption, progress, revision, timestamp, writeSection } from './lib.js';
 import { resolveJobs } from '../src/pool/job-count.js';
-import { type TaskContext, WorkerPool } from '../src/pool/pool.js';
+import { inOrder, WorkerPool } from '../src/pool/pool.js';
 
-interface Config {
-  readonly grids: number;
-  readonly seed: number;
-  readonly jobs: number;
-  readonly minisatEvery: number;
-  readonly nativeEvery: number;
-  readonly generateEvery: number;
-  readonly native: string | null;
-}
-
-interface Tally {
-  grids: number;
-  none: number;
-  unique: number;
-  several: number;
-  minisat: number;
-  native: number;
-  /** Grids the enumerator judged (the others have more numbers than their longer side). */
-  enumerated: number;
-  /** Generated puzzles checked, and sizes where the generator found none within its time. */
-  generated: number;
-  generatorTimeouts: string[];
-  disagreements: Disagreement[];
-}
-
-const cap = 8;
-
-async function work(config: Config, worker: number, onTally: (tally: Tally) => void): Promise<Tally> {
-  const tally: Tally = {
-    grids: 0,
-    none: 0,
-    unique: 0,
-    several: 0,
-    minisat: 0,
-    native: 0,
-    enumerated: 0,
-    generated: 0,
-    generatorTimeouts: [],
-    disagreements: [],
-  };
-  for (let k = worker; k < config.grids; k += config.jobs) {
-    const grid = gridAt(config.seed, k);
-    const found = await fuzzOne(grid, k, {
-      cap,
-      minisatEvery: config.minisatEvery,
-      ...(config.native === null ? {} : { native: { program: config.native, every: config.nativeEvery } }),
-    });
-    tally.disagreements.push(...found);
-    const name = `${grid.puzzle.rows}x${grid.puzzle.cols} [${grid.puzzle.values.join(' ')}] ${grid.convention}`;
-    const fail = (who: string, problem: string) => tally.disagreements.push({ grid: name, who, problem });
-    if (enumeratorCheck(grid.puzzle, fail)) tally.enumerated++;
-    if (k % config.generateEvery === 0) {
-      const outcome = await generatorCheck(grid, String(config.seed), k, fail, 1000);
-      if (outcome === 'checked') tally.generated++;
-      if (outcome === 'timeout') tally.generatorTimeouts.push(`${grid.puzzle.rows}x${grid.puzzle.cols} ${grid.convention}`);
-    }
-    const count = bruteForce(grid.puzzle, grid.convention, 2).solutions.length;
-    tally.grids++;
-    if (count === 0) tally.none++;
-    else if (count === 1) tally.unique++;
-    else tally.several++;
-    if (k % config.minisatEvery === 0) tally.minisat++;
-    if (config.native !== null && k % config.nativeEvery === 0) tally.native++;
-    if (tally.grids % 1000 === 0) onTally({ ...tally });
-  }
-  return tally;
-}
-
-function section(
-  config: Config,
-  tallies: readonly Tally[],
-  loadBefore: number[],
-  seconds: number,
-  native: string | null,
-  partial: boolean,
-): string {
+function section(config: FuzzConfig, tally: Tally, loadBefore: number[], seconds: number, partial: boolean): string {
   const loadNow = os.loadavg();
-  const sum = (f: (t: Tally) => number) => tallies.reduce((s, t) => s + f(t), 0);
-  const disagreements = tallies.flatMap((t) => t.disagreements);
-  const grids = sum((t) => t.grids);
+  const { native } = config;
+  const { disagreements, grids } = tally;
   return [
     `## fuzz: differential fuzzing against a brute force${partial ? ` (RUN IN PROGRESS: ${grids} of ${config.grids} grids so far)` : ''}`,
     '',
     `- Command: \`${commandLine('fuzz.js')}\`; ${timestamp()}; ${revision()}.`,
     `- Machine: ${describeMachine()}; load average ${loadBefore.map((x) => x.toFixed(1)).join(' ')} at the start, ${loadNow.map((x) => x.toFixed(1)).join(' ')} ${partial ? 'now' : 'at the end'} (a shared machine).`,
-    `- Grids: ${grids} (seed ${config.seed}); the enumerator on ${sum((t) => t.enumerated)} of them, the generator on ${sum((t) => t.generated)} puzzles${native === null ? '' : `, the exported CNF on ${native}`}. ${generatorTimeoutsText(tallies.flatMap((t) => t.generatorTimeouts))}`,
-    `- Brute-force verdicts: ${sum((t) => t.none)} without a solution, ${sum((t) => t.unique)} unique, ${sum((t) => t.several)} with two or more.`,
+    `- Grids: ${grids} (seed ${config.seed}); the enumerator on ${tally.enumerated} of them, the generator on ${tally.generated} puzzles${native === null ? '' : `, the exported CNF on ${native}`}. ${generatorTimeoutsText(tally.generatorTimeouts)}`,
+    `- Brute-force verdicts: ${tally.none} without a solution, ${tally.unique} unique, ${tally.several} with two or more.`,
     `- Time: ${seconds.toFixed(0)} s with ${config.jobs} worker thread(s), ${(grids / seconds || 0).toFixed(0)} grids/s.`,
     `- **Disagreements: ${disagreements.length}.**`,
     ...disagreements.slice(0, 20).map((d) => `  - ${d.grid}: ${d.who}: ${d.problem}`),
@@ -115,59 +40,60 @@ function generatorTimeoutsText(timeouts: readonly string[]): string {
   return `No puzzle within 1 s (not a disagreement: the generator searches until it finds one) ${timeouts.length} times: ${list}.`;
 }
 
-/** The pool handler (this module, loaded by each worker): worker k fuzzes grids k, k + jobs, ...; its tally so far goes out as a note every 1000 grids. */
-export function handle({ config, worker }: { config: Config; worker: number }, context: TaskContext): Promise<Tally> {
-  return work(config, worker, (tally) => context.note(tally));
+/**
+ * Grids per task: enough that a task's messages cost nothing beside its work (a grid takes a few
+ * milliseconds), few enough that the workers share the run evenly to its end.
+ */
+function chunkSize(config: FuzzConfig): number {
+  return Math.max(1, Math.min(250, Math.ceil(config.grids / (4 * config.jobs))));
 }
 
-if (isMainThread) {
-  const native = ['cadical', 'minisat'].find((p) => spawnSync(p, ['--help'], { stdio: 'ignore' }).error === undefined) ?? null;
-  const { jobs, warning } = resolveJobs(numberOption('jobs', 2));
-  if (warning !== undefined) process.stderr.write(`fuzz: warning: ${warning}\n`);
-  const config: Config = {
-    grids: numberOption('grids', 200_000),
-    seed: numberOption('seed', 1),
-    jobs,
-    minisatEvery: numberOption('minisat-every', 50),
-    nativeEvery: numberOption('native-every', 500),
-    generateEvery: numberOption('generate-every', 20),
-    native,
-  };
-  const loadBefore = os.loadavg();
-  const start = performance.now();
-  const report = (tallies: readonly Tally[], partial: boolean) => {
-    const body = section(config, tallies, loadBefore, (performance.now() - start) / 1000, native, partial);
-    writeSection('fuzz', body);
-    return body;
-  };
-  // The latest tally of each worker: the section is written every five minutes while the run
-  // goes on (marked as in progress), so that an interrupted run still leaves its result so far.
-  const latest: Tally[] = [];
-  let written = performance.now();
-  const pool = new WorkerPool({ handler: new URL(import.meta.url), jobs: config.jobs });
-  const tallies = await Promise.all(
-    Array.from({ length: config.jobs }, (_, worker) =>
-      pool.run<Tally>(
-        { config, worker },
-        {
-          onNote: (tally) => {
-            latest[worker] = tally as Tally;
-            const done = latest.reduce((sum, t) => sum + (t?.grids ?? 0), 0);
-            process.stderr.write(`fuzz: ${done} of ${config.grids} grids\n`);
-            if (performance.now() - written > 300_000) {
-              written = performance.now();
-              report(
-                latest.filter((t) => t !== undefined),
-                true,
-              );
-            }
-          },
-        },
-      ),
-    ),
-  );
+const native = ['cadical', 'minisat'].find((p) => spawnSync(p, ['--help'], { stdio: 'ignore' }).error === undefined) ?? null;
+const { jobs, warning } = resolveJobs(numberOption('jobs', 2));
+if (warning !== undefined) process.stderr.write(`fuzz: warning: ${warning}\n`);
+const config: FuzzConfig = {
+  grids: numberOption('grids', 200_000),
+  seed: numberOption('seed', 1),
+  jobs,
+  minisatEvery: numberOption('minisat-every', 50),
+  nativeEvery: numberOption('native-every', 500),
+  generateEvery: numberOption('generate-every', 20),
+  native,
+};
+const loadBefore = os.loadavg();
+const start = performance.now();
+const report = (tally: Tally, partial: boolean) => {
+  const body = section(config, tally, loadBefore, (performance.now() - start) / 1000, partial);
+  writeSection('fuzz', body);
+  return body;
+};
+// The grids in ranges on the worker pool, a few ranges per worker in flight; the tallies are
+// added up in the ranges' order, and the section is written every five minutes while the run goes
+// on (marked as in progress), so that an interrupted run still leaves its result so far.
+const size = chunkSize(config);
+const tasks = Array.from(
+  { length: Math.ceil(config.grids / size) },
+  (_, k): FuzzTask => ({
+    config,
+    from: k * size,
+    to: Math.min(config.grids, (k + 1) * size),
+  }),
+);
+const total = emptyTally();
+let written = performance.now();
+const pool = new WorkerPool({ handler: new URL('./fuzz-worker.js', import.meta.url), jobs: config.jobs });
+try {
+  for await (const tally of inOrder(tasks, 2 * config.jobs, (task) => pool.run<Tally>(task))) {
+    addTally(total, tally);
+    progress(`fuzz: ${total.grids} of ${config.grids} grids`);
+    if (performance.now() - written > 300_000) {
+      written = performance.now();
+      report(total, true);
+    }
+  }
+} finally {
   await pool.close();
-  const body = report(tallies, false);
-  process.stdout.write(`${body}\n`);
-  process.exitCode = tallies.some((t) => t.disagreements.length > 0) ? 1 : 0;
 }
+const body = report(total, false);
+process.stdout.write(`${body}\n`);
+process.exitCode = total.disagreements.length > 0 ? 1 : 0;

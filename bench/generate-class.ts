@@ -13,6 +13,9 @@
  *   npm run build && nice npm run bench:generate-class -- [--runs 6] [--cap 10000] [--wall 60000] [--sizes 5,6,...]
  *
  * After it, `npm run build` again so that the CLI and the page see the new table.
+ *
+ * Below the door: it measures the generator for the table by which `run` refuses requests out of
+ * reach.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,15 +5,17 @@
  *
  *   npm run build && nice npm run bench:generate -- [--count 1000] [--count30 50] [--countG 30]
  *
+ * Each run is a `generate` request through `run`, as `hitori-sat generate` sends it; the classes
+ * of the published sets are `rate` requests.
+ *
  * "Per core" is measured by CPU time (the process's user + system time, GC threads included),
  * which a loaded machine does not inflate; the wall-clock rate is given beside it with the load.
  */
 import os from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { generateMany } from '../src/generate/generate-run.js';
-import type { GeneratedPuzzle, GenerateSpec } from '../src/generate/generate.js';
-import { levels, rate } from '../src/rules/index.js';
+import { run } from '../src/api/node-run.js';
+import type { GenerateRequest, GenerateResult } from '../src/api/requests.js';
+import { levels } from '../src/rules/types.js';
 import {
   commandLine,
   describeMachine,
@@ -21,6 +23,7 @@ import {
   max,
   median,
   ms,
+  numberOption,
   p95,
   progress,
   repoRoot,
@@ -30,45 +33,50 @@ import {
   writeSection,
 } from './lib.js';
 
-const { values: args } = parseArgs({
-  options: {
-    count: { type: 'string', default: '1000' },
-    count30: { type: 'string', default: '50' },
-    countG: { type: 'string', default: '30' },
-  },
-});
 const command = commandLine('generate.js');
 const code = revision();
 const started = new Date();
 const loadStart = os.loadavg()[0]!;
 
+type GeneratedPuzzle = GenerateResult['puzzles'][number];
+
+/** What a run generates: the request's size and class (its seed and count are the run's). */
+type Spec = Pick<GenerateRequest, 'rows' | 'cols' | 'class'>;
+
 interface Measured {
   readonly label: string;
-  readonly spec: GenerateSpec;
-  readonly puzzles: GeneratedPuzzle[];
+  readonly spec: Spec;
+  readonly puzzles: readonly GeneratedPuzzle[];
   readonly wallMs: number;
   readonly cpuMs: number;
   readonly load: [number, number];
 }
 
-async function measure(label: string, spec: GenerateSpec, count: number): Promise<Measured> {
+/** The `generate` request's time, as `hitori-sat generate` sends it (one thread: no `jobs`). */
+async function measure(label: string, spec: Spec, count: number): Promise<Measured> {
   // Warm-up (JIT, the wasm module) on other seeds, untimed.
-  await generateMany(spec, { count: 3, seed: 'warm-up' });
+  await run({ command: 'generate', ...spec, count: 3, seed: 'warm-up' });
   const loadBefore = os.loadavg()[0]!;
   const cpu = process.cpuUsage();
   const t0 = performance.now();
-  const run = await generateMany(spec, { count, seed: 'bench' });
+  const result = await run({ command: 'generate', ...spec, count, seed: 'bench' });
   const wallMs = performance.now() - t0;
   const used = process.cpuUsage(cpu);
   progress(`${label}: ${count} in ${ms(wallMs)} ms`);
-  return { label, spec, puzzles: run.puzzles, wallMs, cpuMs: (used.user + used.system) / 1000, load: [loadBefore, os.loadavg()[0]!] };
+  return {
+    label,
+    spec,
+    puzzles: result.puzzles,
+    wallMs,
+    cpuMs: (used.user + used.system) / 1000,
+    load: [loadBefore, os.loadavg()[0]!],
+  };
 }
 
-const count = Number(args.count);
 const runs = [
-  await measure('17x17', { rows: 17, cols: 17 }, count),
-  await measure('30x30', { rows: 30, cols: 30 }, Number(args.count30)),
-  await measure('17x17 --class G', { rows: 17, cols: 17, class: 'G' }, Number(args.countG)),
+  await measure('17x17', { rows: 17, cols: 17 }, numberOption('count', 1000)),
+  await measure('30x30', { rows: 30, cols: 30 }, numberOption('count30', 50)),
+  await measure('17x17 --class G', { rows: 17, cols: 17, class: 'G' }, numberOption('countG', 30)),
 ];
 
 const rows = runs.map((m) => {
@@ -139,7 +147,7 @@ for (const [name, dir] of [
     published.push(
       histogramRow(
         `${name} 17x17`,
-        group.records.map((r) => rate(r.puzzle).class),
+        await Promise.all(group.records.map(async (r) => (await run({ command: 'rate', puzzle: r.puzzle })).class)),
       ),
     );
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:hint`: what a hint costs a player on janko 037 (17x17), in the page (the library
- * `hint`, in process) and as the command (`hitori-sat hint`, one cold process per call). Writes the
- * section `hint` of BENCH.md.
+ * `hint`, a `hint` request through `run` as the page's worker sends it, in process) and as the
+ * command (`hitori-sat hint`, one cold process per call). Writes the section `hint` of BENCH.md.
  *
  * In process: janko 037 played to the end by following every hint (each step's cells marked, as
  * the page marks them), without and with `circleNeighbours` (the page then circles the neighbours

@@ -1,18 +1,19 @@
 /**
- * `npm run bench:janko`: solves every puzzle of bench/sets/janko with `solveHitori` (default
- * options: lazy connectivity, literal convention) and checks that each answer is `unique` with
- * the published solution. Writes the BENCH.md section "janko-all".
+ * `npm run bench:janko`: solves every puzzle of bench/sets/janko with the SAT engine, a `solve`
+ * request through `run` (`engine: 'sat'`, default lazy connectivity and literal convention), and
+ * checks that each answer is `unique` with the published solution. Writes the BENCH.md section
+ * "janko-all".
  *
  *   node dist/bench/janko-all.js [--backend cadical|minisat] [--limit N] [--no-write]
  *
  * Without --backend both in-process backends run, one after the other, in this process. Each
  * backend first solves one puzzle of every size untimed (loading its module, warming the JIT).
- * The time of a puzzle is the whole `solveHitori` call: encoding, backend creation, the solve, the
- * uniqueness proof (the second solve with the first solution blocked) and disposal.
+ * The time of a puzzle is the whole request: the checks at the door, encoding, backend creation,
+ * the solve, the uniqueness proof (the second solve with the first solution blocked) and disposal.
  */
 import { parseArgs } from 'node:util';
-import { defaultConnectivity, solveHitori } from '../src/solve/solve.js';
-import type { BackendName } from '../src/sat/backend.js';
+import { run } from '../src/api/node-run.js';
+import type { SolveRequest } from '../src/api/requests.js';
 import {
   commandLine,
   count,
@@ -33,7 +34,7 @@ import {
 } from './lib.js';
 import { sameShading } from '../src/puzzle/puzzle.js';
 
-const inProcess = ['cadical', 'minisat'] as const satisfies readonly BackendName[];
+const inProcess = ['cadical', 'minisat'] as const satisfies readonly NonNullable<SolveRequest['backend']>[];
 type InProcess = (typeof inProcess)[number];
 
 interface Outcome {
@@ -61,7 +62,7 @@ async function solveOne(group: SizeGroup, index: number, backend: InProcess): Pr
   const expected = publishedShading(record);
   const start = performance.now();
   try {
-    const result = await solveHitori(record.puzzle, { backend, connectivity: defaultConnectivity });
+    const result = await run({ command: 'solve', puzzle: record.puzzle, engine: 'sat', backend });
     const elapsed = performance.now() - start;
     const base = { id, ms: elapsed, solveMs: result.stats.solveMs, variables: result.variables, clauses: result.clauses };
     if (result.status !== 'unique')

@@ -271,6 +271,15 @@ export function numberOption(name: string, fallback: number): number {
   return value;
 }
 
+/** A bench program's `--name TEXT` option, or undefined when absent. */
+export function stringOption(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = process.argv[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+}
+
 /** A progress line on stderr. */
 export function progress(message: string): void {
   process.stderr.write(`${message}\n`);

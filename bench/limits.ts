@@ -14,6 +14,8 @@
  * backend), `explain`, `rate` and `dimacs` on a 50x50 and a 120x120 puzzle.
  *
  *     npm run bench:limits -- --runs 5 --limit 1000
+ *
+ * Runs the built command, not `run`: keeping --timeout includes start-up, printing and the exit.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import {
   progress,
   repoRoot,
   revision,
+  stringOption,
   table,
   timestamp,
   writeSection,
@@ -39,8 +42,7 @@ const runs = numberOption('runs', 5);
 const limits = process.argv.includes('--limit') ? [numberOption('limit', 1000)] : [1000, 5000];
 // `--only TEXT`: just the timed cases whose name contains TEXT, printed and not written to
 // BENCH.md (a partial table would replace the whole section); for working on one case.
-const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
+const only = stringOption('only');
 
 interface Outcome {
   readonly code: number | null;

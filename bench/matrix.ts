@@ -22,6 +22,9 @@
  * `minisat` binaries when they are on the PATH; and the size of the CNF per puzzle size.
  *
  * --quick makes every part small (a smoke test of this program); its numbers mean nothing.
+ *
+ * Runs `hitori-sat bench` as a process per set and configuration (each starts cold and alone);
+ * matrix-native goes below the door to compare encodings.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -128,7 +131,7 @@ async function matrix(ctx: Context, s: Settings): Promise<void> {
     spec,
     runs: engineNames.map((engine) => bench({ spec, backend: 'cadical', connectivity: 'lazy', jobs: 1, limit: s.lazyLimit, engine })),
   }));
-  sections.push(['matrix-engines', enginesSection(engineRuns, ctx)]);
+  sections.push(['matrix-engines', await enginesSection(engineRuns, ctx)]);
 
   progress(`matrix-cli: ${s.cliRuns} runs (${elapsed()})`);
   sections.push(['matrix-cli', cliSection(wallTimes(s.cliRuns), ctx)]);

@@ -15,19 +15,21 @@
  * maxBlack's SAT refutation and the DP, and for small boards a DRAT proof by Debian's `cadical`
  * checked by src/sat/drat-check.ts (when the binary is there).
  *
+ * The searches, the construction, growing and the check are `maxblack` requests through `run`, as
+ * `hitori-sat maxblack` sends them. Below the door, as no command offers them: the bound (a
+ * formula), the DP and the DRAT refutation, the independent second methods.
+ *
  *   node dist/bench/maxblack.js [--search-ms 60000 | --no-search] [--grow-ms 600000] [--dp-max 12] [--rect-max 14] [--rect-ms 20000] [--drat-cells 72]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { maxBlack } from '../src/maxblack/maxblack.js';
-import { maxBlackAtLeast } from '../src/maxblack/maxblack-aimed.js';
+import { run } from '../src/api/node-run.js';
+import type { MaxBlackAnswer, MaxBlackRequest } from '../src/api/requests.js';
 import { maxBlackBound } from '../src/maxblack/maxblack-bound.js';
-import { constructShading } from '../src/maxblack/maxblack-construct.js';
-import { growShading } from '../src/maxblack/maxblack-grow.js';
 import { refuteAtLeast } from '../src/maxblack/maxblack-refute.js';
-import { formatShadingFile, judgeShading, parseShadingFile } from '../src/maxblack/maxblack-shading.js';
+import { formatShadingFile, parseShadingFile } from '../src/maxblack/maxblack-shading.js';
 import { transferMaxBlack } from '../src/maxblack/maxblack-transfer.js';
 import { commandLine, describeMachine, ms, numberOption, progress, revision, table, timestamp, writeSection } from './lib.js';
 
@@ -64,6 +66,16 @@ function header(title: string, what: string): string {
   ].join('\n');
 }
 
+/** The result of each mode of a `maxblack` answer. */
+type ModeResult = { [A in MaxBlackAnswer as A['mode']]: A['result'] };
+
+/** A `maxblack` request through the door, and its result in the mode asked. */
+async function maxblack<M extends keyof ModeResult>(mode: M, request: MaxBlackRequest): Promise<ModeResult[M]> {
+  const answer = await run(request);
+  if (answer.mode !== mode) throw new Error(`maxblack answered ${answer.mode}, not ${mode}`);
+  return answer.result as ModeResult[M];
+}
+
 interface Best {
   shading: boolean[];
   value: number;
@@ -73,11 +85,13 @@ interface Best {
 }
 
 /** The record file's shading, judged; null when absent or not valid. */
-function record(n: number): Best | null {
+async function record(n: number): Promise<Best | null> {
   const file = new URL(`${n}x${n}.txt`, examples);
   if (!existsSync(file)) return null;
-  const parsed = parseShadingFile(readFileSync(file, 'utf8'));
-  const verdict = judgeShading(parsed);
+  const text = readFileSync(file, 'utf8');
+  // The shading and its comments are read here; the verdict is `hitori-sat maxblack --check`'s.
+  const parsed = parseShadingFile(text);
+  const verdict = await maxblack('check', { command: 'maxblack', check: text, checkSource: `${n}x${n}.txt` });
   if (!verdict.valid || parsed.rows !== n || parsed.cols !== n)
     throw new Error(`${n}x${n}.txt: not a valid ${n}x${n} shading (${verdict.problem})`);
   const found = parsed.comments.find((c) => c.startsWith('found: ')) ?? 'found: (not recorded)';
@@ -108,14 +122,15 @@ const differs: string[] = [];
 for (let n = 1; n <= maxN; n++) {
   const { bound } = maxBlackBound(n, n);
   const candidates: Best[] = [];
-  const kept = record(n);
+  const kept = await record(n);
   if (kept) candidates.push(kept);
-  const c = constructShading(n);
+  const c = await maxblack('construct', { command: 'maxblack', rows: n, cols: n, construct: true });
   candidates.push({ shading: c.shading, value: c.value, how: 'construction (maxblack-construct.ts)', ms: c.timeMs });
   let best = candidates.reduce((a, b) => (b.value > a.value ? b : a));
-  const smaller = n > 6 && growMs > 0 && best.value < bound ? record(n - 6) : null;
+  const smaller = n > 6 && growMs > 0 && best.value < bound ? await record(n - 6) : null;
   if (smaller && smaller.value === maxBlackBound(n - 6, n - 6).bound) {
-    const g = await growShading(n - 6, n - 6, smaller.shading, { deadline: Date.now() + growMs });
+    const grow = formatShadingFile(n - 6, n - 6, smaller.shading, []);
+    const g = await maxblack('grow', { command: 'maxblack', grow, growSource: `${n - 6}x${n - 6}.txt`, timeoutMs: growMs });
     progress(`${n}x${n}: grown from ${n - 6}x${n - 6}: ${g.status} in ${ms(g.timeMs)} ms`);
     if (g.status === 'found' && g.shading && g.value > best.value)
       best = {
@@ -126,7 +141,7 @@ for (let n = 1; n <= maxN; n++) {
       };
   }
   if (best.value < bound && searchMs > 0) {
-    const r = await maxBlackAtLeast(n, n, bound, { timeoutMs: searchMs });
+    const r = await maxblack('at-least', { command: 'maxblack', rows: n, cols: n, atLeast: bound, timeoutMs: searchMs });
     progress(`${n}x${n}: aimed search for ${bound}: ${r.status} in ${ms(r.timeMs)} ms`);
     if (r.status === 'found' && r.shading)
       best = { shading: [...r.shading], value: r.value, how: 'search aimed at the bound (maxblack-aimed.ts)', ms: r.timeMs };
@@ -166,7 +181,7 @@ ${table(['n', 'A239231', 'bound', 'found', 'proof', 'time ms', 'found by', 'DP (
 // Large boards by construction.
 const largeRows: string[][] = [];
 for (const n of [...Array.from({ length: 10 }, (_, k) => 300 + k), 100, 500, 1000]) {
-  const r = constructShading(n);
+  const r = await maxblack('construct', { command: 'maxblack', rows: n, cols: n, construct: true });
   largeRows.push([
     String(n),
     String(r.value),
@@ -212,14 +227,16 @@ for (const m of sizes) {
     let value: number | null = null;
     let mark = '';
     const aimed =
-      m === n && existsSync(new URL(`${n}x${n}.txt`, examples)) ? null : await maxBlackAtLeast(m, n, bound, { timeoutMs: rectMs });
+      m === n && existsSync(new URL(`${n}x${n}.txt`, examples))
+        ? null
+        : await maxblack('at-least', { command: 'maxblack', rows: m, cols: n, atLeast: bound, timeoutMs: rectMs });
     if (m === n) {
-      const r = record(n);
+      const r = await record(n);
       if (r?.value === bound) value = bound;
     } else if (aimed?.status === 'found') value = bound;
     if (value === null) {
       // Below the bound: maxBlack proves the maximum by refutation; the DP counts it too.
-      const sat = await maxBlack(m, n, { timeoutMs: rectMs });
+      const sat = await maxblack('maximum', { command: 'maxblack', rows: m, cols: n, timeoutMs: rectMs });
       const dp = Math.min(m, n) <= 12 ? transferMaxBlack(m, n, { deadline: Date.now() + rectMs }) : null;
       if (sat.proven && dp?.maxShaded !== undefined && dp.maxShaded !== null && dp.maxShaded !== sat.value)
         throw new Error(`${m}x${n}: SAT ${sat.value}, DP ${dp.maxShaded}: a bug`);

@@ -1,3 +1,12 @@
+/**
+ * `npm run bench:page`: the browser page in headless Chromium, as a player meets it: the first
+ * hint after opening a link, the hints of a play-through, Set mode's verdict after an edit, and
+ * generation per size and class, each timed by the page itself. Writes the section `page` of
+ * BENCH.md (`--count N` links for the first hint, 3 by default).
+ *
+ * Drives the browser page, not `run` in Node: its worker sends the requests, and the page is the
+ * subject.
+ */
 import os from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

@@ -16,6 +16,9 @@
  * Our side: the bench's engine runner (`solveWith`, src/benchmark/engines.ts, the one `hitori-sat
  * bench` uses: rules as written, a second solution sought, so `unique` is proven), engines
  * `hybrid` (the default) and `sat`, warm, the median of the repetitions per puzzle.
+ *
+ * Below the door: our side is `solveWith`, the per-puzzle runner that `hitori-sat bench` times,
+ * beside Tatham's C solver.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

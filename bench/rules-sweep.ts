@@ -12,6 +12,8 @@
  * keeps the sweep within minutes; a puzzle that reaches it stops where it is (status stuck, timed
  * out), and the deductions made until then are still checked. Puzzles without a `solution` are
  * skipped.
+ *
+ * Below the door: configurations no command offers (no UC), and every recorded deduction checked.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

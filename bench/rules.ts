@@ -17,21 +17,17 @@
  * Times are per puzzle, after one untimed warm-up puzzle of each size (and, for the 17x17
  * comparison, an untimed pass over all of them, so that the first configuration is not the one
  * that warms up the JIT).
+ * `rate` and `explain` are requests through `run`, as the commands send them; `solveByRules` goes
+ * below the door for what no command offers: technique sets without probing, Prob-2 without the
+ * witnesses, and every recorded deduction checked against the published solution.
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseJsonLines, type PuzzleRecord } from '../src/formats/json.js';
-import {
-  explainPuzzle,
-  rate,
-  solveByRules,
-  type Level,
-  type RulesOptions,
-  type RulesResult,
-  type TechniqueCode,
-} from '../src/rules/index.js';
+import { run } from '../src/api/node-run.js';
+import { solveByRules, type Level, type RulesOptions, type RulesResult, type TechniqueCode } from '../src/rules/index.js';
 import { levelInfo, ruleSets, type RuleSet } from '../src/rules/catalogue.js';
 import { levels } from '../src/rules/types.js';
 import {
@@ -88,7 +84,7 @@ function timing(runs: readonly Run[]): string[] {
   return [ms(median(times)), ms(p95(times)), ms(max(times)), slowest.id];
 }
 
-function jankoSection(): string {
+async function jankoSection(): Promise<string> {
   const groups = loadSet();
   const all = ruleSets.all;
   const configs: { label: string; options: RulesOptions }[] = [
@@ -126,7 +122,7 @@ function jankoSection(): string {
     const runs = group === big ? defaultRuns : solveAll(group, {});
     const classes = new Map<string, number>();
     for (const record of group.records) {
-      const c = rate(record.puzzle).class ?? '-';
+      const c = (await run({ command: 'rate', puzzle: record.puzzle })).class ?? '-';
       classes.set(c, (classes.get(c) ?? 0) + 1);
     }
     wrongTotal += runs.reduce((s, r) => s + r.wrong, 0);
@@ -174,14 +170,14 @@ interface Rated {
   readonly wrong: number;
 }
 
-function rateAll(groups: readonly SizeGroup[], ruleSet: RuleSet): Rated[] {
+async function rateAll(groups: readonly SizeGroup[], ruleSet: RuleSet): Promise<Rated[]> {
   const out: Rated[] = [];
   for (const group of groups) {
     progress(`rules-menneske: ${group.label}, rule set ${ruleSet}`);
-    rate(group.records[0]!.puzzle, { ruleSet }); // warm-up
+    await run({ command: 'rate', puzzle: group.records[0]!.puzzle, techniques: ruleSet }); // warm-up
     for (const record of group.records) {
       const t0 = performance.now();
-      const r = rate(record.puzzle, { ruleSet });
+      const r = await run({ command: 'rate', puzzle: record.puzzle, techniques: ruleSet });
       const elapsed = performance.now() - t0;
       out.push({
         label: record.difficulty ?? '(none)',
@@ -213,11 +209,11 @@ function crossTable(rated: readonly Rated[]): string {
   );
 }
 
-function menneskeSection(): string {
+async function menneskeSection(): Promise<string> {
   const groups = loadSet(menneskeDir);
   const t0 = performance.now();
-  const thesis = rateAll(groups, 'thesis');
-  const twoSat = rateAll(groups, 'two-sat');
+  const thesis = await rateAll(groups, 'thesis');
+  const twoSat = await rateAll(groups, 'two-sat');
   const wall = (performance.now() - t0) / 1000;
   const wrong = thesis.reduce((s, r) => s + r.wrong, 0) + twoSat.reduce((s, r) => s + r.wrong, 0);
   const sizeRows = groups.map((g) => {
@@ -289,7 +285,7 @@ function outcomeKey(r: RulesResult): string {
   return `${r.status} ${r.hardest} ${r.probesTried} ${r.probeClassSum} ${r.board.cells().join('')}\n${steps}`;
 }
 
-function bigSection(capMs: number): string {
+async function bigSection(capMs: number): Promise<string> {
   const t0 = performance.now();
   const loadBefore = loadavg()[0]!;
   const rows: string[][] = [];
@@ -299,22 +295,25 @@ function bigSection(capMs: number): string {
   for (const set of bigSets) {
     const records = parseJsonLines(readFileSync(join(repoRoot, 'bench', 'sets', set), 'utf8'));
     // Untimed warm-up: the smallest puzzle of the set, each rule set.
-    for (const ruleSet of ['all', 'thesis', 'two-sat'] as const) explainPuzzle(records[0]!.puzzle, { techniques: ruleSet });
-    const runs = (label: string, solve: (p: PuzzleRecord['puzzle']) => RulesResult): BigRun[] => {
+    const explain = async (puzzle: PuzzleRecord['puzzle'], techniques: RuleSet) =>
+      (await run({ command: 'explain', puzzle, techniques })).result;
+    for (const ruleSet of ['all', 'thesis', 'two-sat'] as const) await explain(records[0]!.puzzle, ruleSet);
+    const runs = async (label: string, solve: (p: PuzzleRecord['puzzle']) => RulesResult | Promise<RulesResult>): Promise<BigRun[]> => {
       progress(`rules-big: ${set}, ${label}`);
-      return records.map((record) => {
+      const out: BigRun[] = [];
+      for (const record of records) {
         const start = performance.now();
-        const result = solve(record.puzzle);
-        return { ms: performance.now() - start, result };
-      });
+        const result = await solve(record.puzzle);
+        out.push({ ms: performance.now() - start, result });
+      }
+      return out;
     };
-    const after = runs('all', (p) => explainPuzzle(p, { techniques: 'all' }).result);
-    const before = runs(`all without witnesses (cap ${capMs} ms)`, (p) =>
+    const after = await runs('all', (p) => explain(p, 'all'));
+    const before = await runs(`all without witnesses (cap ${capMs} ms)`, (p) =>
       solveByRules(p, { techniques: 'all', witnesses: false, deadline: Date.now() + capMs }),
     );
-    const others = (['thesis', 'two-sat'] as const).map(
-      (ruleSet) => [ruleSet, runs(ruleSet, (p) => explainPuzzle(p, { techniques: ruleSet }).result)] as const,
-    );
+    const others: (readonly [RuleSet, BigRun[]])[] = [];
+    for (const ruleSet of ['thesis', 'two-sat'] as const) others.push([ruleSet, await runs(ruleSet, (p) => explain(p, ruleSet))]);
     before.forEach((b, k) => {
       if (b.result.timedOut) {
         cut++;
@@ -350,7 +349,7 @@ function bigSection(capMs: number): string {
 ${table(['set', 'rule set', 'puzzles', 'solved / stuck / contradiction', 'timed out', 'median ms', 'max ms'], rows, [false, false, true, false, true, true, true])}`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       'no-write': { type: 'boolean', default: false },
@@ -359,14 +358,14 @@ function main(): void {
     },
   });
   const only = values.only;
-  const sections: [string, () => string][] = [
+  const sections: [string, () => Promise<string>][] = [
     ['rules-janko', jankoSection],
     ['rules-menneske', menneskeSection],
     ['rules-big', () => bigSection(Number(values['cap-ms']))],
   ];
   for (const [name, make] of sections) {
     if (only !== undefined && only !== name) continue;
-    const text = make();
+    const text = await make();
     if (values['no-write']) process.stdout.write(`${text}\n\n`);
     else {
       writeSection(name, text);
@@ -375,4 +374,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

@@ -14,15 +14,12 @@
  * gives the first unshaded cell whose right neighbour is unshaded that neighbour's number, when
  * the SAT engine then finds no solution. Each time is a median of runs of the same puzzle (5 for
  * the map, 3 for repair) after one untimed warm-up run; the table gives the median, p95 and
- * maximum of those medians over the puzzles.
+ * maximum of those medians over the puzzles. The map, repair, the hints and the solves that pick
+ * the variants are requests through `run`, as the commands send them.
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
-import { repairPuzzle } from '../src/repair/repair.js';
-import type { Puzzle } from '../src/puzzle/puzzle.js';
-import { ambiguityMap } from '../src/solve/ambiguity.js';
-import { hint } from '../src/solve/hint.js';
-import { solveHitori } from '../src/solve/solve.js';
+import { run } from '../src/api/node-run.js';
+import type { Puzzle, RepairResult } from '../src/api/requests.js';
 import {
   commandLine,
   describeMachine,
@@ -30,6 +27,7 @@ import {
   max,
   median,
   ms,
+  numberOption,
   p95,
   progress,
   publishedShading,
@@ -39,8 +37,7 @@ import {
   writeSection,
 } from './lib.js';
 
-const { values: args } = parseArgs({ options: { count: { type: 'string', default: '10' } } });
-const count = Number(args.count);
+const count = numberOption('count', 10);
 const command = commandLine('setter.js');
 const started = new Date();
 const loadStart = os.loadavg()[0]!;
@@ -49,6 +46,11 @@ type Variant = 'ambiguous' | 'three' | 'none';
 
 /** Each repair run stops here (its time is then the limit, and the puzzle counts as `timeout`). */
 const repairLimitMs = 20_000;
+
+/** The SAT engine's verdict on a variant (untimed: it only picks the variants). */
+async function solve(puzzle: Puzzle): Promise<string> {
+  return (await run({ command: 'solve', puzzle, engine: 'sat' })).status;
+}
 
 /** The puzzle made ambiguous (`changes` numbers of shaded cells) or unsolvable, or null when no cell does it. */
 async function variantOf(puzzle: Puzzle, solution: readonly boolean[], variant: Variant): Promise<Puzzle | null> {
@@ -59,7 +61,7 @@ async function variantOf(puzzle: Puzzle, solution: readonly boolean[], variant: 
       if (solution[i] || i % cols === cols - 1 || solution[i + 1]) continue;
       const old = values[i + 1]!;
       values[i + 1] = values[i]!;
-      if ((await solveHitori({ rows, cols, values })).status === 'none') return { rows, cols, values, id: `${puzzle.id} no solution` };
+      if ((await solve({ rows, cols, values })) === 'none') return { rows, cols, values, id: `${puzzle.id} no solution` };
       values[i + 1] = old;
     }
     return null;
@@ -78,7 +80,7 @@ async function variantOf(puzzle: Puzzle, solution: readonly boolean[], variant: 
     if (u > Math.max(rows, cols)) continue;
     const old = values[i]!;
     values[i] = u;
-    if ((await solveHitori({ rows, cols, values }, { maxSolutions: 2 })).status === 'multiple') made++;
+    if ((await solve({ rows, cols, values })) === 'multiple') made++;
     else values[i] = old;
   }
   return made === wanted ? { rows, cols, values, id: `${puzzle.id} ${wanted} changed` } : null;
@@ -109,14 +111,14 @@ for (const size of [10, 17]) {
       if (solution === undefined) continue;
       const puzzle = await variantOf(record.puzzle, solution, variant);
       if (puzzle === null) continue;
-      maps.push(await timed(5, () => ambiguityMap(puzzle)));
-      let last: Awaited<ReturnType<typeof repairPuzzle>> | undefined;
+      maps.push(await timed(5, () => run({ command: 'ambiguity', puzzle })));
+      let last: RepairResult | undefined;
       repairs.push(
         await timed(3, async () => {
           // Each variant is at most 3 changes from the published unique puzzle: the bound only
           // keeps a wrong variant from running on. Proving over any solution that no 2 changes
           // work on a 17x17 can take minutes: each run stops at the limit (counted as `timeout`).
-          last = await repairPuzzle(puzzle, { maxChanges: 3, deadline: Date.now() + repairLimitMs });
+          last = await run({ command: 'repair', puzzle, maxChanges: 3, timeoutMs: repairLimitMs });
         }),
       );
       const key = last!.fewest === null ? `${last!.status} (none below ${last!.provenBelow})` : String(last!.fewest);
@@ -156,10 +158,11 @@ for (const record of hintGroup.records) {
   if (played >= count) break;
   const { puzzle } = record;
   const marks: (boolean | null)[] = new Array<boolean | null>(puzzle.rows * puzzle.cols).fill(null);
-  await hint(puzzle, marks); // warm-up
+  const hint = () => run({ command: 'hint', puzzle, marks });
+  await hint(); // warm-up
   for (let k = 0; ; k++) {
     const t0 = performance.now();
-    const h = await hint(puzzle, marks);
+    const h = await hint();
     const took = performance.now() - t0;
     allHints.push(took);
     if (k === 0) firstHints.push(took);

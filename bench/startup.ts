@@ -8,6 +8,8 @@
  * its time over that round's `node -e 0`. Run it niced on a quiet machine (it records the load).
  *
  *     npm run bench:startup -- --runs 21
+ *
+ * Runs the built command, not `run`: the cold start of a process is the subject.
  */
 import { rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,8 +1,8 @@
 /**
  * The "no tail" target of issue 21: the default engine (hybrid: deductions, then SAT for what they
- * leave open) against `--engine sat`, per puzzle, in process and warm, on every bundled puzzle up
- * to 30x30 (bench/sets/*, examples/*.txt). Writes the section `tail` of BENCH.md
- * (`npm run bench:tail`, after `npm run build`).
+ * leave open) against `--engine sat`, per puzzle, in process (a `solve` request through `run`)
+ * and warm, on every bundled puzzle up to 30x30 (bench/sets/*, examples/*.txt). Writes the
+ * section `tail` of BENCH.md (`npm run bench:tail`, after `npm run build`).
  *
  * Per puzzle: `--reps` paired runs (default 9; the two engines alternate, in turn first), after
  * one untimed pass of both engines over every puzzle; each engine's time is the median of its
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseBenchSet } from '../src/benchmark/sets.js';
 import { parseDocument } from '../src/formats/detect.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
-import { solveWithEngine } from '../src/solve/engines.js';
+import { run } from '../src/api/node-run.js';
 import {
   cliPath,
   commandLine,
@@ -26,6 +26,7 @@ import {
   median,
   ms,
   numberOption,
+  stringOption,
   p95,
   processWall,
   progress,
@@ -39,8 +40,7 @@ import {
 
 const loadAtStart = loadAverages();
 const reps = numberOption('reps', 9);
-const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
+const only = stringOption('only');
 /** The largest side of a puzzle timed here (the issue's "up to 30x30"). */
 const maxSide = 30;
 const target = 1.1;
@@ -73,8 +73,8 @@ function bundled(): Entry[] {
 const entries = bundled();
 progress(`${entries.length} puzzles up to ${maxSide}x${maxSide}: warm-up pass`);
 for (const { puzzle } of entries) {
-  await solveWithEngine(puzzle, { engine: 'hybrid' });
-  await solveWithEngine(puzzle, { engine: 'sat' });
+  await run({ command: 'solve', puzzle, engine: 'hybrid' });
+  await run({ command: 'solve', puzzle, engine: 'sat' });
 }
 
 interface Timed {
@@ -98,7 +98,7 @@ for (const [k, entry] of entries.entries()) {
     for (const engine of rep % 2 === 0 ? (['hybrid', 'sat'] as const) : (['sat', 'hybrid'] as const)) {
       const start = performance.now();
       const used = process.cpuUsage();
-      const r = await solveWithEngine(entry.puzzle, { engine });
+      const r = await run({ command: 'solve', puzzle: entry.puzzle, engine });
       const spent = process.cpuUsage(used);
       runs[engine].push(performance.now() - start);
       cpu[engine].push((spent.user + spent.system) / 1000);
@@ -200,7 +200,7 @@ const body = `## tail: the default engine (hybrid) against \`--engine sat\`, per
   shared with other work, so single timings move; every number is a median of paired runs from this one run.
 - Machine: ${describeMachine()}
 - Code: ${revision()}
-- Method: every bundled puzzle up to ${maxSide}x${maxSide} (bench/sets/*, examples/*.txt), in process (the \`solveWithEngine\` call),
+- Method: every bundled puzzle up to ${maxSide}x${maxSide} (bench/sets/*, examples/*.txt), in process (the \`solve\` request through \`run\`),
   after one untimed pass of both engines over all of them; per puzzle ${reps} paired runs (the engines alternate, in turn first),
   each engine's time the median of its runs, the ratio hybrid's median over sat's.
 

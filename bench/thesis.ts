@@ -31,6 +31,9 @@
  * Writes the BENCH.md sections "thesis-table19", "thesis-symmetry", "thesis-variants",
  * "thesis-table20" and "thesis-menneske" with --write (--no-variants skips the variants); prints them either way. --size 3x3 runs the small size only; --examples N lists N grids per class
  * difference (thesis mode against Table 19's reading) for study.
+ *
+ * Below the door: the rule engine's strategy, technique selection and variants, which no command
+ * offers.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';

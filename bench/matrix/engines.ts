@@ -1,12 +1,13 @@
 /** The "matrix-engines" section: the SAT engine against the rule engine on every 17x17 set. */
-import { levels, rate } from '../../src/rules/index.js';
+import { run } from '../../src/api/node-run.js';
+import { levels } from '../../src/rules/types.js';
 import { ms, table } from '../lib.js';
 import { type BenchRun, type Context, head, loadSet, type SetSpec, setLabel } from './run.js';
 
 export const engineNames = ['sat', 'rules', 'hybrid'] as const;
 
 /** Answered correctly, time; and the rule engine's classes. */
-export function enginesSection(results: { spec: SetSpec; runs: BenchRun[] }[], ctx: Context): string {
+export async function enginesSection(results: { spec: SetSpec; runs: BenchRun[] }[], ctx: Context): Promise<string> {
   const rows = results.flatMap(({ spec: s, runs }) =>
     runs.map((r) => {
       const solved = `${((100 * r.result.correct) / r.result.n).toFixed(1)}%`;
@@ -14,12 +15,14 @@ export function enginesSection(results: { spec: SetSpec; runs: BenchRun[] }[], c
       return [setLabel(s), r.result.engine, `${r.result.correct}/${r.result.n}`, solved, ...times];
     }),
   );
-  const classRows = results.map(({ spec: s }) => {
+  const classRows: string[][] = [];
+  for (const { spec: s } of results) {
     const records = loadSet(s).records;
-    const classes = records.map((rec) => rate(rec.puzzle).class);
+    const classes: (string | null)[] = [];
+    for (const rec of records) classes.push((await run({ command: 'rate', puzzle: rec.puzzle })).class);
     const histogram = levels.map((l) => String(classes.filter((c) => c === l).length));
-    return [setLabel(s), String(records.length), ...histogram, String(classes.filter((c) => c === null).length)];
-  });
+    classRows.push([setLabel(s), String(records.length), ...histogram, String(classes.filter((c) => c === null).length)]);
+  }
   return [
     ...head('## matrix-engines: the SAT engine against the rule engine, every 17x17 set', ctx),
     `- Engines: ${engineNames.join(', ')}; one process of \`hitori-sat bench\` per row.`,

@@ -1,6 +1,8 @@
 /**
  * The "matrix-native" section: the complete layered CNF of every janko 17x17, solved by Debian's
  * `cadical` and `minisat` binaries when they are on the PATH, and the CNF's size per puzzle size.
+ *
+ * Below the door: it compares the encodings (the `dimacs` request exports only the layered CNF).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
