@@ -9,7 +9,7 @@
  */
 export { solveByRules, type RulesOptions, type RulesResult, type RulesStatus } from './strategy.js';
 export { rate, type RuleRating } from './rating.js';
-export { explainPuzzle, explainStep, numberedSteps, rulesProgress, verdict, type ExplainRun } from './explain.js';
+export { explainStep, numberedSteps, rulesProgress, verdict, type ExplainRun } from './explain.js';
 export { extraShadable } from './uniqueness.js';
 export { Board } from './board.js';
 export { technique, levelInfo, type RuleSet, type Technique } from './catalogue.js';
