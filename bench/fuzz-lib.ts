@@ -20,6 +20,7 @@
  * the enumerator's verdicts on the grid under each convention, and a puzzle generated at the
  * grid's size, which the brute force must find unique with the generator's solution.
  */
+import { Limit } from '../src/control/limit.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -357,7 +358,7 @@ export async function generatorCheck(
   if (symbols < 1 || specProblem(spec) !== null) return 'skipped';
   const who = `generator ${rows}x${cols} symbols ${symbols} ${grid.convention} seed ${seed}:${k}`;
   try {
-    const made = await generatePuzzle(spec, `${seed}:${k}`, Date.now() + timeoutMs);
+    const made = await generatePuzzle(spec, `${seed}:${k}`, Limit.after(timeoutMs));
     const truth = bruteForce(made.puzzle, grid.convention, 2).solutions;
     if (truth.length !== 1) fail(who, `made [${made.puzzle.values.join(' ')}], which has ${truth.length} solution(s) by the brute force`);
     else if (key(truth[0]!) !== key(made.solution))

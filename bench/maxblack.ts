@@ -21,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { Limit } from '../src/control/limit.js';
 import { maxBlack } from '../src/maxblack/maxblack.js';
 import { maxBlackAtLeast } from '../src/maxblack/maxblack-aimed.js';
 import { maxBlackBound } from '../src/maxblack/maxblack-bound.js';
@@ -115,7 +116,7 @@ for (let n = 1; n <= maxN; n++) {
   let best = candidates.reduce((a, b) => (b.value > a.value ? b : a));
   const smaller = n > 6 && growMs > 0 && best.value < bound ? record(n - 6) : null;
   if (smaller && smaller.value === maxBlackBound(n - 6, n - 6).bound) {
-    const g = await growShading(n - 6, n - 6, smaller.shading, { deadline: Date.now() + growMs });
+    const g = await growShading(n - 6, n - 6, smaller.shading, { limit: Limit.after(growMs) });
     progress(`${n}x${n}: grown from ${n - 6}x${n - 6}: ${g.status} in ${ms(g.timeMs)} ms`);
     if (g.status === 'found' && g.shading && g.value > best.value)
       best = {
@@ -126,7 +127,7 @@ for (let n = 1; n <= maxN; n++) {
       };
   }
   if (best.value < bound && searchMs > 0) {
-    const r = await maxBlackAtLeast(n, n, bound, { timeoutMs: searchMs });
+    const r = await maxBlackAtLeast(n, n, bound, { searchMs });
     progress(`${n}x${n}: aimed search for ${bound}: ${r.status} in ${ms(r.timeMs)} ms`);
     if (r.status === 'found' && r.shading)
       best = { shading: [...r.shading], value: r.value, how: 'search aimed at the bound (maxblack-aimed.ts)', ms: r.timeMs };
@@ -212,15 +213,15 @@ for (const m of sizes) {
     let value: number | null = null;
     let mark = '';
     const aimed =
-      m === n && existsSync(new URL(`${n}x${n}.txt`, examples)) ? null : await maxBlackAtLeast(m, n, bound, { timeoutMs: rectMs });
+      m === n && existsSync(new URL(`${n}x${n}.txt`, examples)) ? null : await maxBlackAtLeast(m, n, bound, { searchMs: rectMs });
     if (m === n) {
       const r = record(n);
       if (r?.value === bound) value = bound;
     } else if (aimed?.status === 'found') value = bound;
     if (value === null) {
       // Below the bound: maxBlack proves the maximum by refutation; the DP counts it too.
-      const sat = await maxBlack(m, n, { timeoutMs: rectMs });
-      const dp = Math.min(m, n) <= 12 ? transferMaxBlack(m, n, { deadline: Date.now() + rectMs }) : null;
+      const sat = await maxBlack(m, n, { limit: Limit.after(rectMs) });
+      const dp = Math.min(m, n) <= 12 ? transferMaxBlack(m, n, { limit: Limit.after(rectMs) }) : null;
       if (sat.proven && dp?.maxShaded !== undefined && dp.maxShaded !== null && dp.maxShaded !== sat.value)
         throw new Error(`${m}x${n}: SAT ${sat.value}, DP ${dp.maxShaded}: a bug`);
       const exact = sat.proven ? sat.value : (dp?.maxShaded ?? null);
@@ -228,7 +229,7 @@ for (const m of sizes) {
         value = exact;
         mark = sat.proven && dp?.maxShaded === exact ? '‡' : sat.proven ? '§' : '*';
         if (haveCadical && m * n <= dratCells && value < bound) {
-          const ref = await refuteAtLeast(m, n, value + 1, { dir: proofDir, timeoutMs: rectMs * 3 });
+          const ref = await refuteAtLeast(m, n, value + 1, { dir: proofDir, limit: Limit.after(rectMs * 3) });
           if (ref.status === 'refuted') {
             mark = `†${mark === '‡' ? '‡' : ''}`;
             notes.push(

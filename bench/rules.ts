@@ -18,6 +18,7 @@
  * comparison, an untimed pass over all of them, so that the first configuration is not the one
  * that warms up the JIT).
  */
+import { Limit } from '../src/control/limit.js';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -310,7 +311,7 @@ function bigSection(capMs: number): string {
     };
     const after = runs('all', (p) => explainPuzzle(p, { techniques: 'all' }).result);
     const before = runs(`all without witnesses (cap ${capMs} ms)`, (p) =>
-      solveByRules(p, { techniques: 'all', witnesses: false, deadline: Date.now() + capMs }),
+      solveByRules(p, { techniques: 'all', witnesses: false, limit: Limit.after(capMs) }),
     );
     const others = (['thesis', 'two-sat'] as const).map(
       (ruleSet) => [ruleSet, runs(ruleSet, (p) => explainPuzzle(p, { techniques: ruleSet }).result)] as const,

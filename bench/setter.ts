@@ -16,6 +16,7 @@
  * the map, 3 for repair) after one untimed warm-up run; the table gives the median, p95 and
  * maximum of those medians over the puzzles.
  */
+import { Limit } from '../src/control/limit.js';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { repairPuzzle } from '../src/repair/repair.js';
@@ -116,7 +117,7 @@ for (const size of [10, 17]) {
           // Each variant is at most 3 changes from the published unique puzzle: the bound only
           // keeps a wrong variant from running on. Proving over any solution that no 2 changes
           // work on a 17x17 can take minutes: each run stops at the limit (counted as `timeout`).
-          last = await repairPuzzle(puzzle, { maxChanges: 3, deadline: Date.now() + repairLimitMs });
+          last = await repairPuzzle(puzzle, { maxChanges: 3, limit: Limit.after(repairLimitMs) });
         }),
       );
       const key = last!.fewest === null ? `${last!.status} (none below ${last!.provenBelow})` : String(last!.fewest);

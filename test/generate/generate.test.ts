@@ -7,6 +7,7 @@
  * symmetry, progress per shading tried, the measured table of what is refused, seeds, the Latin
  * numbering, bad specs.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { generateMany } from '../../src/generate/generate-run.js';
@@ -160,7 +161,7 @@ describe('generatePuzzle', () => {
   });
 
   it('stops at the time limit with the puzzles made so far', async () => {
-    const run = await generateMany({ rows: 30, cols: 30 }, { count: 50, seed: 1, timeoutMs: 1 });
+    const run = await generateMany({ rows: 30, cols: 30 }, { count: 50, seed: 1, limit: Limit.after(1) });
     expect(run.complete).toBe(false);
     expect(run.puzzles.length).toBeLessThan(50);
   });
