@@ -146,7 +146,7 @@ describe('generatePuzzle', () => {
         const exists = grids.some((puzzle) => bruteForceSolutions(puzzle, convention).length === 1);
         expect(specProblem({ rows, cols, convention }) === null, `${rows}x${cols} ${convention}`).toBe(exists);
         if (!exists) continue;
-        const p = await generatePuzzle({ rows, cols, convention }, `two-${convention}`, Date.now() + 10_000);
+        const p = await generatePuzzle({ rows, cols, convention }, `two-${convention}`, Limit.at(Date.now() + 10_000));
         expect(bruteForceSolutions(p.puzzle, convention)).toHaveLength(1);
         expect(fromMask(bruteForceSolutions(p.puzzle, convention)[0]!, 2)).toEqual(p.solution);
       }

@@ -2,7 +2,7 @@
  * The one worker pool (src/pool/), run as built (dist/: its worker entry is a compiled module)
  * with a handler that does what each task asks: answer, wait, spin, crash, throw.
  */
-import { Limit } from '../../src/control/limit.js';
+import { Limit } from '../../dist/src/control/limit.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SolverError, TimeoutError, TooLargeError } from '../../dist/src/control/errors.js';
 import { jobsWithin, resolveJobs } from '../../dist/src/pool/job-count.js';
