@@ -105,9 +105,9 @@ export class Limit {
     return end < this.deadline ? new Limit(end, this.signal, `time limit of ${ms} ms`) : this;
   }
 
-  /** The same deadline without the signal (a job the signal must not cut short, or one that cannot carry it). */
-  withoutSignal(): Limit {
-    return this.signal === undefined ? this : new Limit(this.deadline, undefined, this.what);
+  /** The same signal without the deadline: a part of the work the deadline does not bound, which may still be cancelled. */
+  untimed(): Limit {
+    return this.timed ? new Limit(Number.POSITIVE_INFINITY, this.signal) : this;
   }
 
   /**

@@ -176,7 +176,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
   if (limit.passedBy(0)) return finish('timeout');
   // The deadline bounds each SAT call, not the building: a search stopped by it reports how far
   // its proof got (below).
-  const sessionOptions = { rules: 'shading', limit: Limit.at(undefined, limit.signal) } as const;
+  const sessionOptions = { rules: 'shading', limit: limit.untimed() } as const;
   const check = await SatSession.open(puzzle, sessionOptions);
   let design: SatSession | undefined;
   try {
