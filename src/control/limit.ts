@@ -29,7 +29,7 @@
 import { TimeoutError } from './errors.js';
 
 /** Node's timers take a delay of at most 2^31 − 1 ms (about 24.8 days); a longer one fires at once. */
-const maxTimerMs = 2 ** 31 - 1;
+export const maxTimerMs = 2 ** 31 - 1;
 
 export class Limit {
   /** No deadline, no signal: `check()` never throws. */
