@@ -17,6 +17,7 @@
  * Below the door: it measures the generator for the table by which `run` refuses requests out of
  * reach.
  */
+import { Limit } from '../src/control/limit.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -97,7 +98,7 @@ for (const size of sizes) {
         combo.tried++;
         const cpu = process.cpuUsage();
         try {
-          const made = await generatePuzzle(spec, puzzleSeed('bench', k), Date.now() + wallCapMs);
+          const made = await generatePuzzle(spec, puzzleSeed('bench', k), Limit.after(wallCapMs));
           const used = process.cpuUsage(cpu);
           const cpuMs = (used.user + used.system) / 1000;
           if (cpuMs > capMs) {

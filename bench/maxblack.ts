@@ -26,6 +26,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import { join } from 'node:path';
 import { run } from '../src/api/node-run.js';
+import { Limit } from '../src/control/limit.js';
 import type { MaxBlackAnswer, MaxBlackRequest } from '../src/api/requests.js';
 import { maxBlackBound } from '../src/maxblack/maxblack-bound.js';
 import { refuteAtLeast } from '../src/maxblack/maxblack-refute.js';
@@ -237,7 +238,7 @@ for (const m of sizes) {
     if (value === null) {
       // Below the bound: maxBlack proves the maximum by refutation; the DP counts it too.
       const sat = await maxblack('maximum', { command: 'maxblack', rows: m, cols: n, timeoutMs: rectMs });
-      const dp = Math.min(m, n) <= 12 ? transferMaxBlack(m, n, { deadline: Date.now() + rectMs }) : null;
+      const dp = Math.min(m, n) <= 12 ? transferMaxBlack(m, n, { limit: Limit.after(rectMs) }) : null;
       if (sat.proven && dp?.maxShaded !== undefined && dp.maxShaded !== null && dp.maxShaded !== sat.value)
         throw new Error(`${m}x${n}: SAT ${sat.value}, DP ${dp.maxShaded}: a bug`);
       const exact = sat.proven ? sat.value : (dp?.maxShaded ?? null);
@@ -245,7 +246,7 @@ for (const m of sizes) {
         value = exact;
         mark = sat.proven && dp?.maxShaded === exact ? '‡' : sat.proven ? '§' : '*';
         if (haveCadical && m * n <= dratCells && value < bound) {
-          const ref = await refuteAtLeast(m, n, value + 1, { dir: proofDir, timeoutMs: rectMs * 3 });
+          const ref = await refuteAtLeast(m, n, value + 1, { dir: proofDir, limit: Limit.after(rectMs * 3) });
           if (ref.status === 'refuted') {
             mark = `†${mark === '‡' ? '‡' : ''}`;
             notes.push(

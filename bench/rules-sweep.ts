@@ -15,6 +15,7 @@
  *
  * Below the door: configurations no command offers (no UC), and every recorded deduction checked.
  */
+import { Limit } from '../src/control/limit.js';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -117,11 +118,11 @@ function sweepSet(dir: string, name: string, capMs: number, config: (typeof conf
     if (records.length === 0) continue;
     tally.sizes.push(group.label);
     progress(`rules-soundness: ${name} ${group.label}, ${records.length} puzzle(s), ${config.name}`);
-    solveByRules(records[0]!.puzzle, { ...config.options, deadline: Date.now() + capMs }); // warm-up, untimed
+    solveByRules(records[0]!.puzzle, { ...config.options, limit: Limit.after(capMs) }); // warm-up, untimed
     records.forEach((record, k) => {
       const id = record.puzzle.id ?? `${group.label}#${k + 1}`;
       const t0 = performance.now();
-      const result = solveByRules(record.puzzle, { ...config.options, deadline: Date.now() + capMs });
+      const result = solveByRules(record.puzzle, { ...config.options, limit: Limit.after(capMs) });
       const elapsed = performance.now() - t0;
       const check = checkDeductions(record, result);
       tally.puzzles++;

@@ -21,6 +21,7 @@
  * below the door for what no command offers: technique sets without probing, Prob-2 without the
  * witnesses, and every recorded deduction checked against the published solution.
  */
+import { Limit } from '../src/control/limit.js';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -310,7 +311,7 @@ async function bigSection(capMs: number): Promise<string> {
     };
     const after = await runs('all', (p) => explain(p, 'all'));
     const before = await runs(`all without witnesses (cap ${capMs} ms)`, (p) =>
-      solveByRules(p, { techniques: 'all', witnesses: false, deadline: Date.now() + capMs }),
+      solveByRules(p, { techniques: 'all', witnesses: false, limit: Limit.after(capMs) }),
     );
     const others: (readonly [RuleSet, BigRun[]])[] = [];
     for (const ruleSet of ['thesis', 'two-sat'] as const) others.push([ruleSet, await runs(ruleSet, (p) => explain(p, ruleSet))]);

@@ -9,7 +9,7 @@ import { ruleSetNames } from '../rules/types.js';
 import { validateChoice, validateCount } from './validate.js';
 import { throttled, type ProgressEvent } from '../control/progress.js';
 import type { BenchResult, CommandName, Request, ResultOf, RunOptions } from './requests.js';
-import { browserHandlers, engineOptions, refuseOutOfReach, remaining, runWith, specOf, tryEvent, type Handlers } from './run.js';
+import { browserHandlers, engineOptions, refuseOutOfReach, runWith, specOf, tryEvent, type Handlers } from './run.js';
 
 const nodeHandlers: Handlers = {
   ...browserHandlers,
@@ -29,7 +29,7 @@ const nodeHandlers: Handlers = {
       count,
       seed: request.seed,
       ...(request.jobs === undefined ? {} : { jobs: request.jobs }),
-      ...remaining(limit),
+      limit,
       onTry: (index, tries, elapsedMs) => tried(tryEvent(index, count, tries, elapsedMs)),
       onPuzzle: (puzzle, index) => {
         options.onItem?.(puzzle, index);
@@ -61,7 +61,7 @@ const nodeHandlers: Handlers = {
       version: request.version,
       ...(request.jobs === undefined ? {} : { jobs: request.jobs }),
       ...(request.shard === undefined ? {} : { shard: request.shard }),
-      ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      limit,
       onProgress: (p) => {
         const share = p.expectedClasses > 0 ? p.classes / p.expectedClasses : 0;
         const rate = p.classes / Math.max(p.elapsedMs / 1000, 1e-3);

@@ -162,12 +162,6 @@ export async function runWith<C extends CommandName>(
   return handler(request, { limit, options, progress });
 }
 
-/** What a handler passes on of a request's time limit: what is left of it, or nothing. */
-export function remaining(limit: Limit): { timeoutMs?: number } {
-  const ms = limit.remainingMs();
-  return ms === undefined ? {} : { timeoutMs: ms };
-}
-
 /** The browser-safe handlers: every command but those that need worker threads. */
 export const browserHandlers: Handlers = {
   async solve(request, { limit, options, progress }) {
@@ -220,7 +214,8 @@ export const browserHandlers: Handlers = {
       ...(maxLevel === undefined ? {} : { maxLevel }),
       ...(techniques === undefined ? {} : { techniques }),
       ...(assumeUnique === undefined ? {} : { assumeUnique: assumeUnique !== false }),
-      ...remaining(limit),
+      limit,
+      ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
       ...withRulesProgress(progress),
     });
   },
@@ -228,7 +223,7 @@ export const browserHandlers: Handlers = {
   async hint(request, { limit, progress }) {
     const { hint } = await import('../solve/hint.js');
     return hint(request.puzzle, request.marks, {
-      ...remaining(limit),
+      limit,
       ...withRulesProgress(progress),
       ...(request.circleNeighbours === undefined ? {} : { circleNeighbours: request.circleNeighbours }),
     });
@@ -238,7 +233,7 @@ export const browserHandlers: Handlers = {
     const { rate } = await import('../rules/rating.js');
     return rate(request.puzzle, {
       ruleSet: request.techniques ?? 'thesis',
-      ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+      limit,
       ...withRulesProgress(progress),
     });
   },
@@ -247,8 +242,7 @@ export const browserHandlers: Handlers = {
     const { ambiguityMap } = await import('../solve/ambiguity.js');
     return ambiguityMap(request.puzzle, {
       ...(request.convention === undefined ? {} : { convention: request.convention }),
-      ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
-      ...(limit.signal === undefined ? {} : { signal: limit.signal }),
+      limit,
       onProgress: (message) => progress({ phase: 'ambiguity', done: 0, message }),
     });
   },
@@ -260,8 +254,7 @@ export const browserHandlers: Handlers = {
       ...(keep === undefined ? {} : { keep }),
       ...(maxChanges === undefined ? {} : { maxChanges }),
       ...(alternatives === undefined ? {} : { alternatives }),
-      ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
-      ...(limit.signal === undefined ? {} : { signal: limit.signal }),
+      limit,
       onProgress: progress,
     });
   },
@@ -277,12 +270,7 @@ export const browserHandlers: Handlers = {
       if (limit.expired) return { puzzles, complete: false };
       try {
         const onTry = (tries: number, elapsedMs: number) => tried(tryEvent(k, count, tries, elapsedMs));
-        const made = await generatePuzzle(
-          spec,
-          puzzleSeed(request.seed, k),
-          Number.isFinite(limit.deadline) ? limit.deadline : undefined,
-          onTry,
-        );
+        const made = await generatePuzzle(spec, puzzleSeed(request.seed, k), limit, onTry);
         puzzles.push(made);
         options.onItem?.(made, k);
         progress({ phase: 'generate', done: k + 1, total: count, message: `generate: ${k + 1}/${count}` });
@@ -319,20 +307,20 @@ export const browserHandlers: Handlers = {
       const { constructShading } = await import('../maxblack/maxblack-construct.js');
       return {
         mode: 'construct',
-        result: constructShading(request.rows, Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+        result: constructShading(request.rows, { limit }),
       };
     }
     if (request.atLeast !== undefined) {
       const { maxBlackAtLeast } = await import('../maxblack/maxblack-aimed.js');
       return {
         mode: 'at-least',
-        result: await maxBlackAtLeast(request.rows, request.cols, request.atLeast, { ...remaining(limit), onProgress }),
+        result: await maxBlackAtLeast(request.rows, request.cols, request.atLeast, { limit, onProgress }),
       };
     }
     const { maxBlack } = await import('../maxblack/maxblack.js');
     const result = await maxBlack(request.rows, request.cols, {
       ...(request.connectivity === undefined ? {} : { connectivity: request.connectivity }),
-      ...remaining(limit),
+      limit,
       onProgress,
     });
     return { mode: 'maximum', result };
@@ -365,18 +353,17 @@ async function grow(
   return growShading(file.rows, file.cols, file.shading, {
     ...(request.rowCut === undefined ? {} : { rowCuts: [request.rowCut] }),
     ...(request.colCut === undefined ? {} : { colCuts: [request.colCut] }),
-    ...(Number.isFinite(limit.deadline) ? { deadline: limit.deadline } : {}),
+    limit,
     onProgress,
   });
 }
 
 /** What the solve engines take for a solve request: its choices, what is left of the limit, the listeners. */
 export function engineOptions(request: Extract<Request, { command: 'solve' }>, { limit, options, progress }: HandlerContext<'solve'>) {
-  const { command: _, puzzle: _puzzle, startedAt: _started, ...choices } = request;
+  const { command: _, puzzle: _puzzle, startedAt: _started, timeoutMs: _timeout, ...choices } = request;
   return {
     ...choices,
-    ...remaining(limit),
-    ...(limit.signal === undefined ? {} : { signal: limit.signal }),
+    limit,
     onProgress: (message: string) => progress({ phase: 'solve', done: 0, message }),
     ...(options.onItem === undefined ? {} : { onSolution: solutionCounter(options.onItem) }),
   };

@@ -13,6 +13,7 @@
  * over. A worker that crashes is replaced the same way, its puzzle answered as an error.
  */
 import { SolverError, TimeoutError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 import { WorkerPool } from '../pool/pool.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import type { Proof } from '../solve/engines.js';
@@ -46,6 +47,8 @@ const retimeBudgetMs = 1000;
 export interface PoolOptions extends WorkerConfig {
   /** Worker threads (at least 1). */
   readonly jobs: number;
+  /** Each puzzle's time limit, counted from when it is handed out (see firstStartedAt). */
+  readonly timeoutMs?: number;
   /**
    * performance.now() from which the time limit of each worker's first puzzle counts; by default
    * from when it is handed out. The CLI passes 0, the process start: with one puzzle, `bench
@@ -89,7 +92,7 @@ export class SolverPool {
   private firstLeft: number;
 
   constructor(readonly options: PoolOptions) {
-    const { jobs, firstStartedAt: _first, ...config } = options;
+    const { jobs, firstStartedAt: _first, timeoutMs: _limit, ...config } = options;
     this.pool = new WorkerPool({ handler: handlerUrl, init: config satisfies WorkerConfig, jobs });
     this.firstLeft = jobs;
     // Every worker loads the engine now, while the sets are read.
@@ -160,7 +163,7 @@ export class SolverPool {
     const task: BenchTask = { type: 'solve', puzzles: packed, index };
     try {
       const answer = await this.pool.run<SolveAnswer>(task, {
-        ...(timeoutMs === undefined ? {} : { deadline: performance.timeOrigin + since + timeoutMs, graceMs: graceMs(timeoutMs) }),
+        ...(timeoutMs === undefined ? {} : { limit: Limit.after(timeoutMs, undefined, since), graceMs: graceMs(timeoutMs) }),
         ...(worker === undefined ? {} : { worker }),
         ...(onStart === undefined ? {} : { onStart }),
       });

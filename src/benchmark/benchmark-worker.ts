@@ -4,6 +4,7 @@
  * puzzles again (`retime`).
  */
 import { errorKindOf, firstLine } from '../control/errors.js';
+import type { Limit } from '../control/limit.js';
 import type { TaskContext } from '../pool/pool.js';
 import { solveWith, type BenchConfig, type EngineAnswer } from './engines.js';
 import { median } from './stats.js';
@@ -13,29 +14,22 @@ let options: BenchConfig;
 const spent: EngineAnswer = { status: 'timeout', solutions: [], proof: null };
 
 export function init(config: WorkerConfig): void {
-  options = {
-    engine: config.engine,
-    backend: config.backend,
-    connectivity: config.connectivity,
-    ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
-  };
+  options = { engine: config.engine, backend: config.backend, connectivity: config.connectivity };
 }
 
 export function handle(task: BenchTask, context: TaskContext): Promise<SolveAnswer | RetimeAnswer> {
-  return task.type === 'retime' ? retime(task) : solve(task, context.deadline);
+  return task.type === 'retime' ? retime(task) : solve(task, context.limit);
 }
 
-async function solve({ puzzles, index }: Extract<BenchTask, { type: 'solve' }>, deadline: number | undefined): Promise<SolveAnswer> {
+/** One puzzle, under the task's limit: it counts from when the pool handed the puzzle out, as the pool's own does. */
+async function solve({ puzzles, index }: Extract<BenchTask, { type: 'solve' }>, limit: Limit): Promise<SolveAnswer> {
   let start = performance.now();
-  // The limit counts from when the pool handed the puzzle out (the task's deadline), as the pool's own does.
-  const left = deadline === undefined ? undefined : deadline - Date.now();
   try {
     const puzzle = unpackPuzzle(puzzles, index);
     // The clock runs from here: the time is the engine's, not that of copying the puzzle out.
     start = performance.now();
     // A limit spent before the worker got to the puzzle (its start-up took it) is a timeout.
-    const result =
-      left === undefined ? await solveWith(puzzle, options) : left <= 0 ? spent : await solveWith(puzzle, { ...options, timeoutMs: left });
+    const result = !limit.timed ? await solveWith(puzzle, options) : limit.expired ? spent : await solveWith(puzzle, { ...options, limit });
     return {
       status: result.status,
       shadings: result.solutions.slice(0, 2).map(shadingToBytes),

@@ -7,6 +7,7 @@
  * no change. An engine answers with a verdict and the shadings it found (at most two: the
  * benchmark decides uniqueness, it does not enumerate); `rules` may also answer `stuck`.
  */
+import type { Limit } from '../control/limit.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { BackendName } from '../sat/backend.js';
 import {
@@ -37,8 +38,8 @@ export interface BenchConfig {
   readonly engine: Engine;
   readonly backend: BenchBackend;
   readonly connectivity: BenchConnectivity;
-  /** The engine's own time limit for one puzzle. */
-  readonly timeoutMs?: number;
+  /** The engine's own limit for one puzzle (the solve's partial `timeout` past it). */
+  readonly limit?: Limit;
 }
 
 export interface EngineAnswer {
@@ -58,7 +59,7 @@ export async function solveWith(puzzle: Puzzle, options: BenchConfig): Promise<E
     connectivity: options.connectivity,
     convention: 'literal',
     maxSolutions: 2,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
   });
   return { status: result.status, solutions: result.solutions, proof: result.proof };
 }

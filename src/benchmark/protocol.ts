@@ -16,7 +16,6 @@ export interface WorkerConfig {
   readonly engine: Engine;
   readonly backend: BenchBackend;
   readonly connectivity: BenchConnectivity;
-  readonly timeoutMs?: number;
 }
 
 /**

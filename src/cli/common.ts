@@ -5,7 +5,7 @@ import { formatNames } from '../formats/document.js';
 import { conventions, type Convention } from '../api/choices.js';
 import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
-import { exitCodes, TimeoutError } from '../control/errors.js';
+import { exitCodes } from '../control/errors.js';
 import { throttled, type ProgressListener } from '../control/progress.js';
 import { resolveJobs } from '../pool/job-count.js';
 
@@ -114,61 +114,8 @@ export function addTimeoutOption(command: Command): Command {
   return command.option('--timeout <ms>', 'stop after this many milliseconds (exit code 3)', positiveInteger('--timeout', maxTimeoutMs));
 }
 
-/**
- * What is left now of a command's `--timeout`. The limit counts from the start of the process
- * (Node's time origin), as a person timing the command sees it: start-up, loading and reading
- * the input come out of it, so that the whole run ends within the limit, not the limit plus
- * the start-up. At least 1 ms: a limit already spent stops the work at its first check.
- */
-export function remainingMs(timeoutMs: number): number {
-  return Math.max(1, Math.ceil(timeoutMs - performance.now()));
-}
-
-/**
- * The part of a `--timeout` kept back for drawing a picture of what a command found (5% of it, at
- * least 50 ms): the work stops that much earlier, so that drawing fits within the limit.
- */
-export function pictureReserveMs(timeoutMs: number): number {
-  return Math.min(timeoutMs / 2, Math.max(50, timeoutMs / 20));
-}
-
-/**
- * The part of a `--timeout` kept back on a large grid for what follows the work: writing what was
- * found and ending the process. Both grow with the grid: a 1000x1000 grid's text is 6 MB, and Node
- * frees a heap of a hundred megabytes or more as it exits, which takes 50-150 ms on a loaded
- * machine; a contradiction found just before the limit is printed whole too (its steps, the grid:
- * 150-250 ms in all at load 5). 0.2 ms per thousand cells (200 ms for a million, nothing to speak
- * of for a 50x50), at most a quarter of the limit; whole milliseconds, none below 5,000 cells.
- */
-export function outputReserveMs(timeoutMs: number, cells: number): number {
-  return Math.floor(Math.min(timeoutMs / 4, cells * 0.0002));
-}
-
-/**
- * The limit of a command's work when `reserveMs` of its `--timeout` are kept for what follows it:
- * a whole number of milliseconds, as a request's limit must be (a reserve of 50.5 ms once made
- * `explain --to svg --timeout 1010` a usage error), and at least 1.
- */
-export function workLimitMs(timeoutMs: number, reserveMs: number): number {
-  return Math.max(1, Math.floor(timeoutMs - reserveMs));
-}
-
-/**
- * The check while a picture is drawn: past the limit it stops with a TimeoutError and nothing is
- * written (an explanation of a 50x50 is hundreds of megabytes of SVG).
- */
-export function pictureCheck(timeoutMs: number | undefined): (() => void) | undefined {
-  if (timeoutMs === undefined) return undefined;
-  const end = Date.now() + remainingMs(timeoutMs);
-  return () => {
-    if (Date.now() > end) throw new TimeoutError(`time limit of ${timeoutMs} ms reached while drawing the picture`);
-  };
-}
-
-/** A request's limit for `--timeout`: it counts from the process start (see remainingMs), or nothing without one. */
-export function commandTimeout(timeoutMs: number | undefined): { timeoutMs?: number; startedAt?: number } {
-  return timeoutMs === undefined ? {} : { timeoutMs, startedAt: 0 };
-}
+// The reserve arithmetic of --timeout lives with the limit (src/control/limit.ts).
+export { commandTimeout, outputReserveMs, pictureCheck, pictureReserveMs, remainingMs, workLimitMs } from '../control/limit.js';
 
 /**
  * A progress line on stderr for the one progress event, drawn only when stderr is a terminal, at

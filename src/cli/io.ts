@@ -14,7 +14,7 @@ import { parseJsonText } from '../formats/json.js';
 import { shadingFromGrid } from '../puzzle/puzzle.js';
 import { svgToPng } from '../render/png.js';
 import { errorKindOf, InputError } from '../control/errors.js';
-import { Limit } from '../control/limit.js';
+import { commandLimit, Limit } from '../control/limit.js';
 
 /**
  * The text of a file, or of stdin for "-", through the one guarded reader (formats/input.ts):
@@ -361,11 +361,6 @@ export async function emit(
  */
 function makingCheck(chunks: Iterable<string | Uint8Array>, limit: Limit): () => void {
   return Array.isArray(chunks) ? () => {} : () => limit.check();
-}
-
-/** The limit of a command's `--timeout`, which counts from the process start (none without one). */
-function commandLimit(timeoutMs: number | undefined): Limit {
-  return Limit.after(timeoutMs, undefined, 0);
 }
 
 /**

@@ -61,12 +61,12 @@ function writeError(error: unknown): unknown {
 }
 
 /**
- * A timeout from a layer that was handed only a deadline (the rule engine's set-up, a worker
- * pool) says "time limit reached": its line names the user's `--timeout` instead, as every
- * other timeout's does.
+ * A timeout that says only that the limit was reached names the user's `--timeout`: a worker
+ * pool's says "time limit reached", and a request's limit may be what was left of `--timeout`
+ * for the work (rate's first puzzle: "time limit of 1 ms reached" for `--timeout 300`).
  */
 function namedTimeout(error: unknown, commands: readonly Command[]): unknown {
-  if (!(error instanceof TimeoutError) || error.message !== 'time limit reached') return error;
+  if (!(error instanceof TimeoutError) || !/^time limit( of \d+ ms)? reached$/.test(error.message)) return error;
   // As commander parsed it: only the command that ran has options set.
   const ms = commands.map((command) => command.opts<{ timeout?: number }>().timeout).find((t) => t !== undefined);
   return ms === undefined ? error : new TimeoutError(`time limit of ${ms} ms reached`);

@@ -1,6 +1,6 @@
 /**
  * Running an enumeration: one shard (or the whole space), its work items spread over worker
- * threads, a deadline, progress reports, and the result as a self-describing record that
+ * threads, a limit, progress reports, and the result as a self-describing record that
  * `mergeResults` (enumerate-merge.ts) can add up with the other shards'.
  *
  * With one job, or under a limit too short for workers to pay (pool/jobs.ts), the items run in this thread. With more, each worker (of the pool) builds the same
@@ -39,8 +39,11 @@ interface Progress {
 export interface RunOptions {
   readonly shard?: Shard;
   readonly jobs?: number;
-  /** A `Date.now()` value: no item starts after it, and workers still busy are stopped. */
-  readonly deadline?: number;
+  /**
+   * No item starts after it, and workers still busy are stopped: the result is then marked
+   * partial (`complete: false`, the items done counted), the run's one way of stopping at a limit.
+   */
+  readonly limit?: Limit;
   readonly onProgress?: (progress: Progress) => void;
   /** Recorded in the result. */
   readonly version: string;
@@ -49,11 +52,11 @@ export interface RunOptions {
 /** The rule engine's class as a histogram index (0..6 for A..G, 7 for not solved by the rules). */
 export function rateClassifier(size: EnumerationSize, ruleSet: RuleSet): Classifier {
   const values = new Array<number>(size.rows * size.cols);
-  return (grid, deadline) => {
+  return (grid, limit) => {
     for (let i = 0; i < grid.length; i++) values[i] = grid[i]! + 1;
-    const rating = rate({ rows: size.rows, cols: size.cols, values }, Number.isFinite(deadline) ? { ruleSet, deadline } : { ruleSet });
+    const rating = rate({ rows: size.rows, cols: size.cols, values }, limit.bounded ? { ruleSet, limit } : { ruleSet });
     // Cut short, the rule engine says "stuck": that must not count as the grid's class.
-    if (rating.result.timedOut) throw new TimeoutError('time limit reached while rating a grid');
+    if (rating.result.timedOut) throw limit.reached('while rating a grid');
     const cls = rating.class;
     return cls === null ? unsolvedIndex : levels.indexOf(cls);
   };
@@ -72,10 +75,8 @@ export async function runEnumeration(spec: EnumerationSpec, options: RunOptions)
   const shard = options.shard ?? { index: 0, count: 1 };
   const items = shardItems(spec, shard);
   const expectedClasses = shardClasses(spec, shard);
-  const jobs = jobsWithin(
-    Math.max(1, Math.min(options.jobs ?? 1, items.length)),
-    options.deadline === undefined ? undefined : options.deadline - Date.now(),
-  );
+  const limit = options.limit ?? Limit.none;
+  const jobs = jobsWithin(Math.max(1, Math.min(options.jobs ?? 1, items.length)), limit.remainingMs());
   const start = performance.now();
   let total = emptyCounts(spec.rating !== null);
   let itemsDone = 0;
@@ -86,20 +87,20 @@ export async function runEnumeration(spec: EnumerationSpec, options: RunOptions)
     itemsDone++;
     report();
   };
-  // One job runs here, also under a time limit: the enumerator stops an item at the deadline itself.
+  // One job runs here, also under a time limit: the enumerator stops an item at the limit itself.
   if (jobs === 1) {
     try {
       // The tables are built under the limit too: on a large board they take seconds.
-      const enumerator = enumeratorFor(spec, Limit.at(options.deadline));
+      const enumerator = enumeratorFor(spec, limit);
       for (const item of items) {
-        enumerator.run(item, options.deadline);
+        enumerator.run(item, limit);
         add(enumerator.take());
       }
     } catch (error) {
       if (!(error instanceof TimeoutError)) throw error;
     }
   } else {
-    await runWorkers(spec, shard, items.length, jobs, options.deadline, add);
+    await runWorkers(spec, shard, items.length, jobs, limit, add);
   }
   return {
     format: resultFormat,
@@ -129,7 +130,7 @@ const handlerUrl = new URL('../enumerate/enumerate-worker.js', import.meta.url);
 
 /**
  * The items on the pool's workers, two per worker in hand so that none waits for the next. At the
- * deadline the run stops at once: items in progress are dropped (their workers ended), finished
+ * limit the run stops at once: items in progress are dropped (their workers ended), finished
  * ones count.
  */
 async function runWorkers(
@@ -137,12 +138,11 @@ async function runWorkers(
   shard: Shard,
   itemCount: number,
   jobs: number,
-  deadline: number | undefined,
+  limit: Limit,
   add: (counts: EnumerationCounts) => void,
 ): Promise<void> {
   const init: WorkerData = { spec, shard };
   const pool = new WorkerPool({ handler: handlerUrl, init, jobs });
-  const late = () => deadline !== undefined && Date.now() > deadline;
   try {
     await new Promise<void>((resolve, reject) => {
       let next = 0;
@@ -155,9 +155,9 @@ async function runWorkers(
         else reject(error);
       };
       const feed = () => {
-        while (!stopped && running < 2 * jobs && next < itemCount && !late()) {
+        while (!stopped && running < 2 * jobs && next < itemCount && !limit.expired) {
           running++;
-          pool.run<EnumerationCounts>(next++, deadline === undefined ? {} : { deadline }).then(
+          pool.run<EnumerationCounts>(next++, { limit }).then(
             (counts) => {
               running--;
               if (stopped) return;

@@ -18,8 +18,8 @@ export function init({ spec, shard }: WorkerData): void {
 export function handle(item: number, context: TaskContext): EnumerationCounts {
   const prefix = items[item];
   if (prefix === undefined) throw new Error(`no work item ${item}`);
-  // Stopping at the deadline here leaves the worker idle while the pool ends it, not computing
+  // Stopping at the limit here leaves the worker idle while the pool ends it, not computing
   // on a core the ending process needs.
-  enumerator.run(prefix, context.deadline);
+  enumerator.run(prefix, context.limit);
   return enumerator.take();
 }

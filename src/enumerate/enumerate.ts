@@ -40,7 +40,6 @@
 import { conventions, type Convention } from '../puzzle/convention.js';
 import { geometry, boardSymmetries } from '../puzzle/geometry.js';
 import { levels } from '../rules/types.js';
-import { TimeoutError } from '../control/errors.js';
 import { Limit } from '../control/limit.js';
 
 export interface EnumerationSize {
@@ -58,10 +57,10 @@ type HistogramKey = (typeof histogramKeys)[number];
 
 /**
  * Called for each class unique under `shaded-duplicates`: `values[i]` is cell i's symbol, 0-based.
- * Past `deadline` (a `Date.now()` value, +Infinity for none) it may throw TimeoutError: one rating
- * took up to 40 ms on a loaded machine, the first (the rule engine not yet compiled) 200 ms.
+ * Past `limit` it may throw its TimeoutError: one rating took up to 40 ms on a loaded machine, the
+ * first (the rule engine not yet compiled) 200 ms.
  */
-export type Classifier = (values: Uint8Array, deadline: number) => ClassIndex;
+export type Classifier = (values: Uint8Array, limit: Limit) => ClassIndex;
 
 export interface Verdicts {
   readonly none: number;
@@ -318,8 +317,8 @@ export class Enumerator {
   /** For each mirror or rotation that keeps the board's shape: the cell each cell comes from. */
   private readonly symmetries: Int32Array[];
   private readonly rename: Int32Array;
-  /** The `run` under way stops at this `Date.now()` instant (+Infinity: none). */
-  private deadline = Number.POSITIVE_INFINITY;
+  /** The limit of the `run` under way (none between runs). */
+  private limit = Limit.none;
   /** Nodes since the clock was last read (it is read after each grid rated too). */
   private steps = 0;
 
@@ -342,14 +341,14 @@ export class Enumerator {
   }
 
   /**
-   * Counts every sequence that starts with `prefix` (a restricted-growth prefix). Past `deadline`
-   * (a `Date.now()` value) it throws TimeoutError and the running total is as it was before the
-   * call: an item is counted whole or not at all, since a part of one cannot be merged or resumed.
-   * One item of a large board takes seconds, and a loop between items could only stop after it.
+   * Counts every sequence that starts with `prefix` (a restricted-growth prefix). Past `limit` it
+   * throws the limit's TimeoutError and the running total is as it was before the call: an item
+   * is counted whole or not at all, since a part of one cannot be merged or resumed. One item of
+   * a large board takes seconds, and a loop between items could only stop after it.
    */
-  run(prefix: Uint8Array, deadline?: number): void {
-    const before = deadline === undefined ? undefined : this.counters.slice();
-    this.deadline = deadline ?? Number.POSITIVE_INFINITY;
+  run(prefix: Uint8Array, limit = Limit.none): void {
+    const before = limit.bounded ? this.counters.slice() : undefined;
+    this.limit = limit;
     this.steps = 0;
     try {
       this.count(prefix);
@@ -357,7 +356,7 @@ export class Enumerator {
       if (before !== undefined) this.counters.set(before);
       throw error;
     } finally {
-      this.deadline = Number.POSITIVE_INFINITY;
+      this.limit = Limit.none;
     }
   }
 
@@ -440,7 +439,7 @@ export class Enumerator {
 
   private tick(): void {
     this.steps = 0;
-    if (Date.now() > this.deadline) throw new TimeoutError('time limit reached while counting an item');
+    this.limit.check('while counting an item');
   }
 
   /** The sequences a cut after cell i skips (`used` symbols used up to it). */
@@ -515,7 +514,7 @@ export class Enumerator {
     if (shadedDuplicates === 1 && this.classify !== undefined) {
       const weight = this.symmetries.length === 0 ? 1 : this.orbitWeight();
       if (weight > 0) {
-        counters[HISTOGRAM + this.classify(values, this.deadline)]! += weight;
+        counters[HISTOGRAM + this.classify(values, this.limit)]! += weight;
         // A rating (the rule engine on the grid, 0.05-0.5 ms) costs far more than reading the clock.
         this.tick();
       }

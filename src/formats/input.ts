@@ -112,6 +112,7 @@ const waitingMs = 50;
  */
 function whenExpired(limit: Limit | undefined, lastData: () => number): { promise: Promise<never>; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelLimit = () => {};
   let onAbort: (() => void) | undefined;
   const promise = new Promise<never>((_, reject) => {
     if (limit === undefined) return;
@@ -127,8 +128,7 @@ function whenExpired(limit: Limit | undefined, lastData: () => number): { promis
         reject(error);
       }
     };
-    const ms = limit.remainingMs();
-    if (ms !== undefined) timer = setTimeout(fire, ms + 1);
+    cancelLimit = limit.whenPassed(fire, 1);
     onAbort = fire;
     limit.signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -136,6 +136,7 @@ function whenExpired(limit: Limit | undefined, lastData: () => number): { promis
   return {
     promise,
     cancel() {
+      cancelLimit();
       clearTimeout(timer);
       if (onAbort) limit?.signal?.removeEventListener('abort', onAbort);
     },

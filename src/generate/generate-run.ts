@@ -2,11 +2,13 @@
  * Many puzzles, on one thread or several: puzzle k of a run seeded S is `generatePuzzle(spec,
  * "S:k")` wherever it is made, so the output is the same whatever `jobs` is. Workers (the pool's)
  * take the next index as soon as they finish one; results are handed on in index order as soon as
- * the prefix is complete. At the deadline the run stops and keeps the complete prefix.
+ * the prefix is complete. At the limit the run stops and keeps the complete prefix: a result
+ * marked partial (`complete: false`), the run's one way of stopping at a limit.
  */
 import { symbolsProblem } from '../maxblack/fewest-symbols.js';
 import { generatePuzzle, puzzleSeed, specProblem, symbolsOf, type GeneratedPuzzle, type GenerateSpec } from './generate.js';
 import { TimeoutError, UsageError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 import { inOrder, WorkerPool } from '../pool/pool.js';
 import { jobsWithin } from '../pool/job-count.js';
 
@@ -15,7 +17,7 @@ export interface RunOptions {
   readonly seed: string | number;
   /** Worker threads; 1 (the default) works on the calling thread. */
   readonly jobs?: number;
-  readonly timeoutMs?: number;
+  readonly limit?: Limit;
   /** Each puzzle, in index order, as soon as it and all before it are made. */
   readonly onPuzzle?: (puzzle: GeneratedPuzzle, index: number) => void;
   /** Each shading tried for puzzle `index` (1-based `tries`, time since it started); on one thread only. */
@@ -37,7 +39,7 @@ export interface WorkRequest {
 
 export async function generateMany(spec: GenerateSpec, options: RunOptions): Promise<RunResult> {
   const start = performance.now();
-  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+  const limit = options.limit ?? Limit.none;
   const done: GeneratedPuzzle[] = [];
   const ready = new Map<number, GeneratedPuzzle>();
   const deliver = (index: number, puzzle: GeneratedPuzzle) => {
@@ -50,23 +52,20 @@ export async function generateMany(spec: GenerateSpec, options: RunOptions): Pro
   };
   // A spec with no puzzle is refused before any search: the cheap counts first, then the proof
   // that k symbols cannot number any grid of this size that has a solution.
-  const problem = specProblem(spec) ?? (await symbolsProblem(spec.rows, spec.cols, symbolsOf(spec), deadline));
+  const problem = specProblem(spec) ?? (await symbolsProblem(spec.rows, spec.cols, symbolsOf(spec), limit));
   if (problem !== null) throw new UsageError(problem);
-  // Under a short limit on this thread alone (pool/jobs.ts): each step of a puzzle checks the deadline.
-  const jobs = jobsWithin(
-    Math.max(1, Math.min(options.jobs ?? 1, options.count)),
-    deadline === undefined ? undefined : deadline - Date.now(),
-  );
+  // Under a short limit on this thread alone (pool/jobs.ts): each step of a puzzle checks the limit.
+  const jobs = jobsWithin(Math.max(1, Math.min(options.jobs ?? 1, options.count)), limit.remainingMs());
   let complete = true;
   try {
     if (jobs === 1) {
       for (let index = 0; index < options.count; index++) {
         const onTry = options.onTry;
         const tried = onTry === undefined ? undefined : (tries: number, elapsedMs: number) => onTry(index, tries, elapsedMs);
-        deliver(index, await generatePuzzle(spec, puzzleSeed(options.seed, index), deadline, tried));
+        deliver(index, await generatePuzzle(spec, puzzleSeed(options.seed, index), limit, tried));
       }
     } else {
-      await onWorkers(spec, options, jobs, deadline, deliver);
+      await onWorkers(spec, options, jobs, limit, deliver);
     }
   } catch (error) {
     if (!(error instanceof TimeoutError)) throw error;
@@ -78,22 +77,23 @@ export async function generateMany(spec: GenerateSpec, options: RunOptions): Pro
 // Through ../generate/ so that the path also holds from the CLI bundle in dist/src/cli/.
 const handlerUrl = new URL('../generate/generate-worker.js', import.meta.url);
 
-/** Past the deadline, a worker still searching is ended this much later (the search stops itself at it). */
+/** Past the limit, a worker still searching is ended this much later (the search stops itself at it). */
 const graceMs = 50;
 
-/** Puzzle k on the pool's workers, handed on in index order; the first failure (a TimeoutError at the deadline) ends the run. */
+/** Puzzle k on the pool's workers, handed on in index order; the first failure (a TimeoutError at the limit) ends the run. */
 async function onWorkers(
   spec: GenerateSpec,
   options: RunOptions,
   jobs: number,
-  deadline: number | undefined,
+  limit: Limit,
   deliver: (index: number, puzzle: GeneratedPuzzle) => void,
 ): Promise<void> {
   const pool = new WorkerPool({ handler: handlerUrl, jobs });
   const indices = Array.from({ length: options.count }, (_, index) => index);
   const make = (index: number) =>
     pool.run<GeneratedPuzzle>({ spec, seed: puzzleSeed(options.seed, index) } satisfies WorkRequest, {
-      ...(deadline === undefined ? {} : { deadline, graceMs }),
+      limit,
+      graceMs,
     });
   try {
     let index = 0;

@@ -24,7 +24,7 @@
 import { type Geometry, lineCells } from '../puzzle/geometry.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { levels, solveByRules, technique, type Level } from '../rules/index.js';
-import { TimeoutError } from '../control/errors.js';
+import type { Limit } from '../control/limit.js';
 
 export interface Steered {
   /** The rules of the class solved the puzzle to the planted shading. */
@@ -44,22 +44,15 @@ const giveawaysPerCell = 1;
  * Changes `values` in place (cells shaded in `planted` only) until the rules of classes up to
  * `cls` solve the puzzle to `planted`. `random` picks among the giveaways.
  */
-export function steerToClass(
-  g: Geometry,
-  values: number[],
-  planted: Shading,
-  cls: Level,
-  random: () => number,
-  deadline: number | undefined,
-): Steered {
+export function steerToClass(g: Geometry, values: number[], planted: Shading, cls: Level, random: () => number, limit: Limit): Steered {
   const level = levels.indexOf(cls);
   const puzzle: Puzzle = { rows: g.rows, cols: g.cols, values };
-  const options = { techniques: 'thesis', maxLevel: cls, ...(deadline === undefined ? {} : { deadline }) } as const;
+  const options = { techniques: 'thesis', maxLevel: cls, limit } as const;
   let giveaways = 0;
   let stallPlants = 0;
   for (;;) {
     const result = solveByRules(puzzle, options);
-    if (result.timedOut) throw new TimeoutError('the time limit passed while steering the class');
+    if (result.timedOut) throw limit.reached('while steering the class');
     if (result.status === 'solved') {
       const same = result.shading!.every((s, i) => s === planted[i]);
       const below = result.hardest === null || levels.indexOf(result.hardest) < level;

@@ -45,7 +45,8 @@ import { cellName, type Puzzle, type Shading } from '../puzzle/puzzle.js';
 import { levels, rate, solveByRules, type Level } from '../rules/index.js';
 import { CutFinder, SatSession } from '../solve/session.js';
 import { solveHitori } from '../solve/solve.js';
-import { TimeoutError, UsageError } from '../control/errors.js';
+import { UsageError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 import type { Symmetry } from './generate-choices.js';
 import { plantClass, steerToClass } from './generate-steer.js';
 
@@ -167,13 +168,13 @@ export function puzzleSeed(seed: string | number, index: number): string {
 }
 
 /**
- * Makes the puzzle of one seed string. `deadline` (a `Date.now()` value) bounds the work: past
- * it, TimeoutError.
+ * Makes the puzzle of one seed string. `limit` bounds the work: past it, its TimeoutError (the
+ * generator's one way of stopping; a run of many keeps the puzzles made before it).
  */
 export async function generatePuzzle(
   spec: GenerateSpec,
   seed: string,
-  deadline?: number,
+  limit = Limit.none,
   onTry?: (tries: number, elapsedMs: number) => void,
 ): Promise<GeneratedPuzzle> {
   const problem = specProblem(spec);
@@ -185,7 +186,7 @@ export async function generatePuzzle(
   const steer = spec.class !== undefined && steered(spec.class);
   let repairs = 0;
   for (let attempt = 1; ; attempt++) {
-    if (deadline !== undefined && Date.now() > deadline) throw new TimeoutError(`no puzzle for seed ${seed} before the time limit`);
+    limit.check(`before a puzzle for seed ${seed} was found`);
     onTry?.(attempt, performance.now() - start);
     // Class A is a Latin square with nothing shaded (only UC is needed), and so is the only
     // unique puzzle of two cells (see specProblem); else a random maximal shading.
@@ -203,7 +204,7 @@ export async function generatePuzzle(
     if (values === null) continue;
     // With a pattern or a symmetry the planted shading must stay the solution: no switching.
     const fixed = spec.pattern !== undefined || spec.symmetry !== undefined;
-    let made = await repair(g, values, planted, convention, random, deadline, fixed);
+    let made = await repair(g, values, planted, convention, random, limit, fixed);
     repairs += made.repairs;
     if (made.solution === null) {
       if (spec.pattern !== undefined && attempt >= maxPatternAttempts)
@@ -221,14 +222,14 @@ export async function generatePuzzle(
           Uint8Array.from(made.solution, (s) => (s ? 1 : 0)),
           convention,
           random,
-          deadline,
+          limit,
           true,
         );
         repairs += made.repairs;
       }
       for (let round = 0; made.solution !== null; round++) {
         const solution: Shading = made.solution;
-        const steering = steerToClass(g, values, solution, spec.class!, random, deadline);
+        const steering = steerToClass(g, values, solution, spec.class!, random, limit);
         if (!steering.solved || steering.below || round === maxSteerRounds) {
           made = { solution: null, repairs: 0 };
           break;
@@ -240,7 +241,7 @@ export async function generatePuzzle(
           Uint8Array.from(solution, (s) => (s ? 1 : 0)),
           convention,
           random,
-          deadline,
+          limit,
           true,
         );
         repairs += made.repairs;
@@ -250,10 +251,10 @@ export async function generatePuzzle(
     }
     const puzzle: Puzzle = { rows: spec.rows, cols: spec.cols, values, id: `gen-${seed}` };
     // With a class asked for, the cheap test first: solved below the class means rejected.
-    if (spec.class !== undefined && solvableBelow(puzzle, spec.class, deadline)) continue;
-    const cls = classOf(puzzle, deadline);
+    if (spec.class !== undefined && solvableBelow(puzzle, spec.class, limit)) continue;
+    const cls = classOf(puzzle, limit);
     if (spec.class !== undefined && cls !== spec.class) continue;
-    const solution = await proveUnique(puzzle, made.solution, convention, deadline);
+    const solution = await proveUnique(puzzle, made.solution, convention, limit);
     return { puzzle, solution, class: cls, seed, attempts: attempt, repairs, timeMs: performance.now() - start };
   }
 }
@@ -270,10 +271,9 @@ function steered(cls: Level): boolean {
 const maxPatternAttempts = 200;
 
 /** The SAT engine's proof: a fresh solve under the convention must say `unique`, with S. */
-async function proveUnique(puzzle: Puzzle, planted: Shading, convention: Convention, deadline: number | undefined): Promise<Shading> {
-  const timeoutMs = deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
-  const result = await solveHitori(puzzle, { convention, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
-  if (result.status === 'timeout') throw new TimeoutError('the time limit passed during the uniqueness proof');
+async function proveUnique(puzzle: Puzzle, planted: Shading, convention: Convention, limit: Limit): Promise<Shading> {
+  const result = await solveHitori(puzzle, { convention, limit });
+  if (result.status === 'timeout') throw limit.reached('during the uniqueness proof');
   const solution = result.solutions[0];
   if (result.status !== 'unique' || solution === undefined || solution.some((s, i) => s !== planted[i]))
     throw new Error(`generate: the SAT engine finds the repaired puzzle ${result.status}, not unique with the planted solution: a bug`);
@@ -282,18 +282,18 @@ async function proveUnique(puzzle: Puzzle, planted: Shading, convention: Convent
   return solution;
 }
 
-function classOf(puzzle: Puzzle, deadline: number | undefined): Level | null {
-  const rating = rate(puzzle, deadline === undefined ? {} : { deadline });
-  if (rating.result.timedOut) throw new TimeoutError('the time limit passed while rating');
+function classOf(puzzle: Puzzle, limit: Limit): Level | null {
+  const rating = rate(puzzle, { limit });
+  if (rating.result.timedOut) throw limit.reached('while rating');
   return rating.class;
 }
 
 /** Whether the rule engine solves the puzzle with the techniques of the classes below `cls`. */
-function solvableBelow(puzzle: Puzzle, cls: Level, deadline: number | undefined): boolean {
+function solvableBelow(puzzle: Puzzle, cls: Level, limit: Limit): boolean {
   const k = levels.indexOf(cls);
   if (k === 0) return false;
   const options = { techniques: 'thesis', maxLevel: levels[k - 1]!, explain: false } as const;
-  return solveByRules(puzzle, deadline === undefined ? options : { ...options, deadline }).status === 'solved';
+  return solveByRules(puzzle, { ...options, limit }).status === 'solved';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -563,15 +563,15 @@ async function repair(
   start: Uint8Array,
   convention: Convention,
   random: Random,
-  deadline: number | undefined,
+  limit: Limit,
   fixed = false,
 ): Promise<Repaired> {
   let planted: Shading = Array.from(start, (s) => s === 1);
   let repairs = 0;
-  const limit = repairsPerCell * g.cells;
+  const most = repairsPerCell * g.cells;
   // Each solver treats the cells shaded when it was built as the ones whose number may change.
-  while (repairs <= limit) {
-    const solver = await RepairSolver.create(g, values, planted, convention, deadline);
+  while (repairs <= most) {
+    const solver = await RepairSolver.create(g, values, planted, convention, limit);
     let changed = false;
     try {
       for (;;) {
@@ -603,7 +603,7 @@ async function repair(
         values[x] = values[y]!;
         changed = true;
         solver.renumber();
-        if (++repairs > limit) return { solution: null, repairs };
+        if (++repairs > most) return { solution: null, repairs };
       }
     } finally {
       solver.dispose();
@@ -638,19 +638,13 @@ class RepairSolver {
     this.plant(planted);
   }
 
-  static async create(
-    g: Geometry,
-    values: number[],
-    planted: Shading,
-    convention: Convention,
-    deadline: number | undefined,
-  ): Promise<RepairSolver> {
+  static async create(g: Geometry, values: number[], planted: Shading, convention: Convention, limit: Limit): Promise<RepairSolver> {
     const board: Puzzle = { rows: g.rows, cols: g.cols, values };
-    const session = await SatSession.open(board, { rules: 'shading', ...(deadline === undefined ? {} : { deadline }) });
+    const session = await SatSession.open(board, { rules: 'shading', limit });
     try {
       return new RepairSolver(session, values, planted, convention);
     } catch (error) {
-      // Stopped at the deadline while its clauses were stated: its solver is freed here.
+      // Stopped at the limit while its clauses were stated: its solver is freed here.
       session.dispose();
       throw error;
     }

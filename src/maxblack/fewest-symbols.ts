@@ -17,6 +17,7 @@
  * per line L of n cells a totalizer whose output o_{n-k} ("at least n - k shaded") is assumed.
  * One incremental solver answers for every k.
  */
+import { Limit } from '../control/limit.js';
 import { TimeoutError } from '../control/errors.js';
 import { geometry } from '../puzzle/geometry.js';
 import type { Shading } from '../puzzle/puzzle.js';
@@ -28,13 +29,13 @@ type SymbolsVerdict =
   | { readonly enough: true; readonly shading: Shading }
   /** The solver proved that every valid shading leaves more than k unshaded cells in some line. */
   | { readonly enough: false }
-  /** The deadline passed first. */
+  /** The limit passed first. */
   | { readonly enough: null };
 
 /** Answers "enough?" for any k on one board, on one incremental solver. */
 interface SymbolBound {
   /** Whether some valid shading leaves at most `k` unshaded cells in every row and column. */
-  enough(k: number, deadline?: number): Promise<SymbolsVerdict>;
+  enough(k: number, limit?: Limit): Promise<SymbolsVerdict>;
   dispose(): void;
 }
 
@@ -55,7 +56,7 @@ async function openSymbolBound(rows: number, cols: number): Promise<SymbolBound>
   f.lexLeader();
   const unshadedMost = (shading: Shading) => Math.max(...g.lines.map((line) => line.reduce((n, i) => n + (shading[i] ? 0 : 1), 0)));
   return {
-    async enough(k, deadline) {
+    async enough(k, limit) {
       // Every line has at most max(rows, cols) cells: the all-unshaded board will do.
       if (k >= Math.max(rows, cols)) return { enough: true, shading: new Array<boolean>(g.cells).fill(false) };
       const assumptions: number[] = [];
@@ -69,7 +70,7 @@ async function openSymbolBound(rows: number, cols: number): Promise<SymbolBound>
       }
       let shading: Shading | null;
       try {
-        shading = await session.find(assumptions, deadline);
+        shading = await session.find(assumptions, limit);
       } catch (error) {
         if (error instanceof TimeoutError && session.timedOut) return { enough: null };
         throw error;
@@ -88,11 +89,11 @@ const symbolsCheckMs = 2000;
 
 /**
  * Why no R x C grid numbered with k symbols has a solution, proven, or null (also when no proof
- * is found within a couple of seconds or before `deadline`: the generator then simply searches).
+ * is found within a couple of seconds or before `limit`: the generator then simply searches).
  */
-export async function symbolsProblem(rows: number, cols: number, k: number, deadline?: number): Promise<string | null> {
+export async function symbolsProblem(rows: number, cols: number, k: number, limit = Limit.none): Promise<string | null> {
   if (k >= Math.max(rows, cols)) return null;
-  const until = Math.min(deadline ?? Number.POSITIVE_INFINITY, Date.now() + symbolsCheckMs);
+  const until = limit.within(symbolsCheckMs);
   const bound = await openSymbolBound(rows, cols);
   try {
     if ((await bound.enough(k, until)).enough !== false) return null;

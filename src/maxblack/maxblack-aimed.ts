@@ -11,6 +11,7 @@
  * All added clauses hold in every valid shading with k or more shaded cells, so "unsatisfiable"
  * is a proof (by the solver, not certified: see maxblack-refute.ts for a checkable one).
  */
+import { Limit } from '../control/limit.js';
 import { TimeoutError } from '../control/errors.js';
 import type { Shading } from '../puzzle/puzzle.js';
 import { SatSession } from '../solve/session.js';
@@ -18,7 +19,10 @@ import { blankBoard } from './maxblack.js';
 import { borderCycle, maxBlackBound } from './maxblack-bound.js';
 
 export interface AtLeastOptions {
-  readonly timeoutMs?: number;
+  /** Bounds the search: past it the answer is `unknown` (a partial result), not an error. */
+  readonly limit?: Limit;
+  /** A budget of the search's own, counted from when the solver holds the CNF; the earlier of it and `limit` counts. */
+  readonly searchMs?: number;
   /** Add the bound's implied clauses (default true). */
   readonly structure?: boolean;
   /** Lex-leader symmetry breaking (default true). */
@@ -89,9 +93,9 @@ export async function maxBlackAtLeast(rows: number, cols: number, k: number, opt
     // Symmetry breaking would clash with cells fixed in an arbitrary orientation.
     if (options.symmetry !== false && options.fixed === undefined) f.lexLeader();
     session.load();
-    // The time limit bounds the search, from when the solver holds the CNF.
-    const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
-    const shading = await session.find([], deadline).catch((error: unknown) => {
+    // The search's budget counts from when the solver holds the CNF.
+    const limit = (options.limit ?? Limit.none).within(options.searchMs);
+    const shading = await session.find([], limit).catch((error: unknown) => {
       if (error instanceof TimeoutError && session.timedOut) return 'unknown' as const;
       throw error;
     });

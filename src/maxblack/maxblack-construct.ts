@@ -36,6 +36,7 @@
  * unshaded cell whose neighbours are all unshaded and which is no cut vertex of the unshaded
  * cells is shaded, while there is one.
  */
+import { Limit } from '../control/limit.js';
 import { checkShading } from '../puzzle/check.js';
 import { blankBoard } from './maxblack.js';
 import { maxBlackBound } from './maxblack-bound.js';
@@ -111,7 +112,8 @@ function boardRoles(n: number): BoardRole[] {
   return roles;
 }
 
-export function constructShading(n: number, options: { readonly deadline?: number } = {}): ConstructResult {
+/** Past `limit` the improving pass stops: the shading is then valid but may not be the best this construction reaches. */
+export function constructShading(n: number, options: { readonly limit?: Limit } = {}): ConstructResult {
   const started = performance.now();
   const black = new Uint8Array(n * n);
   if (n >= 5) {
@@ -128,7 +130,7 @@ export function constructShading(n: number, options: { readonly deadline?: numbe
   }
   repair(n, black);
   // A 1x1 board keeps its one cell unshaded (the unshaded region must not be empty).
-  if (n > 1) improve(n, black, options.deadline);
+  if (n > 1) improve(n, black, options.limit ?? Limit.none);
   const shading = Array.from(black, (b) => b === 1);
   const violations = checkShading(blankBoard(n, n), shading);
   if (violations.length > 0) throw new Error(`construct: the shading breaks the rules (${violations[0]!.message}): a bug in hitori-sat`);
@@ -241,10 +243,10 @@ function cutVertices(n: number, black: Uint8Array, cut: Uint8Array): void {
 }
 
 /** Shades unshaded cells with only unshaded neighbours that are no cut vertex, while any is left. */
-function improve(n: number, black: Uint8Array, deadline: number | undefined): void {
+function improve(n: number, black: Uint8Array, limit: Limit): void {
   const cut = new Uint8Array(n * n);
   for (;;) {
-    if (deadline !== undefined && Date.now() > deadline) return;
+    if (limit.expired) return;
     cutVertices(n, black, cut);
     let added = 0;
     const touched = new Uint8Array(n * n);

@@ -21,6 +21,7 @@
  * refutes or leaves open when it does not; then the next cut is tried. Columns: the same on the
  * transpose. Found shadings are checked by the independent checker (in maxblack-aimed.ts).
  */
+import type { Limit } from '../control/limit.js';
 import { maxBlackAtLeast } from './maxblack-aimed.js';
 import { maxBlackBound } from './maxblack-bound.js';
 
@@ -35,8 +36,8 @@ export interface GrowOptions {
   readonly colCuts?: readonly number[];
   /** CaDiCaL's random seed for each search (default 0). */
   readonly seed?: number;
-  /** Give up at this time (Date.now() milliseconds). */
-  readonly deadline?: number;
+  /** Past it no further cut is tried (the result is then `unknown`, a partial result). */
+  readonly limit?: Limit;
   readonly onProgress?: (message: string) => void;
 }
 
@@ -72,8 +73,7 @@ async function insertRows(
   const wanted = shading.filter(Boolean).length + 2 * cols;
   for (const cut of cuts) {
     if (cut < 0 || cut >= rows) throw new RangeError(`a cut must lie after one of the rows 0..${rows - 1}, got ${cut}`);
-    const remaining = options.deadline === undefined ? Number.POSITIVE_INFINITY : options.deadline - Date.now();
-    if (remaining <= 0) return null;
+    if (options.limit?.expired === true) return null;
     const base = new Array<boolean>(grown * cols).fill(false);
     const fixed: number[] = [];
     for (let r = 0; r < grown; r++) {
@@ -85,7 +85,8 @@ async function insertRows(
       }
     }
     const result = await maxBlackAtLeast(grown, cols, wanted, {
-      timeoutMs: Math.min(options.attemptMs ?? 20_000, remaining),
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+      searchMs: options.attemptMs ?? 20_000,
       seed: options.seed ?? 0,
       fixed: { shading: base, cells: fixed },
     });

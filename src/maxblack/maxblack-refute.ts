@@ -9,6 +9,7 @@
  * Node only: it runs a solver program and writes files.
  */
 import { join } from 'node:path';
+import type { Limit } from '../control/limit.js';
 import { type DratRefutation, refuteWithDrat } from '../solve/drat-refutation.js';
 import { HitoriFormula } from '../solve/formula.js';
 import { blankBoard } from './maxblack.js';
@@ -41,7 +42,7 @@ export function refuteAtLeast(
   rows: number,
   cols: number,
   k: number,
-  options: { readonly dir: string; readonly solver?: string; readonly timeoutMs?: number; readonly checkTimeoutMs?: number },
+  options: { readonly dir: string; readonly solver?: string; readonly limit?: Limit; readonly checkLimit?: Limit },
 ): Promise<DratRefutation> {
   const { dir, ...rest } = options;
   return refuteWithDrat(maxBlackFormula(rows, cols, k), { proofPath: join(dir, `maxblack-${rows}x${cols}-${k}.drat`), ...rest });

@@ -16,6 +16,7 @@
  * states grows about 2.1 times per unit of width (31,608 at width 14), and the time with it.
  * As for `maxBlack`, a 1x1 board counts 0 (the unshaded region must not be empty).
  */
+import { Limit } from '../control/limit.js';
 
 /** Profile codes: 0 no cell yet (first row), 1 shaded, 2.. the label of an unshaded region. */
 const NONE = 0;
@@ -23,14 +24,15 @@ const SHADED = 1;
 const FRESH = 255;
 
 export interface TransferResult {
-  /** The most shaded cells in a valid shading, or null when the deadline passed first. */
+  /** The most shaded cells in a valid shading, or null when the limit passed first (a partial result: no value). */
   readonly maxShaded: number | null;
   /** The most profile states alive at once. */
   readonly peakStates: number;
   readonly timeMs: number;
 }
 
-export function transferMaxBlack(rows: number, cols: number, options: { readonly deadline?: number } = {}): TransferResult {
+export function transferMaxBlack(rows: number, cols: number, options: { readonly limit?: Limit } = {}): TransferResult {
+  const limit = options.limit ?? Limit.none;
   const started = performance.now();
   const width = Math.min(rows, cols);
   const length = Math.max(rows, cols);
@@ -59,8 +61,7 @@ export function transferMaxBlack(rows: number, cols: number, options: { readonly
 
   states.set(String.fromCharCode(...new Array<number>(width + 1).fill(NONE)), 0);
   for (let i = 0; i < width * length; i++) {
-    if (options.deadline !== undefined && (i & 7) === 0 && Date.now() > options.deadline)
-      return { maxShaded: null, peakStates, timeMs: performance.now() - started };
+    if ((i & 7) === 0 && limit.expired) return { maxShaded: null, peakStates, timeMs: performance.now() - started };
     const c = i % width;
     next.clear();
     for (const [key, best] of states) {

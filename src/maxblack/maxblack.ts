@@ -17,6 +17,7 @@
  * the encodings agree), so its one cell stays unshaded. OEIS A239231 lists a(1) = 1: it lets the
  * single cell be shaded, an empty set of white cells counting as connected.
  */
+import type { Limit } from '../control/limit.js';
 import { TimeoutError } from '../control/errors.js';
 import { maxBlackBound } from './maxblack-bound.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
@@ -28,8 +29,8 @@ export type MaxBlackConnectivity = (typeof maxBlackConnectivities)[number];
 export interface MaxBlackOptions {
   /** `lazy` (default): enclosure-lemma seeds and cuts; `layers`: the complete distance layers. */
   readonly connectivity?: MaxBlackConnectivity;
-  /** Give up after this many milliseconds; the result then holds the best shading found. */
-  readonly timeoutMs?: number;
+  /** Past it the search gives up; the result then holds the best shading found, not proven (a partial result). */
+  readonly limit?: Limit;
   /**
    * Ask first for a shading with this many shaded cells (a value believed reachable, e.g. a
    * published one). It only orders the search: when no such shading exists, the search goes on
@@ -84,7 +85,6 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
   if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 1 || cols < 1)
     throw new RangeError(`a board needs at least one row and one column, got ${rows}x${cols}`);
   const start = performance.now();
-  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   const board = blankBoard(rows, cols);
   const n = rows * cols;
   const { bound } = maxBlackBound(rows, cols);
@@ -92,7 +92,7 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
   // shaded cell at most per domino), so ceil(n/2) + 1 is the largest bound ever asked for.
   const cap = Math.ceil(n / 2) + 1;
   // Building and loading the CNF of a large board takes seconds (a 40x40: a million clauses):
-  // the deadline is checked while it grows and while the solver takes it in.
+  // the limit is checked while it grows and while the solver takes it in.
   let session: SatSession | undefined;
   const unfinished = (): MaxBlackResult => ({
     rows,
@@ -116,7 +116,7 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
         rules: 'shading',
         connectivity: options.connectivity ?? 'lazy',
         cadical: maxBlackCadical,
-        ...(deadline === undefined ? {} : { deadline }),
+        ...(options.limit === undefined ? {} : { limit: options.limit }),
       });
       const { formula } = session;
       outputs = formula.atLeast(

@@ -6,9 +6,11 @@
  * A pool runs one handler module (its URL is given; `worker.ts` is the one worker entry, which
  * loads it) on up to `jobs` workers, one task per worker at a time. What it adds to bare
  * workers, once for all:
- * - a task's deadline or AbortSignal ends its worker (terminated, replaced when more work
- *   comes), and the task rejects with TimeoutError or the signal's reason: MiniSat, an
- *   enumeration item or a rule engine loop cannot be interrupted any other way;
+ * - a task's limit (its deadline or its AbortSignal) ends its worker (terminated, replaced when
+ *   more work comes), and the task rejects with TimeoutError or the signal's reason: MiniSat, an
+ *   enumeration item or a rule engine loop cannot be interrupted any other way. The limit
+ *   crosses to the worker as plain data (its deadline) and the handler gets it back as a Limit
+ *   (`context.limit`), to stop by itself first where it can;
  * - a worker that crashes (an exception outside a task, `process.exit`) is replaced and its task
  *   rejects with a SolverError saying why; a worker that keeps crashing before it answers any
  *   task stops the pool (every waiting task rejects) rather than respawning forever;
@@ -21,7 +23,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { errorFromData, SolverError, TimeoutError, type ErrorData } from '../control/errors.js';
-import { abortReason } from '../control/limit.js';
+import { abortReason, Limit, limitData, type LimitData } from '../control/limit.js';
 import type { ProgressEvent } from '../control/progress.js';
 
 export interface PoolOptions {
@@ -39,17 +41,18 @@ export interface PoolOptions {
 }
 
 export interface TaskOptions {
-  /** The task's time limit, counted from when a worker takes it. */
-  readonly timeoutMs?: number;
-  /** Or an instant (Date.now() scale) the task must end by; the earlier of the two counts. */
-  readonly deadline?: number;
   /**
-   * How long past the deadline the worker is left to stop by itself (it is told the deadline and
+   * The task's limit: past its deadline the task ends with TimeoutError (taken off the queue, or
+   * its worker ended); its signal ends it with the signal's reason.
+   */
+  readonly limit?: Limit;
+  /** A time limit of the task's own, counted from when a worker takes it; the earlier of it and `limit` counts. */
+  readonly timeoutMs?: number;
+  /**
+   * How long past the deadline the worker is left to stop by itself (it is told the limit and
    * may answer "timeout" with what it found) before it is ended. Default 0.
    */
   readonly graceMs?: number;
-  /** Ends the task: taken off the queue, or its worker ended; it rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
   /** The handler's other messages (`context.note`): solutions found so far, a CNF's size. */
   readonly onNote?: (note: unknown) => void;
@@ -61,8 +64,8 @@ export interface TaskOptions {
 
 /** What a handler is given with each task. */
 export interface TaskContext {
-  /** The instant (Date.now() scale) the task must end by, when it has a limit. */
-  readonly deadline: number | undefined;
+  /** The task's limit, rebuilt from its deadline (the signal stays with the pool, which ends the worker on abort). */
+  readonly limit: Limit;
   progress(event: ProgressEvent): void;
   note(note: unknown): void;
 }
@@ -74,7 +77,8 @@ export type TaskHandler<P, R> = (payload: P, context: TaskContext) => R | Promis
 export interface TaskMessage {
   readonly id: number;
   readonly payload: unknown;
-  readonly deadline?: number;
+  /** The task's limit as plain data (`limitData`). */
+  readonly limit?: LimitData;
 }
 export type WorkerMessage =
   | { readonly type: 'ready' }
@@ -90,8 +94,8 @@ interface Task {
   readonly resolve: (value: never) => void;
   readonly reject: (error: Error) => void;
   onAbort?: () => void;
-  /** Ends the task at its `deadline` while it waits for a worker (one still loading, or all busy). */
-  waitTimer?: ReturnType<typeof setTimeout>;
+  /** Ends the task at its limit's deadline while it waits for a worker (one still loading, or all busy). */
+  cancelWait?: () => void;
 }
 
 interface Slot {
@@ -99,7 +103,8 @@ interface Slot {
   /** Whether the worker has loaded its handler (and run its init): it takes tasks from then on. */
   ready: boolean;
   task: Task | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the end of the running task at its limit. */
+  cancelTimer: () => void;
   /** Crashes since this slot's worker last answered a task. */
   crashes: number;
 }
@@ -109,9 +114,6 @@ const workerUrl = new URL('../pool/worker.js', import.meta.url);
 
 /** Crashes in a row (no task answered between them) after which the pool gives up. */
 const maxCrashes = 3;
-
-/** setTimeout's longest wait; a longer limit is no limit in practice. */
-const maxTimerMs = 2 ** 31 - 1;
 
 export class WorkerPool {
   private readonly slots: Slot[];
@@ -130,7 +132,7 @@ export class WorkerPool {
       worker: undefined,
       ready: false,
       task: undefined,
-      timer: undefined,
+      cancelTimer: () => {},
       crashes: 0,
     }));
   }
@@ -165,7 +167,8 @@ export class WorkerPool {
     if (this.broken !== undefined) return Promise.reject(this.broken);
     if (options.worker !== undefined && !(Number.isInteger(options.worker) && options.worker >= 0 && options.worker < this.jobs))
       return Promise.reject(new RangeError(`no worker ${options.worker} in a pool of ${this.jobs}`));
-    const { signal } = options;
+    const limit = options.limit ?? Limit.none;
+    const { signal } = limit;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<R>((resolve, reject) => {
       const task: Task = { id: this.nextId++, payload, options, resolve: resolve as (value: never) => void, reject };
@@ -173,17 +176,12 @@ export class WorkerPool {
         task.onAbort = () => this.abort(task, abortReason(signal));
         signal.addEventListener('abort', task.onAbort, { once: true });
       }
-      const { deadline, graceMs = 0 } = options;
-      if (deadline !== undefined && deadline + graceMs - Date.now() < maxTimerMs)
-        task.waitTimer = setTimeout(
-          () => {
-            const at = this.queue.indexOf(task);
-            if (at < 0) return;
-            this.queue.splice(at, 1);
-            this.settle(task, new TimeoutError('time limit reached'));
-          },
-          Math.max(0, deadline + graceMs - Date.now()),
-        );
+      task.cancelWait = limit.whenPassed(() => {
+        const at = this.queue.indexOf(task);
+        if (at < 0) return;
+        this.queue.splice(at, 1);
+        this.settle(task, new TimeoutError('time limit reached'));
+      }, options.graceMs);
       this.queue.push(task);
       this.dispatch();
     });
@@ -202,7 +200,7 @@ export class WorkerPool {
     for (const slot of this.slots) {
       if (slot.task !== undefined) this.settle(slot.task, closed);
       slot.task = undefined;
-      clearTimeout(slot.timer);
+      slot.cancelTimer();
       if (slot.worker !== undefined) exits.push(this.end(slot.worker));
       slot.worker = undefined;
     }
@@ -242,11 +240,10 @@ export class WorkerPool {
    * one, still starting when the run closed, held the process's exit up to its whole start-up.
    */
   private dropExpired(): void {
-    const now = Date.now();
     for (let k = 0; k < this.queue.length; ) {
       const task = this.queue[k]!;
-      const { deadline, graceMs = 0 } = task.options;
-      if (deadline === undefined || deadline + graceMs > now) k++;
+      const { limit, graceMs = 0 } = task.options;
+      if (limit === undefined || !limit.passedBy(graceMs)) k++;
       else {
         this.queue.splice(k, 1);
         this.settle(task, new TimeoutError('time limit reached'));
@@ -258,30 +255,20 @@ export class WorkerPool {
     const worker = slot.worker!;
     slot.task = task;
     const { timeoutMs, graceMs = 0 } = task.options;
-    const fromTimeout = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
-    const deadline =
-      fromTimeout === undefined
-        ? task.options.deadline
-        : task.options.deadline === undefined
-          ? fromTimeout
-          : Math.min(fromTimeout, task.options.deadline);
-    if (deadline !== undefined) {
-      const wait = deadline + graceMs - Date.now();
-      const what = timeoutMs === undefined ? 'time limit reached' : `time limit of ${timeoutMs} ms reached`;
-      if (wait <= 0) {
-        // Spent before it started (it waited for a worker): it times out without costing one.
-        slot.task = undefined;
-        this.settle(task, new TimeoutError(what));
-        return;
-      }
-      if (wait < maxTimerMs) {
-        slot.timer = setTimeout(() => {
-          if (slot.task === task) this.endTask(slot, task, new TimeoutError(what));
-        }, wait);
-      }
+    const limit = (task.options.limit ?? Limit.none).within(timeoutMs);
+    const what = timeoutMs === undefined ? 'time limit reached' : `time limit of ${timeoutMs} ms reached`;
+    if (limit.passedBy(graceMs)) {
+      // Spent before it started (it waited for a worker): it times out without costing one.
+      slot.task = undefined;
+      this.settle(task, new TimeoutError(what));
+      return;
     }
+    slot.cancelTimer = limit.whenPassed(() => {
+      if (slot.task === task) this.endTask(slot, task, new TimeoutError(what));
+    }, graceMs);
     task.options.onStart?.(k);
-    const message: TaskMessage = { id: task.id, payload: task.payload, ...(deadline === undefined ? {} : { deadline }) };
+    const data = limitData(limit);
+    const message: TaskMessage = { id: task.id, payload: task.payload, ...(data === undefined ? {} : { limit: data }) };
     worker.postMessage(message);
   }
 
@@ -316,7 +303,7 @@ export class WorkerPool {
       case 'error':
         slot.task = undefined;
         slot.crashes = 0;
-        clearTimeout(slot.timer);
+        slot.cancelTimer();
         if (message.type === 'result') this.settle(task, undefined, message.value);
         else this.settle(task, errorFromData(message.error));
         this.dispatch();
@@ -331,7 +318,7 @@ export class WorkerPool {
     slot.worker = undefined;
     slot.ready = false;
     this.end(worker);
-    clearTimeout(slot.timer);
+    slot.cancelTimer();
     const task = slot.task;
     slot.task = undefined;
     if (task !== undefined) this.settle(task, new SolverError(`the worker failed: ${why}`));
@@ -344,7 +331,7 @@ export class WorkerPool {
 
   /** Ends a running task's worker (its deadline passed, or it was aborted). */
   private endTask(slot: Slot, task: Task, error: Error): void {
-    clearTimeout(slot.timer);
+    slot.cancelTimer();
     if (slot.worker !== undefined) this.end(slot.worker);
     slot.worker = undefined;
     slot.ready = false;
@@ -371,8 +358,8 @@ export class WorkerPool {
   }
 
   private settle(task: Task, error: Error | undefined, value?: unknown): void {
-    clearTimeout(task.waitTimer);
-    if (task.onAbort !== undefined) task.options.signal?.removeEventListener('abort', task.onAbort);
+    task.cancelWait?.();
+    if (task.onAbort !== undefined) task.options.limit?.signal?.removeEventListener('abort', task.onAbort);
     if (error === undefined) task.resolve(value as never);
     else task.reject(error);
   }

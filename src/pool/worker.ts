@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorToData } from '../control/errors.js';
+import { limitFromData } from '../control/limit.js';
 import type { TaskContext, TaskHandler, TaskMessage, WorkerMessage } from './pool.js';
 
 interface HandlerModule {
@@ -19,9 +20,9 @@ const job = (await import(handler)) as HandlerModule;
 await job.init?.(init);
 
 const post = (message: WorkerMessage) => port.postMessage(message);
-port.on('message', async ({ id, payload, deadline }: TaskMessage) => {
+port.on('message', async ({ id, payload, limit }: TaskMessage) => {
   const context: TaskContext = {
-    deadline,
+    limit: limitFromData(limit),
     progress: (event) => post({ type: 'progress', id, event }),
     note: (note) => post({ type: 'note', id, note }),
   };

@@ -50,7 +50,7 @@ export async function svgToPng(svg: string, limit: Limit = Limit.none): Promise<
       '--to png',
     );
   limit.check();
-  if (limit.remainingMs() === undefined && limit.signal === undefined) return rasterise(svg);
+  if (!limit.bounded) return rasterise(svg);
   return rasteriseInChild(svg, limit);
 }
 
@@ -74,13 +74,12 @@ async function rasteriseInChild(svg: string, limit: Limit): Promise<Uint8Array> 
       child.kill('SIGKILL');
       reject(error);
     };
-    const left = limit.remainingMs();
-    const timer = left === undefined ? undefined : setTimeout(() => stop(limit.reached('while drawing the PNG')), left);
+    const cancel = limit.whenPassed(() => stop(limit.reached('while drawing the PNG')));
     const onAbort = () => stop(abortReason(limit.signal!));
     limit.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (error) => stop(error));
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
+      cancel();
       limit.signal?.removeEventListener('abort', onAbort);
       if (code === 0) return resolve(new Uint8Array(Buffer.concat(out)));
       const text = Buffer.concat(err).toString('utf8');

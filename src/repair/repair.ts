@@ -9,7 +9,7 @@
  *     not be a solution yet).
  * The minimum is over every set of changes with numbers 1..K+1 in that scope; the bound k rises
  * from 0 until a repair is found, every bound below it proven impossible, up to `maxChanges`
- * (default: no bound but the cell count) or the deadline. A search stopped by either reports the
+ * (default: no bound but the cell count) or the limit. A search stopped by either reports the
  * bound it proved ("no repair with k or fewer changes").
  *
  * The math. Write P' for the changed numbers. S is the unique solution of P' exactly when
@@ -52,6 +52,7 @@
  * solver, the encodings of rule 1 from the numbers) and its solution checked by the independent
  * checker. The rules as written (the literal convention) are used throughout.
  */
+import { Limit } from '../control/limit.js';
 import { InputError, SolverError, TimeoutError, TooLargeError } from '../control/errors.js';
 import type { ProgressListener } from '../control/progress.js';
 import { checkShading } from '../puzzle/check.js';
@@ -66,16 +67,17 @@ const maxLiterals = 12e6;
 export interface RepairOptions {
   /** The solution to keep (rules 2 and 3 must hold in it); default: any solution (the scope `any-solution`). */
   readonly keep?: Shading;
-  /** Search up to this many changes (default: no bound but the cell count; the deadline may stop it first). */
+  /** Search up to this many changes (default: no bound but the cell count; the limit may stop it first). */
   readonly maxChanges?: number;
   /** List up to this many minimal change sets, each on other cells (default 5). */
   readonly alternatives?: number;
-  /** A `Date.now()` value: past it the search stops and says how far it got. */
-  readonly deadline?: number;
+  /**
+   * Past its deadline the search stops and says how far it got (status `timeout`, or the repairs
+   * found so far: a result marked partial, `complete: false`); its signal cancels the search.
+   */
+  readonly limit?: Limit;
   /** The one progress event (phase `repair`): `done` counts the bounds proven, one per k with no repair. */
   readonly onProgress?: ProgressListener;
-  /** Cancels the search (see SessionOptions.signal). */
-  readonly signal?: AbortSignal;
 }
 
 export interface NumberChange {
@@ -99,7 +101,7 @@ export interface RepairResult {
   /**
    * `repaired`: `repairs` holds minimal change sets (none needed when the puzzle is already
    * unique); `beyond-bound`: none within `maxChanges` (proven); `impossible`: no set of changes
-   * at all, in the scope and with numbers 1..`values` (proven); `timeout`: the deadline stopped
+   * at all, in the scope and with numbers 1..`values` (proven); `timeout`: the limit stopped
    * the search before a repair was found (`provenBelow` says how far the proof got).
    */
   readonly status: 'repaired' | 'beyond-bound' | 'impossible' | 'timeout';
@@ -119,7 +121,7 @@ export interface RepairResult {
   readonly complete: boolean;
   /** The puzzle's largest number, K. */
   readonly symbols: number;
-  /** The bound asked for, or null for none (the search then runs to the cell count or the deadline). */
+  /** The bound asked for, or null for none (the search then runs to the cell count or the limit). */
   readonly maxChanges: number | null;
   /** Counterexample shadings met (design rounds that failed). */
   readonly counterexamples: number;
@@ -129,7 +131,8 @@ export interface RepairResult {
 export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}): Promise<RepairResult> {
   const start = performance.now();
   const wanted = options.alternatives ?? 5;
-  const { deadline, keep } = options;
+  const { keep } = options;
+  const limit = options.limit ?? Limit.none;
   const g = geometryOf(puzzle);
   const n = g.cells;
   const K = Math.max(...puzzle.values);
@@ -170,10 +173,10 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
   });
   // A limit that passes before the search proper (building the solvers) is a search that proved
   // nothing yet: the same report as a later stop.
-  if (deadline !== undefined && Date.now() > deadline) return finish('timeout');
+  if (limit.passedBy(0)) return finish('timeout');
   // The deadline bounds each SAT call, not the building: a search stopped by it reports how far
   // its proof got (below).
-  const sessionOptions = { rules: 'shading', ...(options.signal === undefined ? {} : { signal: options.signal }) } as const;
+  const sessionOptions = { rules: 'shading', limit: limit.untimed() } as const;
   const check = await SatSession.open(puzzle, sessionOptions);
   let design: SatSession | undefined;
   try {
@@ -198,7 +201,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
     if (fixed !== null) check.block(fixed);
 
     // The design solver.
-    if (deadline !== undefined && Date.now() > deadline) return finish('timeout');
+    if (limit.passedBy(0)) return finish('timeout');
     const master = await SatSession.open(puzzle, sessionOptions);
     design = master;
     const base = master.formula;
@@ -271,7 +274,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
       for (let k = 0; k <= lastBound; k++) {
         const bound = k < n ? [keptAtLeast[n - k - 1]!] : [];
         for (;;) {
-          const chosen = await master.find(bound, deadline);
+          const chosen = await master.find(bound, limit);
           if (chosen === null) {
             complete = repairs.length > 0;
             break;
@@ -285,11 +288,11 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
           if (checkShading(changed, planted).length > 0)
             throw new SolverError('the design model breaks its own solution: this is a bug in hitori-sat');
           let other: Shading | null;
-          if (fixed !== null) other = await check.find(numbersAssumed(values), deadline);
+          if (fixed !== null) other = await check.find(numbersAssumed(values), limit);
           else {
             const selector = check.formula.variable(['block', selectors++]);
             check.block(planted, selector);
-            other = await check.find([...numbersAssumed(values), selector], deadline);
+            other = await check.find([...numbersAssumed(values), selector], limit);
             check.formula.add([-selector]);
           }
           if (other === null) {
@@ -312,7 +315,7 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
         }
         if (repairs.length > 0) {
           complete ||= repairs[0]!.changes.length === 0;
-          for (const repair of repairs) await proveUnique(repair, deadline);
+          for (const repair of repairs) await proveUnique(repair, limit);
           return finish('repaired');
         }
         provenBelow = k + 1;
@@ -336,9 +339,9 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
 }
 
 /** The SAT engine's proof, on a fresh solver: the changed puzzle is unique with the repair's solution. */
-async function proveUnique(repair: Repair, deadline: number | undefined): Promise<void> {
-  const result = await solveHitori(repair.puzzle, deadline === undefined ? {} : { timeoutMs: Math.max(1, deadline - Date.now()) });
-  if (result.status === 'timeout') throw new TimeoutError('the time limit passed during the uniqueness proof');
+async function proveUnique(repair: Repair, limit: Limit): Promise<void> {
+  const result = await solveHitori(repair.puzzle, { limit });
+  if (result.status === 'timeout') throw limit.reached('during the uniqueness proof');
   const solution = result.solutions[0];
   if (result.status !== 'unique' || solution === undefined || solution.some((x, i) => x !== repair.solution[i]))
     throw new SolverError(`repair: the SAT engine finds the repaired puzzle ${result.status}, not unique with its solution: a bug`);

@@ -14,18 +14,19 @@
  *     exactly one a and one b of the pairs are white, and any other a or b is black (rule 1).
  * Both also hold turned a quarter (pairs side by side, duplicates down the columns).
  */
+import { Limit } from '../control/limit.js';
 import type { Board } from './board.js';
 import { dirOfPair, inScope, openDeduction } from './lines.js';
 import type { Deduction, Scope } from './types.js';
 
 /**
  * Each pair of neighbours (A, B), A above or left of B, with the direction along which its
- * duplicates lie. Past `deadline` the pairs end (checked every 1,024 cells): a pass over a
+ * duplicates lie. Past the limit the pairs end (checked every 1,024 cells): a pass over a
  * 1000x1000 grid takes about a second, and what it found by then is sound.
  */
-function* pairs(board: Board, scope: Scope, deadline = Number.POSITIVE_INFINITY): Generator<{ a: number; b: number; along: 'H' | 'V' }> {
+function* pairs(board: Board, scope: Scope, limit = Limit.none): Generator<{ a: number; b: number; along: 'H' | 'V' }> {
   for (let a = 0; a < board.n; a++) {
-    if ((a & 1023) === 1023 && Date.now() > deadline) return;
+    if ((a & 1023) === 1023 && limit.expired) return;
     for (const b of board.neighbours(a)) {
       if (b < a) continue;
       // A vertical pair (A over B) finds its duplicates along rows, a horizontal one along columns.
@@ -41,9 +42,9 @@ function dupsAlong(board: Board, x: number, along: 'H' | 'V'): number[] {
   return Array.from(board.mates(x)).filter(same);
 }
 
-export function DP(board: Board, scope: Scope = {}, deadline?: number): Deduction[] {
+export function DP(board: Board, scope: Scope = {}, limit?: Limit): Deduction[] {
   const out: Deduction[] = [];
-  for (const { a, b, along } of pairs(board, scope, deadline)) {
+  for (const { a, b, along } of pairs(board, scope, limit)) {
     for (const a2 of dupsAlong(board, a, along)) {
       for (const b2 of dupsAlong(board, b, along)) {
         // A' and B' diagonal: one step across the pair's lines, one step along them.
@@ -68,9 +69,9 @@ export function DP(board: Board, scope: Scope = {}, deadline?: number): Deductio
   return out;
 }
 
-export function SbP(board: Board, scope: Scope = {}, deadline?: number): Deduction[] {
+export function SbP(board: Board, scope: Scope = {}, limit?: Limit): Deduction[] {
   const out: Deduction[] = [];
-  for (const { a: a1, b: b1, along } of pairs(board, scope, deadline)) {
+  for (const { a: a1, b: b1, along } of pairs(board, scope, limit)) {
     for (const a2 of dupsAlong(board, a1, along)) {
       if (a2 < a1) continue;
       // B2 is to A2 what B1 is to A1.

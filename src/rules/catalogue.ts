@@ -47,6 +47,7 @@
  * (section 5.2) and Tatham's FI: single-line patterns that 2-SAT finds whole; Tatham's QuM, FDE
  * and FDM, which are special cases of EP-B/EP-M or NCO once the first black cell is known.
  */
+import type { Limit } from '../control/limit.js';
 import { BoP, BoP_D, BoP_T } from './border.js';
 import { CP, DoT } from './corner.js';
 import { DP, SbP } from './advanced.js';
@@ -83,10 +84,10 @@ export interface Context {
   /** Inside a Prob-2 trial: the solutions known so far, which spare Prob the probes that cannot fail (witnesses.ts). */
   readonly witnesses?: Witnesses;
   /**
-   * The run's deadline (a Date.now() instant), for a technique that works line by line on a large
-   * board: past it, it returns what it found so far (the run then ends as timed out).
+   * The run's limit, for a technique that works line by line on a large board: past it, it
+   * returns what it found so far (the run then ends as timed out).
    */
-  readonly deadline?: number;
+  readonly limit?: Limit;
 }
 
 export interface Technique {
@@ -154,9 +155,9 @@ export const techniques: readonly Technique[] = [
   T('Sim-U*', 'B', 'Simple sequence of Uniform characters separated by some cells', 'simple.ts', (b, x) => SimUStar(b, x.scope), once),
   T('Sim-M4', 'B', 'Simple sequence of Multiple characters of length 4', 'simple.ts', (b, x) => SimM4(b, x.scope), once),
   T('Sim-M*', 'B', 'Simple sequence of Multiple characters separated by some cells', 'simple.ts', (b, x) => SimMStar(b, x.scope), once),
-  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope, x.deadline, x.trial ?? null), { extra: true }),
-  T('DP', 'C', 'Double Pair', 'advanced.ts', (b, x) => DP(b, x.scope, x.deadline), once),
-  T('SbP', 'C', 'Single between Pairs', 'advanced.ts', (b, x) => SbP(b, x.scope, x.deadline), once),
+  T('2-SAT', 'B', '2-SAT line solver', 'two-sat.ts', (b, x) => TwoSat(b, x.scope, x.limit, x.trial ?? null), { extra: true }),
+  T('DP', 'C', 'Double Pair', 'advanced.ts', (b, x) => DP(b, x.scope, x.limit), once),
+  T('SbP', 'C', 'Single between Pairs', 'advanced.ts', (b, x) => SbP(b, x.scope, x.limit), once),
   T('CP', 'D', 'Corner Pairs', 'corner.ts', (b) => CP(b), once),
   T('DoT', 'D', 'Diagonal of a Triple', 'corner.ts', (b) => DoT(b), once),
   T('BoP-D', 'E', 'Border of Double Pairs', 'border.ts', (b, x) => BoP_D(b, x.scope), once),

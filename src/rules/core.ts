@@ -75,8 +75,8 @@ const probeTrialWork = 15;
 type CoreStatus = 'solved' | 'stuck' | 'contradiction';
 
 export interface CoreOptions {
-  /** A `Date.now()` value: past it, probing stops (the result is then stuck, with `timedOut`). */
-  readonly deadline?: number;
+  /** Past it, probing stops: the result is then stuck, with `timedOut` (a partial result, the core's one way of stopping at a limit). */
+  readonly limit?: Limit;
   /** Work budget of probing, in cells touched, per cell of the grid (default `defaultProbeBudget`, at most `maxProbeWork` in all). 0: no probing. */
   readonly probeBudget?: number;
   /**
@@ -94,7 +94,7 @@ export interface CoreResult {
   readonly decided: number;
   /** Successful probes. */
   readonly probes: number;
-  /** The probe budget or the deadline ran out before a fixpoint. */
+  /** The probe budget or the limit ran out before a fixpoint. */
   readonly budgetSpent: boolean;
   readonly timedOut: boolean;
 }
@@ -380,7 +380,7 @@ export class DeductionCore extends Kernel {
    * One pass of probes over the unknown cells; every failed probe decides its cell the other way
    * at once. Returns the number decided, or -1 on a contradiction.
    */
-  private probePass(connectivity: boolean, budget: number, deadline: number): number {
+  private probePass(connectivity: boolean, budget: number, limit: Limit): number {
     const { state, n } = this;
     const { implied } = this;
     let found = 0;
@@ -392,7 +392,7 @@ export class DeductionCore extends Kernel {
     this.round++;
     for (let i = 0; i < n; i++) {
       if (state[i] !== UNKNOWN) continue;
-      if (this.work > budget || ((i & 31) === 0 && deadline !== Infinity && Date.now() > deadline)) return found;
+      if (this.work > budget || ((i & 31) === 0 && limit.expired)) return found;
       const why = connectivity ? Why.ProbConnected : Why.Prob;
       let colour = -1;
       if (implied[2 * i + 1] !== this.round && this.fails(i, BLACK, connectivity)) colour = WHITE;
@@ -406,9 +406,9 @@ export class DeductionCore extends Kernel {
     return found;
   }
 
-  /** Runs every technique to a fixpoint (or a contradiction, or the budget or deadline). */
+  /** Runs every technique to a fixpoint (or a contradiction, or the budget or limit). */
   run(options: CoreOptions = {}): CoreResult {
-    const deadline = options.deadline ?? Infinity;
+    const limit = options.limit ?? Limit.none;
     const budget = this.work + Math.min((options.probeBudget ?? defaultProbeBudget) * this.n, maxProbeWork);
     let probes = 0;
     // A board the patterns finish needs only rule 3's test (below), not NCO's search.
@@ -416,7 +416,7 @@ export class DeductionCore extends Kernel {
     let spent = false;
     const probing = options.probeBudget !== 0 && (this.n - this.size) * probeTrialWork <= budget - this.work;
     for (let connectivity = false; ok && this.size < this.n; ) {
-      const found = probing ? this.probePass(connectivity, budget, deadline) : 0;
+      const found = probing ? this.probePass(connectivity, budget, limit) : 0;
       if (found < 0) ok = false;
       else {
         probes += found;
@@ -428,7 +428,7 @@ export class DeductionCore extends Kernel {
           connectivity = false;
           continue;
         }
-        if (this.work > budget || Date.now() > deadline) {
+        if (this.work > budget || limit.expired) {
           spent = true;
           break;
         }
@@ -444,7 +444,7 @@ export class DeductionCore extends Kernel {
       decided: this.size,
       probes,
       budgetSpent: spent,
-      timedOut: status === 'stuck' && deadline !== Infinity && Date.now() > deadline,
+      timedOut: status === 'stuck' && limit.expired,
     };
   }
 

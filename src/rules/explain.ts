@@ -25,8 +25,8 @@ export interface ExplainRun {
   readonly timeoutMs?: number;
 }
 
-export interface ExplainRunOptions extends Pick<RulesOptions, 'techniques' | 'maxLevel' | 'assumeUnique' | 'onProgress'> {
-  /** A time limit in ms for the whole explanation (both runs). */
+export interface ExplainRunOptions extends Pick<RulesOptions, 'techniques' | 'maxLevel' | 'assumeUnique' | 'onProgress' | 'limit'> {
+  /** The time limit in ms as given, for the report (`limit` is what bounds both runs). */
   readonly timeoutMs?: number;
 }
 
@@ -38,12 +38,11 @@ export interface ExplainRunOptions extends Pick<RulesOptions, 'techniques' | 'ma
  */
 export function explainPuzzle(puzzle: Puzzle, options: ExplainRunOptions = {}): ExplainRun {
   const { timeoutMs } = options;
-  const deadline = timeoutMs === undefined ? {} : { deadline: Date.now() + timeoutMs };
   const base: RulesOptions = {
     ...(options.techniques === undefined ? {} : { techniques: options.techniques }),
     ...(options.maxLevel === undefined ? {} : { maxLevel: options.maxLevel }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    ...deadline,
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
   };
   const timeout = timeoutMs === undefined ? {} : { timeoutMs };
   const assumeUnique = options.assumeUnique !== false;

@@ -35,8 +35,8 @@ interface ProbeOutcome {
 export interface ProbeRunner {
   (board: Board, trial: Trial | null): ProbeOutcome;
   /**
-   * True once the run's deadline has passed. A pass of probes tries every open cell (5,000 trials
-   * on a 50x50), each a connectivity check even when the deadline stops its inner run at once; so
+   * True once the run's limit has passed. A pass of probes tries every open cell (5,000 trials
+   * on a 50x50), each a connectivity check even when the limit stops its inner run at once; so
    * the pass itself stops, and finds nothing more.
    */
   readonly expired?: () => boolean;

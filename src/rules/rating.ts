@@ -19,6 +19,7 @@
  *   black failed.
  * Knock-on effects (NoB, DoW) are free everywhere, as the thesis treats them.
  */
+import type { Limit } from '../control/limit.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { Board } from './board.js';
 import { levelIndex, levelInfo, levelOf, type Context, type RuleSet, type Technique } from './catalogue.js';
@@ -30,8 +31,8 @@ export interface RatingOptions {
   readonly ruleSet?: RuleSet;
   /** Use UC (default true, as the thesis does). */
   readonly assumeUnique?: boolean;
-  /** A `Date.now()` value for the solve (see RulesOptions); a solve cut short is unrated (`result.timedOut`). */
-  readonly deadline?: number;
+  /** Bounds the solve (see RulesOptions); a solve cut short is unrated (`result.timedOut`). */
+  readonly limit?: Limit;
   /** See RulesOptions. */
   readonly onProgress?: RulesOptions['onProgress'];
 }
@@ -57,7 +58,7 @@ export function rate(puzzle: Puzzle, options: RatingOptions = {}): RuleRating {
   const solveOptions: RulesOptions = {
     techniques: options.ruleSet ?? 'thesis',
     assumeUnique: options.assumeUnique ?? true,
-    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   };
   const result = solveByRules(puzzle, solveOptions);

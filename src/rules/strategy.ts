@@ -25,10 +25,12 @@ export interface RulesOptions {
   /** Record every step (default true). */
   readonly explain?: boolean;
   /**
-   * A `Date.now()` value: past it, the fixpoint loop and the probes stop (a probe cut short finds
-   * no contradiction, so it deduces nothing). The result is then `stuck` with `timedOut` set.
+   * Past it, the fixpoint loop and the probes stop (a probe cut short finds no contradiction, so
+   * it deduces nothing). The result is then `stuck` with `timedOut` set: a partial result, the
+   * engine's one way of stopping at a limit (but a large grid's set-up, which throws its
+   * TimeoutError: there is no board yet to report).
    */
-  readonly deadline?: number;
+  readonly limit?: Limit;
   /**
    * Called often while the engine works (every round of the fixpoint loop, also inside probes),
    * with the undecided cells of the board being solved and all its cells: for a progress line.
@@ -101,7 +103,7 @@ export function fixpoint(
   ctx: Context,
   done: Set<TechniqueCode>,
   stats: FixpointStats = newStats(),
-  deadline = Infinity,
+  limit = Limit.none,
   tick?: () => void,
 ): FixpointStats {
   // On a trial: per technique, where on the board's trail its last run started (Trial.scanFrom).
@@ -110,13 +112,13 @@ export function fixpoint(
   // The context of the probing techniques: they run only when every technique before them made no progress.
   const atFixpoint: Context = specs.some((t) => t.level === 'G') ? { ...ctx, atFixpoint: true } : ctx;
   outer: while (board.contradiction === null && board.unknownCount > 0) {
-    if (deadline !== Infinity && Date.now() > deadline) break;
+    if (limit.expired) break;
     tick?.();
     for (let k = 0; k < specs.length; k++) {
       const t = specs[k]!;
       if (t.byBoard || (t.static && done.has(t.code))) continue;
       // Between techniques too: on a 1000x1000 board one round of them takes seconds.
-      if (deadline !== Infinity && Date.now() > deadline) break outer;
+      if (limit.expired) break outer;
       if (trial !== undefined) {
         trial.scanFrom = since[k] ?? trial.settled;
         since[k] = board.trailSize;
@@ -158,29 +160,29 @@ function note(stats: FixpointStats, t: Technique, d: Deduction): void {
 export function probeRunner(
   specs: readonly Technique[],
   deep = false,
-  deadline = Infinity,
+  limit = Limit.none,
   tick?: () => void,
   witnesses: Witnesses | null = deep ? new Witnesses() : null,
 ): ProbeRunner {
   const inner = specs.filter((t) => (t.level !== 'G' || (deep && t.code === 'Prob')) && !t.static);
-  const prober = deep ? probeRunner(specs, false, deadline, tick) : undefined;
+  const prober = deep ? probeRunner(specs, false, limit, tick) : undefined;
+  const bounded = limit.bounded ? { limit } : {};
   const run = (board: Board, trial: Trial | null) => {
     // A fresh cursor per run: the same board gives the same run (a probe told again relies on it).
-    const limit = deadline === Infinity ? {} : { deadline };
     const on = trial === null ? {} : { trial };
     const ctx: Context = prober
       ? witnesses
-        ? { scope: {}, cursor: { next: 0 }, prober, witnesses, ...on, ...limit }
-        : { scope: {}, cursor: { next: 0 }, prober, ...on, ...limit }
-      : { scope: {}, cursor: { next: 0 }, ...on, ...limit };
-    const stats = fixpoint(board, inner, ctx, new Set(), newStats(), deadline, tick);
+        ? { scope: {}, cursor: { next: 0 }, prober, witnesses, ...on, ...bounded }
+        : { scope: {}, cursor: { next: 0 }, prober, ...on, ...bounded }
+      : { scope: {}, cursor: { next: 0 }, ...on, ...bounded };
+    const stats = fixpoint(board, inner, ctx, new Set(), newStats(), limit, tick);
     return {
       contradiction: board.contradiction?.reason ?? null,
       hardest: Math.max(stats.hardest, 0),
       usedUniqueness: stats.usedUniqueness,
     };
   };
-  return deadline === Infinity ? run : Object.assign(run, { expired: () => Date.now() > deadline });
+  return limit.bounded ? Object.assign(run, { expired: () => limit.expired }) : run;
 }
 
 /** Cells above which making a grid's shape is checked against the limit. */
@@ -191,25 +193,25 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
   const t0 = performance.now();
   const specs = selectTechniques(options);
   const steps: Deduction[] = [];
-  const deadline = options.deadline ?? Infinity;
+  const limit = options.limit ?? Limit.none;
   // A large grid's set-up keeps the limit too (a TimeoutError: a 1000x1000 grid's shape takes a
   // while); a small one's is quick, and its limit is met by the run's own report of it.
-  const limit = puzzle.rows * puzzle.cols > largeGrid ? Limit.at(options.deadline) : Limit.none;
-  const board = new Board(puzzle, puzzleShape(puzzle, limit), undefined, options.explain === false ? null : steps);
+  const setUp = puzzle.rows * puzzle.cols > largeGrid ? limit : Limit.none;
+  const board = new Board(puzzle, puzzleShape(puzzle, setUp), undefined, options.explain === false ? null : steps);
   const scope: Scope = {};
   const { onProgress } = options;
   const tick = onProgress === undefined ? undefined : () => onProgress(board.unknownCount, puzzle.rows * puzzle.cols);
   const ctx: Context = {
     scope,
-    prober: probeRunner(specs, false, deadline, tick),
-    prober2: probeRunner(specs, true, deadline, tick, options.witnesses === false ? null : new Witnesses()),
+    prober: probeRunner(specs, false, limit, tick),
+    prober2: probeRunner(specs, true, limit, tick, options.witnesses === false ? null : new Witnesses()),
     cursor: { next: 0 },
-    ...(deadline === Infinity ? {} : { deadline }),
+    ...(limit.bounded ? { limit } : {}),
   };
-  const stats = fixpoint(board, specs, ctx, new Set(), newStats(), deadline, tick);
+  const stats = fixpoint(board, specs, ctx, new Set(), newStats(), limit, tick);
   board.trace = null;
-  // Unfinished past the deadline: the techniques may have been cut short, so "stuck" is not final.
-  const timedOut = board.contradiction === null && board.unknownCount > 0 && Date.now() > deadline;
+  // Unfinished past the limit: the techniques may have been cut short, so "stuck" is not final.
+  const timedOut = board.contradiction === null && board.unknownCount > 0 && limit.expired;
   return {
     ...finish(board, { steps, stats, startedAt: t0, timedOut }),
     probesTried: ctx.cursor.tried ?? 0,
@@ -223,7 +225,7 @@ interface RunRecord {
   readonly stats: FixpointStats;
   /** `performance.now()` at the start. */
   readonly startedAt: number;
-  /** Stopped by the deadline (so "stuck" is not final). */
+  /** Stopped by the limit (so "stuck" is not final). */
   readonly timedOut?: boolean;
 }
 

@@ -13,6 +13,7 @@
  * This subsumes every single-line rule (the Sim-* family, the enclosing and alternating
  * permutations of thesis section 5.2): it finds all that the line alone forces.
  */
+import type { Limit } from '../control/limit.js';
 import { stronglyConnected } from '../puzzle/graph.js';
 import type { Board } from './board.js';
 import { isRowLine, linesInScope, lineName, posLabel } from './lines.js';
@@ -322,12 +323,12 @@ function solveLineMemo(board: Board, line: number): Deduction | undefined {
 /** How many forced cells' chains a 2-SAT reason spells out. */
 const maxChainsShown = 8;
 
-export function TwoSat(board: Board, scope: Scope = {}, deadline?: number, trial: Trial | null = null): Deduction[] {
+export function TwoSat(board: Board, scope: Scope = {}, limit?: Limit, trial: Trial | null = null): Deduction[] {
   if (trial !== null) return [];
   const out: Deduction[] = [];
   for (const line of linesInScope(board, scope)) {
     // A 1000-wide line takes milliseconds: a large board's 2,000 lines are not one unbroken step.
-    if (deadline !== undefined && Date.now() > deadline) break;
+    if (limit?.expired === true) break;
     const d = solveLineMemo(board, line);
     if (d) out.push(d);
   }

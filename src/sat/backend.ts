@@ -1,8 +1,9 @@
 /**
  * The one interface every SAT backend implements: add clauses, solve (optionally under
- * assumptions, optionally bounded by a deadline), read the model, report statistics. It knows
+ * assumptions, optionally bounded by a limit), read the model, report statistics. It knows
  * nothing of Hitori.
  */
+import type { Limit } from '../control/limit.js';
 import type { Clause, Cnf } from './cnf.js';
 
 export const backendNames = ['cadical', 'minisat', 'external'] as const;
@@ -13,8 +14,8 @@ export type SolveStatus = 'satisfiable' | 'unsatisfiable' | 'unknown';
 export interface SolveCall {
   /** Literals that hold for this call only. */
   readonly assumptions?: readonly number[];
-  /** `Date.now()` value after which the solver gives up and answers `unknown`. */
-  readonly deadline?: number;
+  /** Past it the solver gives up: `solve` throws the limit's TimeoutError (the one way a backend stops at a limit). */
+  readonly limit?: Limit;
 }
 
 export interface BackendStats {
@@ -34,7 +35,7 @@ export function noStats(solveMs = 0): BackendStats {
 
 export interface Backend {
   readonly name: BackendName;
-  /** Whether `solve` honours a deadline while it runs (else it can only check between calls). */
+  /** Whether `solve` honours a limit while it runs (else it can only check between calls). */
   readonly interruptible: boolean;
   addClause(clause: Clause): void;
   /**
@@ -43,7 +44,8 @@ export interface Backend {
    * layered 35x35 CNF takes seconds to hand over); the clauses added so far stay added.
    */
   addCnf(cnf: Cnf, checkpoint?: () => void): void;
-  solve(call?: SolveCall): Promise<SolveStatus>;
+  /** Satisfiable or unsatisfiable; past the call's limit, the limit's TimeoutError (never `unknown`). */
+  solve(call?: SolveCall): Promise<Exclude<SolveStatus, 'unknown'>>;
   /** After `satisfiable`: the value of variable v in the model. */
   value(v: number): boolean;
   stats(): BackendStats;

@@ -19,6 +19,7 @@
  * (units and what they propagate) persists between steps, and each RUP check assigns above it and
  * undoes its own assignments. Literals are encoded 2v (v true) and 2v + 1 (v false).
  */
+import { Limit } from '../control/limit.js';
 import type { Cnf } from './cnf.js';
 
 export interface DratResult {
@@ -33,8 +34,8 @@ export interface DratResult {
 }
 
 export interface DratOptions {
-  /** `Date.now()` value after which the check gives up (throws). */
-  readonly deadline?: number;
+  /** Past it the check gives up with the limit's TimeoutError (asked every 65,536 propagations). */
+  readonly limit?: Limit;
 }
 
 /** Proof steps as (kind, literals) pairs, from text DRAT or binary DRAT. */
@@ -143,10 +144,10 @@ class Checker {
   }
 
   /** Unit propagation from the trail's head; false on a conflict. */
-  private propagate(deadline: number | undefined): boolean {
+  private propagate(limit: Limit): boolean {
     let steps = 0;
     while (this.head < this.trail.length) {
-      if (deadline !== undefined && (++steps & 0xffff) === 0 && Date.now() > deadline) throw new Error('DRAT check: time limit reached');
+      if ((++steps & 0xffff) === 0 && limit.expired) throw limit.reached('while the DRAT proof was checked');
       const falseLit = -this.trail[this.head++]!;
       const list = this.watches[litCode(falseLit)];
       if (list === undefined) continue;
@@ -201,7 +202,7 @@ class Checker {
   }
 
   /** Whether assigning every literal of `lits` false and propagating conflicts (RUP). */
-  rup(lits: readonly number[], deadline: number | undefined): boolean {
+  rup(lits: readonly number[], limit: Limit): boolean {
     if (this.rootConflict) return true;
     const mark = this.trail.length;
     let result = false;
@@ -214,14 +215,14 @@ class Checker {
       }
       if (val === 0) this.assign(-lit, -1);
     }
-    if (!result) result = !this.propagate(deadline);
+    if (!result) result = !this.propagate(limit);
     this.undo(mark);
     this.head = mark;
     return result;
   }
 
   /** RAT on the first literal p: every resolvent with a clause holding ¬p is RUP. */
-  rat(lits: readonly number[], deadline: number | undefined): boolean {
+  rat(lits: readonly number[], limit: Limit): boolean {
     if (lits.length === 0) return false;
     const p = lits[0]!;
     for (let id = 0; id < this.clauses.length; id++) {
@@ -235,13 +236,13 @@ class Checker {
         if (lits.includes(-lit)) tautology = true;
         resolvent.push(lit);
       }
-      if (!tautology && !this.rup(resolvent, deadline)) return false;
+      if (!tautology && !this.rup(resolvent, limit)) return false;
     }
     return true;
   }
 
   /** Adds a clause to D (duplicates merged, a tautology dropped), propagating at the root. */
-  add(raw: readonly number[], deadline: number | undefined): void {
+  add(raw: readonly number[], limit: Limit): void {
     const lits = [...new Set(raw)];
     if (lits.some((l) => lits.includes(-l))) return;
     for (const lit of lits) this.grow(lit > 0 ? lit : -lit);
@@ -268,7 +269,7 @@ class Checker {
     if (first < 0) this.rootConflict = true;
     else if (first === 0 && second < 0) {
       this.assign(lits[0]!, id);
-      if (!this.propagate(deadline)) this.rootConflict = true;
+      if (!this.propagate(limit)) this.rootConflict = true;
     }
   }
 
@@ -301,9 +302,9 @@ function keyOf(lits: readonly number[]): string {
 /** Checks `proof` (text or binary DRAT) against `cnf`. */
 export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}): DratResult {
   const checker = new Checker();
-  const deadline = options.deadline;
+  const limit = options.limit ?? Limit.none;
   cnf.forEach((clause) => {
-    checker.add(Array.from(clause), deadline);
+    checker.add(Array.from(clause), limit);
   });
   let additions = 0;
   let deletions = 0;
@@ -323,12 +324,12 @@ export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}
       continue;
     }
     additions++;
-    if (!checker.rup(step.lits, deadline)) {
-      if (!checker.rat(step.lits, deadline))
+    if (!checker.rup(step.lits, limit)) {
+      if (!checker.rat(step.lits, limit))
         return result(false, `step ${additions + deletions}: the clause ${step.lits.join(' ')} 0 is neither RUP nor RAT`);
       ratSteps++;
     }
-    checker.add(step.lits, deadline);
+    checker.add(step.lits, limit);
     if (checker.rootConflict) return result(true);
   }
   return result(false, 'the proof does not derive the empty clause');

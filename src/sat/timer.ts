@@ -1,2 +1,2 @@
-/** Node's timers take a delay of at most 2^31 − 1 ms (about 24.8 days); a longer one fires at once. */
-export const maxTimerMs = 2 ** 31 - 1;
+/** The longest wait a timer takes, and so the longest `timeoutMs`: the limit's own (src/control/limit.ts). */
+export { maxTimerMs } from '../control/limit.js';

@@ -17,14 +17,13 @@
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { SatSession } from './session.js';
+import type { Limit } from '../control/limit.js';
 
 export interface AmbiguityOptions {
   readonly convention?: Convention;
-  /** A `Date.now()` value: past it, TimeoutError. */
-  readonly deadline?: number;
+  /** Past its deadline, its TimeoutError (the map has no partial form); its signal cancels the map (see SessionOptions). */
+  readonly limit?: Limit;
   readonly onProgress?: (message: string) => void;
-  /** Cancels the map (see SessionOptions.signal). */
-  readonly signal?: AbortSignal;
 }
 
 export interface AmbiguityMap {
@@ -47,8 +46,7 @@ export async function ambiguityMap(puzzle: Puzzle, options: AmbiguityOptions = {
     convention: options.convention ?? 'literal',
     // As a solve's CaDiCaL CNF is bounded (src/solve/solve.ts): refused before it is built.
     maxLiterals: 25e6,
-    ...(options.deadline === undefined ? {} : { deadline: options.deadline }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
   });
   try {
     const n = puzzle.rows * puzzle.cols;

@@ -1,13 +1,16 @@
 /**
  * The Node solve: every backend, `external` included, and a hard time bound for each. CaDiCaL
- * and external solvers stop at the deadline themselves; MiniSat cannot be interrupted, so with a
- * time limit or an AbortSignal it runs in a worker thread that is terminated at the deadline or
- * on abort.
+ * and external solvers stop at the limit themselves; MiniSat cannot be interrupted, so under a
+ * limit (a deadline or an AbortSignal) it runs in a worker thread that the pool ends at the
+ * deadline or on abort. The limit crosses to the worker as its deadline (pool.ts), and a limit
+ * that ends the worker is the same partial result as one the solve loop meets: status `timeout`
+ * with the solutions found so far.
  */
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { noStats } from '../sat/backend.js';
 import { createNodeBackend } from '../sat/backends/node.js';
 import { TimeoutError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 import { WorkerPool } from '../pool/pool.js';
 import { defaultEngine, solveWithEngine, type EngineOptions, type EngineResult } from './engines.js';
 import { defaultBackend, defaultConnectivity } from './defaults.js';
@@ -18,11 +21,10 @@ const handlerUrl = new URL('../solve/solve-worker.js', import.meta.url);
 
 export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}): Promise<EngineResult> {
   const backend = options.backend ?? defaultBackend;
-  const { timeoutMs, signal } = options;
-  if ((timeoutMs === undefined && signal === undefined) || backend !== 'minisat')
-    return solveWithEngine(puzzle, { openBackend: createNodeBackend, ...options });
-  signal?.throwIfAborted();
-  const { onProgress, onSolution, onEncoded, signal: _signal, openBackend: _factory, ...cloneable } = options;
+  const limit = options.limit ?? Limit.none;
+  if (!limit.bounded || backend !== 'minisat') return solveWithEngine(puzzle, { openBackend: createNodeBackend, ...options });
+  limit.throwIfAborted();
+  const { onProgress, onSolution, onEncoded, limit: _limit, openBackend: _factory, ...cloneable } = options;
   // The worker's solutions so far: a time limit reports them rather than nothing.
   const found: Shading[] = [];
   // And the CNF's size, once the worker has built it: a time limit reports it too.
@@ -33,14 +35,12 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
   };
   const wanted = Math.max(1, options.maxSolutions ?? 2);
   const start = performance.now();
-  const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
   const pool = new WorkerPool({ handler: handlerUrl, jobs: 1 });
   try {
     return await pool.run<EngineResult>(
       { puzzle, options: cloneable },
       {
-        ...(deadline === undefined ? {} : { deadline }),
-        ...(signal === undefined ? {} : { signal }),
+        limit,
         onProgress: (event) => onProgress?.(event.message),
         onNote: (note) => {
           const { solution, encoded: size } = note as BoundedNote;
@@ -57,7 +57,7 @@ export async function solveBounded(puzzle: Puzzle, options: EngineOptions = {}):
     );
   } catch (error) {
     // The time limit ended the worker: the answer is "timeout" with what it had found.
-    if (!(error instanceof TimeoutError) || signal?.aborted) throw error;
+    if (!(error instanceof TimeoutError) || limit.signal?.aborted === true) throw error;
     const timeMs = performance.now() - start;
     return {
       status: 'timeout',

@@ -7,6 +7,8 @@
  * Node only: it runs a solver program and reads the proof file.
  */
 import { readFileSync } from 'node:fs';
+import { TimeoutError } from '../control/errors.js';
+import type { Limit } from '../control/limit.js';
 import { createNodeBackend } from '../sat/backends/node.js';
 import type { Cnf } from '../sat/cnf.js';
 import { checkDrat, type DratResult } from '../sat/drat-check.js';
@@ -30,8 +32,10 @@ export interface DratOptions {
   readonly proofPath: string;
   /** The CaDiCaL program (default Debian's `cadical`). */
   readonly solver?: string;
-  readonly timeoutMs?: number;
-  readonly checkTimeoutMs?: number;
+  /** Bounds the solve: past it the result is `unknown` (out of time), not an error. */
+  readonly limit?: Limit;
+  /** Bounds the proof check: past it, its TimeoutError. */
+  readonly checkLimit?: Limit;
 }
 
 /** Solves the formula (all of it: no session may have loaded it) with a DRAT proof, and checks the proof. */
@@ -40,10 +44,13 @@ export async function refuteWithDrat(formula: HitoriFormula, options: DratOption
   const { proofPath } = options;
   const backend = await createNodeBackend('external', { solverCmd: `${options.solver ?? 'cadical'} -q {cnf} ${proofPath}` });
   const started = performance.now();
-  let status: Awaited<ReturnType<typeof backend.solve>>;
+  let status: Awaited<ReturnType<typeof backend.solve>> | 'unknown';
   try {
     backend.addCnf(cnf);
-    status = await backend.solve(options.timeoutMs === undefined ? {} : { deadline: Date.now() + options.timeoutMs });
+    status = await backend.solve(options.limit === undefined ? {} : { limit: options.limit });
+  } catch (error) {
+    if (!(error instanceof TimeoutError)) throw error;
+    status = 'unknown';
   } finally {
     backend.dispose();
   }
@@ -60,7 +67,7 @@ export async function refuteWithDrat(formula: HitoriFormula, options: DratOption
     };
   const proof = readFileSync(proofPath);
   const checkStart = performance.now();
-  const check = checkDrat(cnf, proof, options.checkTimeoutMs === undefined ? {} : { deadline: Date.now() + options.checkTimeoutMs });
+  const check = checkDrat(cnf, proof, options.checkLimit === undefined ? {} : { limit: options.checkLimit });
   return {
     status: check.verified ? 'refuted' : 'proof rejected',
     cnf,

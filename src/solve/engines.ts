@@ -101,7 +101,7 @@ export async function solveWithEngine(puzzle: Puzzle, options: EngineOptions = {
 
 async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<EngineResult> {
   const engine = options.engine ?? defaultEngine;
-  options.signal?.throwIfAborted();
+  options.limit?.throwIfAborted();
   if (engine === 'sat') {
     const result = await sat(puzzle, options);
     return { ...result, engine, proof: result.status === 'timeout' ? null : 'sat' };
@@ -109,15 +109,15 @@ async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<Engine
   if (engine === 'hybrid') return deductionFirst(puzzle, options);
   const start = performance.now();
   const convention = options.convention ?? 'literal';
-  // The rules stop at the deadline too (their fixpoint loop and every probe look at it), so a
+  // The rules stop at the limit too (their fixpoint loop and every probe look at it), so a
   // time limit bounds every engine.
-  const deadline = options.timeoutMs === undefined ? {} : { deadline: Date.now() + options.timeoutMs };
+  const limit = options.limit === undefined ? {} : { limit: options.limit };
   // The rule engine is loaded on use: the default engine needs only its deduction core.
   const { extraShadable, rulesProgress, solveByRules } = await import('../rules/index.js');
   const { onProgress } = options;
   const rules = solveByRules(puzzle, {
     explain: false,
-    ...deadline,
+    ...limit,
     ...(onProgress === undefined ? {} : { onProgress: (undecided, cells) => onProgress(rulesProgress(undecided, cells, start)) }),
   });
   const summary = summarise(puzzle, rules);
@@ -134,6 +134,8 @@ async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<Engine
     rules: summary,
   };
   if (rules.timedOut) {
+    // Cancelled, not out of time: the signal's reason, not a partial result.
+    options.limit?.throwIfAborted();
     return { status: 'timeout', solutions: [], complete: false, ...withoutSat, proof: null, timeMs: performance.now() - start };
   }
   const verdict = rulesVerdict(puzzle, rules, convention, extraShadable);
@@ -150,7 +152,7 @@ function hybridWithoutSat(convention: Convention) {
 async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<EngineResult> {
   const start = performance.now();
   const convention = options.convention ?? 'literal';
-  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+  const limit = options.limit ?? Limit.none;
   const timedOut = (rules: RulesSummary): EngineResult => ({
     ...hybridWithoutSat(convention),
     status: 'timeout',
@@ -163,15 +165,17 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
   });
   let core: DeductionCore;
   try {
-    core = new DeductionCore(puzzle, Limit.at(deadline, options.signal));
+    core = new DeductionCore(puzzle, limit);
   } catch (error) {
     // The set-up of a huge grid (its shape and line mates) outlasted the limit.
-    if (error instanceof TimeoutError)
+    if (error instanceof TimeoutError) {
+      limit.throwIfAborted();
       return timedOut({ status: 'stuck', decided: 0, hardest: null, usedUniqueness: false, timeMs: performance.now() - start });
+    }
     throw error;
   }
   // The last test of rule 3 on a finished board is left to the checker below, which makes it anyway.
-  const run = core.run(deadline === undefined ? { checkConnected: false } : { deadline, checkConnected: false });
+  const run = core.run({ limit, checkConnected: false });
   // What the rest needs of the core, read before it gives its arrays to the next solve's.
   const known = run.status === 'stuck' ? core.cells() : undefined;
   const shading = run.status === 'solved' ? core.shading() : undefined;
@@ -183,10 +187,12 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     usedUniqueness: false,
     timeMs: performance.now() - start,
   };
-  if (run.timedOut) return timedOut(summary);
+  if (run.timedOut) {
+    limit.throwIfAborted();
+    return timedOut(summary);
+  }
   if (known !== undefined) {
-    const remaining = options.timeoutMs === undefined ? {} : { timeoutMs: Math.max(1, options.timeoutMs - (performance.now() - start)) };
-    const result = await sat(puzzle, { ...options, ...remaining, known });
+    const result = await sat(puzzle, { ...options, known });
     return {
       ...result,
       engine: 'hybrid',

@@ -22,7 +22,7 @@ import { assertCnfFits, type CnfSize } from '../../encodings/size.js';
 import { encodeLexLeader } from '../../encodings/symmetry-lex.js';
 import { encodeUniqueness } from '../../encodings/uniqueness.js';
 import { type HitoriKey, HitoriVars } from '../../encodings/variables.js';
-import { TimeoutError } from '../control/errors.js';
+import type { Limit } from '../control/limit.js';
 import type { Convention } from '../puzzle/convention.js';
 import { boardSymmetries } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
@@ -46,8 +46,8 @@ export interface FormulaOptions {
   readonly maxLiterals?: number;
   /** What to do instead, ending the TooLargeError's message. */
   readonly advice?: string;
-  /** A `Date.now()` value: past it, building the clauses stops with TimeoutError (checked every 4,096 clauses). */
-  readonly deadline?: number;
+  /** Past it, building the clauses stops with the limit's TimeoutError (checked every 4,096 clauses). */
+  readonly limit?: Limit;
 }
 
 export class HitoriFormula {
@@ -88,13 +88,13 @@ export class HitoriFormula {
   ) {
     const convention = options.convention ?? 'literal';
     const connectivity = options.connectivity ?? 'lazy';
-    const { deadline } = options;
+    const { limit } = options;
     this.lazy = connectivity === 'lazy';
     this.watch =
-      deadline === undefined
+      limit === undefined || !limit.bounded
         ? undefined
         : () => {
-            if (Date.now() > deadline) throw new TimeoutError('the time limit passed while the CNF was built');
+            limit.check('while the CNF was built');
           };
     if (options.rules === 'shading') {
       this.vars = new HitoriVars(puzzle);
@@ -200,7 +200,7 @@ export class HitoriFormula {
     const board: Puzzle = { rows: this.puzzle.rows, cols: this.puzzle.cols, values };
     const first = this.vars.shaded(0);
     const { unless, pair } = options;
-    // Built apart and copied, both under the formula's deadline: generate's repair loop states
+    // Built apart and copied, both under the formula's limit: generate's repair loop states
     // these on a 30x30 for every numbering it tries, ~50 ms at a time on a loaded machine.
     const rules = this.scratch();
     encodeUniqueness(board, this.vars, rules);
@@ -230,7 +230,7 @@ export class HitoriFormula {
 
   private readonly fresh = (): number => this.vars.pool.id(['aux', this.auxiliaries++]);
 
-  /** An empty CNF to build clauses apart in, watched by the formula's deadline as the formula itself is. */
+  /** An empty CNF to build clauses apart in, watched by the formula's limit as the formula itself is. */
   private scratch(): Cnf {
     const cnf = new Cnf();
     cnf.watch = this.watch;

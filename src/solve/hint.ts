@@ -29,6 +29,7 @@
  * whitens (each shaded cell circles its neighbours for free), then the fewest cells as before.
  */
 import { TimeoutError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 import { checkShading } from '../puzzle/check.js';
 import { geometryOf, neighbours } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
@@ -66,8 +67,8 @@ export type Hint =
 export interface HintSearchOptions {
   /** The techniques the hint may use (default: every one, as `explain`). */
   readonly techniques?: RulesOptions['techniques'];
-  /** A time limit in ms for the whole hint; past it, a TimeoutError. */
-  readonly timeoutMs?: number;
+  /** Bounds the whole hint: past it, its TimeoutError (a hint has no partial form). */
+  readonly limit?: Limit;
   /** Called now and then while the techniques search, with the undecided cells and all the cells. */
   readonly onProgress?: (undecided: number, cells: number) => void;
   /**
@@ -82,11 +83,15 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
   const n = puzzle.rows * puzzle.cols;
   if (marks !== undefined && marks.length !== n) throw new RangeError(`${marks.length} marks for ${n} cells`);
   const given: Marks = marks ?? new Array<null>(n).fill(null);
-  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
-  const remaining = () => (deadline === undefined ? {} : { timeoutMs: Math.max(1, deadline - Date.now()) });
+  const limit = options.limit ?? Limit.none;
+  // The signal's reason when it was aborted; else the one message of a hint out of time.
+  const timeoutError = () => {
+    limit.signal?.throwIfAborted();
+    return new TimeoutError('the time limit was reached before the hint was found');
+  };
   // Deduction first: most puzzles are finished by the sound deductions, which prove the solution
   // the only one without loading a SAT solver (a one-shot `hint` then never compiles its wasm).
-  const solved = await solveWithEngine(puzzle, { engine: 'hybrid', maxSolutions: 2, ...remaining() });
+  const solved = await solveWithEngine(puzzle, { engine: 'hybrid', maxSolutions: 2, limit });
   if (solved.status === 'timeout') throw timeoutError();
   if (solved.status === 'none') return { kind: 'no-solution' };
   const only = solved.status === 'unique' ? solved.solutions[0]! : undefined;
@@ -106,16 +111,16 @@ export async function hint(puzzle: Puzzle, marks: Marks | undefined, options: Hi
       return { kind: 'solved', unique: false, unmarked };
     if (given.some((m) => m !== null)) {
       const { solveHitori } = await import('./solve.js');
-      const fits = await solveHitori(puzzle, { maxSolutions: 1, known: given, ...remaining() });
+      const fits = await solveHitori(puzzle, { maxSolutions: 1, known: given, limit });
       if (fits.status === 'timeout') throw timeoutError();
       if (fits.status === 'none') return { kind: 'mistakes', cells: [], unique: false };
     }
   }
   // Every mark is right by now, so the neighbours of a shaded mark are white in every solution.
   const played = options.circleNeighbours === true ? withCircledNeighbours(puzzle, given) : given;
-  const step = nextStep(puzzle, played, only, deadline ?? Infinity, options);
+  const step = nextStep(puzzle, played, only, limit, options);
   if (step !== undefined) return { kind: 'step', step };
-  if (deadline !== undefined && Date.now() > deadline) throw timeoutError();
+  if (limit.expired) throw timeoutError();
   if (only === undefined) return { kind: 'stuck' };
   // Not solved, so some shaded cell of the solution is not marked yet.
   const cell = only.findIndex((black, i) => black && played[i] === null);
@@ -141,7 +146,7 @@ function nextStep(
   puzzle: Puzzle,
   played: Marks,
   solution: readonly boolean[] | undefined,
-  deadline: number,
+  limit: Limit,
   { techniques, onProgress, circleNeighbours }: HintSearchOptions,
 ): Deduction | undefined {
   const chosen = techniques === undefined ? {} : { techniques };
@@ -168,10 +173,10 @@ function nextStep(
   const search = (specs: readonly Technique[], only: (t: Technique) => boolean): Deduction | undefined => {
     const ctx: Context = {
       scope: {},
-      prober: probeRunner(specs, false, deadline, tick),
-      prober2: probeRunner(specs, true, deadline, tick, witnessed()),
+      prober: probeRunner(specs, false, limit, tick),
+      prober2: probeRunner(specs, true, limit, tick, witnessed()),
       cursor: { next: 0 },
-      ...(Number.isFinite(deadline) ? { deadline } : {}),
+      ...(limit.bounded ? { limit } : {}),
     };
     // For the probes: every cheaper class found nothing, so they may run as trials from this board.
     const atFixpoint: Context = { ...ctx, atFixpoint: true, ...(solution === undefined ? {} : { witnesses: witnessed() }) };
@@ -184,7 +189,7 @@ function nextStep(
         // thesis's own techniques of the class found nothing: a named pattern is easier to see
         // than what a line solver derives, and 2-SAT over every line is the class's dearest pass.
         if (t.extra && best !== undefined) continue;
-        if (Date.now() > deadline) return undefined;
+        if (limit.expired) return undefined;
         tick?.();
         for (const d of t.find(board, level === 'G' ? atFixpoint : ctx)) {
           const k = cost(d);
@@ -202,14 +207,10 @@ function nextStep(
   };
   const sound = search(selectTechniques({ ...chosen, assumeUnique: false }), () => true);
   // A search cut short by the time limit has not shown that nothing else applies: no UC then.
-  if (sound !== undefined || solution === undefined || Date.now() > deadline) return sound;
+  if (sound !== undefined || solution === undefined || limit.expired) return sound;
   const all = selectTechniques({ ...chosen, assumeUnique: true });
   const uc = all.some((t) => t.code === 'UC') ? UCEach(board)[0] : undefined;
   if (uc !== undefined) return uc;
   // Probes whose trials may use UC (every technique without a probe found nothing above).
   return search(all, (t) => t.level === 'G');
-}
-
-function timeoutError(): TimeoutError {
-  return new TimeoutError('the time limit was reached before the hint was found');
 }

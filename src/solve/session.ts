@@ -41,6 +41,12 @@ const cadicalOptions = { phase: 0, lucky: 0 } as const;
  */
 export { CutFinder };
 
+/**
+ * The limit (FormulaOptions.limit) bounds building and handing over the formula and every solver
+ * call: past it, its TimeoutError. With a signal, `find` also yields to the event loop on its
+ * first call and then every `yieldEveryMs` (so that an abort from a timer or an event can land),
+ * and throws the signal's reason once it is aborted.
+ */
 export interface SessionOptions extends FormulaOptions {
   readonly backend?: BackendName;
   /** For the `external` backend: the solver command line. */
@@ -49,12 +55,6 @@ export interface SessionOptions extends FormulaOptions {
   readonly openBackend?: BackendFactory;
   /** CaDiCaL's options (default: unshaded first, no lucky phase). */
   readonly cadical?: CadicalOptions;
-  /**
-   * Cancels the work: `find` yields to the event loop on its first call and then every
-   * `yieldEveryMs` (so that an abort from a timer or an event can land), and throws the signal's
-   * reason once it is aborted.
-   */
-  readonly signal?: AbortSignal;
   /** Told of each round of cuts: the cuts so far, and how many this round added. */
   readonly onCuts?: (cuts: number, added: number) => void;
 }
@@ -66,7 +66,7 @@ export class SatSession {
   calls = 0;
   /** Connectivity cuts added (lazy connectivity). */
   cuts = 0;
-  /** True once a call ran past the deadline (`find` then threw TimeoutError). */
+  /** True once a call ran past the limit (`find` then threw its TimeoutError). */
   timedOut = false;
   private readonly finder: CutFinder | undefined;
   /** The shading of the last model; cells fixed by `known` are filled in once. */
@@ -95,7 +95,7 @@ export class SatSession {
   /**
    * Checks the formula's size, opens the solver, then builds the formula (so that a solver that
    * cannot run, an external program missing from the PATH, is reported before seconds of
-   * encoding). Past the deadline while building: TimeoutError.
+   * encoding). Past the limit while building: its TimeoutError.
    */
   static async open(puzzle: Puzzle, options: SessionOptions = {}): Promise<SatSession> {
     // Too large: refused before the solver is loaded.
@@ -119,19 +119,19 @@ export class SatSession {
 
   /**
    * Hands the formula to the solver (`find` does it on its first call); from then on each clause
-   * added goes straight to it. Past the session's deadline while a large formula is handed over:
-   * TimeoutError, the clauses handed over so far staying.
+   * added goes straight to it. Past the session's limit while a large formula is handed over:
+   * its TimeoutError, the clauses handed over so far staying.
    */
   load(): void {
     if (this.loaded) return;
     this.loaded = true;
-    const { deadline } = this.options;
+    const { limit } = this.options;
     this.formula.handTo(
       this.backend,
-      deadline === undefined
+      limit === undefined || !limit.bounded
         ? undefined
         : () => {
-            if (Date.now() > deadline) throw new TimeoutError('the time limit passed while the solver took in the CNF');
+            limit.check('while the solver took in the CNF');
           },
     );
   }
@@ -139,10 +139,10 @@ export class SatSession {
   /**
    * A connected shading satisfying the clauses under the assumptions, checked by the independent
    * checker against the rules the formula encodes, or null when there is none (a proof).
-   * Past the deadline (the session's unless given): TimeoutError, with `timedOut` set.
+   * Past the limit (the session's unless given): its TimeoutError, with `timedOut` set.
    */
-  async find(assumptions: readonly number[] = [], deadline = this.options.deadline): Promise<Shading | null> {
-    const { signal } = this.options;
+  async find(assumptions: readonly number[] = [], limit = this.options.limit): Promise<Shading | null> {
+    const signal = limit?.signal;
     if (signal !== undefined) {
       if (performance.now() - this.yielded > yieldEveryMs) {
         await new Promise((resolve) => setTimeout(resolve, 0));
@@ -151,17 +151,20 @@ export class SatSession {
       signal.throwIfAborted();
     }
     this.load();
-    const call = deadline === undefined ? { assumptions } : { assumptions, deadline };
+    const call = limit === undefined ? { assumptions } : { assumptions, limit };
     const { backend, model, open, finder } = this;
     // The shading block is consecutive: cell i is variable first + i.
     const first = this.formula.shaded(0);
     const add = (clause: Int32Array) => backend.addClause(clause);
     for (;;) {
       this.calls++;
-      const status = await backend.solve(call);
-      if (status === 'unknown') {
-        this.timedOut = true;
-        throw new TimeoutError('the time limit passed during a SAT call');
+      let status: 'satisfiable' | 'unsatisfiable';
+      try {
+        status = await backend.solve(call);
+      } catch (error) {
+        // The deadline, not an abort: the caller keeps what it found.
+        if (error instanceof TimeoutError && signal?.aborted !== true) this.timedOut = true;
+        throw error;
       }
       if (status === 'unsatisfiable') return null;
       for (const i of open) model[i] = backend.value(first + i) ? 1 : 0;

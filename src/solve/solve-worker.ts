@@ -13,6 +13,8 @@ export function handle({ puzzle, options }: { puzzle: Puzzle; options: EngineOpt
   const note = (n: BoundedNote) => context.note(n);
   return solveWithEngine(puzzle, {
     ...options,
+    // The limit came across as its deadline (pool.ts); the pool ends this worker on an abort.
+    limit: context.limit,
     openBackend: createNodeBackend,
     onSolution: (solution) => note({ solution }),
     onProgress: (message) => context.progress({ phase: 'sat', done: 0, message }),

@@ -15,6 +15,7 @@ import type { BackendFactory } from '../sat/backends/index.js';
 import { defaultBackend, defaultConnectivity, keptSolutions, type solveConnectivities, type Verdict } from './defaults.js';
 import { SolverError, TimeoutError } from '../control/errors.js';
 import { SatSession } from './session.js';
+import type { Limit } from '../control/limit.js';
 
 export { defaultConnectivity, solveConnectivities, type Verdict } from './defaults.js';
 
@@ -30,8 +31,14 @@ export interface SatOptions {
    * a `multiple` verdict always comes with the two solutions that prove it.
    */
   readonly maxSolutions?: number;
-  /** Give up after this many milliseconds with status `timeout`. */
-  readonly timeoutMs?: number;
+  /**
+   * Bounds the solve: past its deadline the result is status `timeout` with the solutions found
+   * so far (a partial result, the solve's one way of stopping at a limit). Its signal cancels:
+   * checked before every solver call (the solve loop yields to the event loop between calls so
+   * that an abort can land), rejecting with the signal's reason. CaDiCaL polls both during a call;
+   * MiniSat's call runs to its end (bounded.ts runs it in a worker to end it).
+   */
+  readonly limit?: Limit;
   /** Told what the solver is doing, for a progress line. */
   readonly onProgress?: (message: string) => void;
   /** Told each solution as soon as it is found and checked (a worker passes them on, so that a time limit keeps them). */
@@ -50,12 +57,6 @@ export interface SatOptions {
    * passes `createNodeBackend`, which adds `external`.
    */
   readonly openBackend?: BackendFactory;
-  /**
-   * Cancels the solve: checked before every solver call, and the solve loop yields to the event
-   * loop between calls so that an abort from a timer or an event can land. One solver call runs
-   * on the calling thread and is not interrupted; `timeoutMs` is (CaDiCaL polls its deadline).
-   */
-  readonly signal?: AbortSignal;
 }
 
 /** What a solve's CNF is: its encoding's name (connectivity/convention) and size. */
@@ -103,7 +104,7 @@ function cnfAdvice(connectivity: string): string {
 
 export async function solveHitori(puzzle: Puzzle, options: SatOptions = {}): Promise<SatResult> {
   const start = performance.now();
-  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+  const { limit } = options;
   const convention = options.convention ?? 'literal';
   const connectivity = options.connectivity ?? defaultConnectivity;
   const backendName = options.backend ?? defaultBackend;
@@ -137,23 +138,24 @@ export async function solveHitori(puzzle: Puzzle, options: SatOptions = {}): Pro
       ...(options.known === undefined ? {} : { known: options.known }),
       ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
       ...(options.openBackend === undefined ? {} : { openBackend: options.openBackend }),
-      ...(deadline === undefined ? {} : { deadline }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(limit === undefined ? {} : { limit }),
     });
   } catch (error) {
     if (!(error instanceof TimeoutError)) throw error;
+    limit?.throwIfAborted();
     return stoppedEarly();
   }
   try {
     const { encoding, variables, clauses } = session.formula;
     options.onEncoded?.({ encoding, variables, clauses });
-    options.signal?.throwIfAborted();
+    limit?.throwIfAborted();
     options.onProgress?.(`encoded ${encoding}: ${variables} variables, ${clauses} clauses; solving with ${backendName}`);
     // A large CNF takes as long to hand over as to build (one wasm call per literal).
     try {
       session.load();
     } catch (error) {
       if (!(error instanceof TimeoutError)) throw error;
+      limit?.throwIfAborted();
       return stoppedEarly();
     }
     const { solutions, complete, timedOut, stopped } = await enumerate(session, keptSolutions(options.maxSolutions), options);

@@ -4,6 +4,7 @@
  * rule engine is called on each grid unique under shaded-duplicates. Nothing is compared with
  * the enumerator's own earlier output.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import {
   classCount,
@@ -230,9 +231,9 @@ describe('enumerate: a deadline', () => {
     const alone = new Enumerator(buildTables(size));
     alone.run(first!);
     const enumerator = new Enumerator(buildTables(size));
-    enumerator.run(first!, Date.now() + 60_000);
+    enumerator.run(first!, Limit.after(60_000));
     // The whole of 4x4 (millions of sequences) cannot be counted before a deadline already past.
-    expect(() => enumerator.run(new Uint8Array(0), Date.now() - 1)).toThrow(TimeoutError);
+    expect(() => enumerator.run(new Uint8Array(0), Limit.at(Date.now() - 1))).toThrow(TimeoutError);
     expect(enumerator.counts()).toEqual(alone.counts());
     // And it goes on counting afterwards, no deadline left over from the stopped item.
     enumerator.run(second!);

@@ -7,6 +7,7 @@
  * symmetry, progress per shading tried, the measured table of what is refused, seeds, the Latin
  * numbering, bad specs.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { generateMany } from '../../src/generate/generate-run.js';
@@ -145,7 +146,7 @@ describe('generatePuzzle', () => {
         const exists = grids.some((puzzle) => bruteForceSolutions(puzzle, convention).length === 1);
         expect(specProblem({ rows, cols, convention }) === null, `${rows}x${cols} ${convention}`).toBe(exists);
         if (!exists) continue;
-        const p = await generatePuzzle({ rows, cols, convention }, `two-${convention}`, Date.now() + 10_000);
+        const p = await generatePuzzle({ rows, cols, convention }, `two-${convention}`, Limit.at(Date.now() + 10_000));
         expect(bruteForceSolutions(p.puzzle, convention)).toHaveLength(1);
         expect(fromMask(bruteForceSolutions(p.puzzle, convention)[0]!, 2)).toEqual(p.solution);
       }
@@ -160,7 +161,7 @@ describe('generatePuzzle', () => {
   });
 
   it('stops at the time limit with the puzzles made so far', async () => {
-    const run = await generateMany({ rows: 30, cols: 30 }, { count: 50, seed: 1, timeoutMs: 1 });
+    const run = await generateMany({ rows: 30, cols: 30 }, { count: 50, seed: 1, limit: Limit.after(1) });
     expect(run.complete).toBe(false);
     expect(run.puzzles.length).toBeLessThan(50);
   });

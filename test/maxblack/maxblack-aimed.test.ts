@@ -33,7 +33,7 @@ describe('maxblack search aimed at the bound', () => {
   });
 
   it('meets the bound on 13x13 (57, one more than A239231 lists) within a minute', async () => {
-    const r = await maxBlackAtLeast(13, 13, 57, { timeoutMs: 60_000 });
+    const r = await maxBlackAtLeast(13, 13, 57, { searchMs: 60_000 });
     expect(r).toMatchObject({ status: 'found', value: 57, bound: 57 });
   });
 

@@ -5,6 +5,7 @@
  * force's reach, the transfer-matrix DP (checked against the brute force first), which shares
  * nothing with the SAT encoding.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import { blankBoard, maxBlack } from '../../src/maxblack/maxblack.js';
 import { transferMaxBlack } from '../../src/maxblack/maxblack-transfer.js';
@@ -74,7 +75,7 @@ describe('maxblack', () => {
   });
 
   it('the transfer-matrix DP gives up with no value once its deadline has passed', () => {
-    expect(transferMaxBlack(12, 12, { deadline: Date.now() - 1 }).maxShaded).toBeNull();
+    expect(transferMaxBlack(12, 12, { limit: Limit.at(Date.now() - 1) }).maxShaded).toBeNull();
   });
 
   it('is symmetric in rows and columns', async () => {
@@ -139,7 +140,7 @@ describe('maxblack', () => {
   });
 
   it('reports the best shading found, not proven, when the time limit passes', async () => {
-    const result = await maxBlack(30, 30, { timeoutMs: 50 });
+    const result = await maxBlack(30, 30, { limit: Limit.after(50) });
     expect(result.proven).toBe(false);
     expect(validPattern(30, 30, result.shading)).toBe(true);
     expect(result.shading.filter(Boolean)).toHaveLength(result.value);

@@ -2,6 +2,7 @@
  * The one worker pool (src/pool/), run as built (dist/: its worker entry is a compiled module)
  * with a handler that does what each task asks: answer, wait, spin, crash, throw.
  */
+import { Limit } from '../../dist/src/control/limit.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SolverError, TimeoutError, TooLargeError } from '../../dist/src/control/errors.js';
 import { jobsWithin, resolveJobs } from '../../dist/src/pool/job-count.js';
@@ -27,7 +28,7 @@ describe('the worker pool', () => {
     const pool = poolOf(1);
     const first = await pool.run<number>({ do: 'thread' });
     await expect(pool.run({ do: 'spin' }, { timeoutMs: 200 })).rejects.toThrow(TimeoutError);
-    await expect(pool.run({ do: 'spin' }, { deadline: Date.now() + 100 })).rejects.toThrow(/time limit reached/);
+    await expect(pool.run({ do: 'spin' }, { limit: Limit.at(Date.now() + 100) })).rejects.toThrow(/time limit reached/);
     const after = await pool.run<number>({ do: 'thread' });
     expect(after).not.toBe(first);
   });
@@ -38,7 +39,7 @@ describe('the worker pool', () => {
     const busy = pool.run({ do: 'delay', ms: 1500, value: 'busy' }).finally(() => {
       busyDone = true;
     });
-    await expect(pool.run({ do: 'echo', value: 1 }, { deadline: Date.now() + 200 })).rejects.toThrow(TimeoutError);
+    await expect(pool.run({ do: 'echo', value: 1 }, { limit: Limit.at(Date.now() + 200) })).rejects.toThrow(TimeoutError);
     // It ended at its deadline, not when the worker came free: the busy task is still running.
     expect(busyDone).toBe(false);
     expect(await busy).toBe('busy');
@@ -50,21 +51,21 @@ describe('the worker pool', () => {
     const witness = poolOf(2);
     const before = await witness.run<number>({ do: 'thread' }, { worker: 0 });
     const pool = poolOf(1);
-    await expect(pool.run({ do: 'echo', value: 1 }, { deadline: Date.now() - 1 })).rejects.toThrow(TimeoutError);
+    await expect(pool.run({ do: 'echo', value: 1 }, { limit: Limit.at(Date.now() - 1) })).rejects.toThrow(TimeoutError);
     expect(await witness.run<number>({ do: 'thread' }, { worker: 1 })).toBe(before + 1);
   });
 
-  it('tells the handler the deadline, and ends its worker only after the grace', async () => {
+  it('hands the handler its limit across the thread (as its deadline), and ends its worker only after the grace', async () => {
     const deadline = Date.now() + 5000;
-    expect(await poolOf(1).run({ do: 'deadline' }, { deadline, graceMs: 100 })).toBe(deadline);
+    expect(await poolOf(1).run({ do: 'deadline' }, { limit: Limit.at(deadline), graceMs: 100 })).toBe(deadline);
   });
 
   it('ends a task whose AbortSignal fires with the signal’s reason, waiting or running, and goes on', async () => {
     const pool = poolOf(1);
     const running = new AbortController();
     const waiting = new AbortController();
-    const spin = pool.run({ do: 'spin' }, { signal: running.signal });
-    const queued = pool.run({ do: 'echo', value: 1 }, { signal: waiting.signal });
+    const spin = pool.run({ do: 'spin' }, { limit: Limit.at(undefined, running.signal) });
+    const queued = pool.run({ do: 'echo', value: 1 }, { limit: Limit.at(undefined, waiting.signal) });
     waiting.abort(new Error('not wanted'));
     await expect(queued).rejects.toThrow('not wanted');
     setTimeout(() => running.abort(new TimeoutError('cancelled by the caller')), 100);

@@ -3,6 +3,7 @@
  * solution rendered as it is found) is the report as `JSON.stringify` writes it, key for key,
  * and the text form is the same whichever way its grids were rendered.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import type { Puzzle, Shading } from '../../src/puzzle/puzzle.js';
 import { gridJson, RenderedGrids, solveJson, solveReport, solveText } from '../../src/render/report.js';
@@ -43,7 +44,7 @@ const cases: [string, Puzzle, EngineOptions][] = [
     ]),
     { engine: 'rules' },
   ],
-  ['a timeout (solutions listed so far)', latin(6), { engine: 'sat', maxSolutions: 100000, timeoutMs: 50 }],
+  ['a timeout (solutions listed so far)', latin(6), { engine: 'sat', maxSolutions: 100000, limit: Limit.after(50) }],
 ];
 
 describe('solveJson and RenderedGrids', () => {

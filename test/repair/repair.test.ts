@@ -14,6 +14,7 @@
  * shadings whose first original repeat touches C (or that have none) are judged, each then in
  * full under every choice of numbers on C.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/api/run.js';
 import { parseText } from '../../src/formats/text.js';
@@ -357,7 +358,7 @@ describe('repair', () => {
   }, 60_000);
 
   it('reports a limit that passed before its search as a timeout that proved nothing yet, not an error', async () => {
-    const result = await repairPuzzle(parseText(ambiguous10), { deadline: Date.now() - 1 });
+    const result = await repairPuzzle(parseText(ambiguous10), { limit: Limit.at(Date.now() - 1) });
     expect(result.status).toBe('timeout');
     expect(result.provenBelow).toBe(0);
     expect(result.repairs).toEqual([]);

@@ -3,6 +3,7 @@
  * cell it decides has that colour in every solution, a contradiction means there is none, and a
  * finished board is the one solution.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { BLACK, UNKNOWN } from '../../src/rules/board.js';
@@ -136,7 +137,7 @@ describe('deduction core', () => {
 
   it('stops at a deadline already passed: stuck and timed out, never a wrong verdict', () => {
     const f = janko[0]!;
-    const result = new DeductionCore(f.puzzle).run({ deadline: Date.now() - 1 });
+    const result = new DeductionCore(f.puzzle).run({ limit: Limit.at(Date.now() - 1) });
     expect(['stuck', 'solved']).toContain(result.status);
     if (result.status === 'stuck') expect(result.timedOut).toBe(true);
   });

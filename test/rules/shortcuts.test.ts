@@ -37,7 +37,7 @@ describe('witnesses skip only probes that cannot fail', () => {
           scope: {},
           cursor: { next: 0 },
           prober: probeRunner(specs),
-          prober2: probeRunner(specs, true, Infinity, undefined, witnesses),
+          prober2: probeRunner(specs, true, undefined, undefined, witnesses),
         };
         const stats = fixpoint(board, specs, ctx, new Set(), newStats());
         if (witnesses !== null) {

@@ -1,4 +1,5 @@
 /** The two in-process backends behind the one Backend interface. */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/sat/backend.js';
 import { CadicalBackend } from '../../src/sat/backends/cadical.js';
@@ -6,7 +7,7 @@ import { createBackend } from '../../src/sat/backends/index.js';
 import { createNodeBackend } from '../../src/sat/backends/node.js';
 import { MiniSatBackend } from '../../src/sat/backends/minisat.js';
 import { inProcessBackends, makeBackend, pigeonhole } from '../support/models.js';
-import { SolverError } from '../../src/control/errors.js';
+import { SolverError, TimeoutError } from '../../src/control/errors.js';
 
 /** Whether the backend's model satisfies every clause. */
 function modelSatisfies(backend: Backend, clauses: readonly (readonly number[])[]): boolean {
@@ -136,21 +137,21 @@ describe.each(inProcessBackends)('the %s backend', (name) => {
     b.dispose();
   });
 
-  it("answers 'unknown' for a deadline already in the past", async () => {
+  it('stops with the TimeoutError of a limit already past', async () => {
     const b = await makeBackend(name);
     b.addClause([1, 2]);
-    expect(await b.solve({ deadline: Date.now() - 1000 })).toBe('unknown');
+    await expect(b.solve({ limit: Limit.at(Date.now() - 1000) })).rejects.toThrow(TimeoutError);
     // The instance is still fine afterwards.
     expect(await b.solve()).toBe('satisfiable');
     b.dispose();
   });
 
-  it("has no model to read after an 'unknown' answer, even when an earlier solve was satisfiable", async () => {
+  it('has no model to read after a stop at the limit, even when an earlier solve was satisfiable', async () => {
     const b = await makeBackend(name);
     b.addClause([1]);
     expect(await b.solve()).toBe('satisfiable');
     expect(b.value(1)).toBe(true);
-    expect(await b.solve({ deadline: Date.now() - 1000 })).toBe('unknown');
+    await expect(b.solve({ limit: Limit.at(Date.now() - 1000) })).rejects.toThrow(TimeoutError);
     expect(() => b.value(1)).toThrow(SolverError);
     b.dispose();
   });
@@ -177,12 +178,12 @@ describe.each(inProcessBackends)('the %s backend', (name) => {
 });
 
 describe('CaDiCaL', () => {
-  it("stops a solve in progress at its deadline and answers 'unknown' (pigeonhole, 13 holes)", async () => {
+  it('stops a solve in progress at its limit with its TimeoutError (pigeonhole, 13 holes)', async () => {
     const b = await CadicalBackend.create();
     expect(b.interruptible).toBe(true);
     b.addCnf(pigeonhole(13));
     const start = Date.now();
-    expect(await b.solve({ deadline: start + 300 })).toBe('unknown');
+    await expect(b.solve({ limit: Limit.at(start + 300) })).rejects.toThrow(TimeoutError);
     // Not a speed assertion: only that it did stop rather than run the proof to its end.
     expect(Date.now() - start).toBeLessThan(30_000);
     b.dispose();

@@ -2,6 +2,7 @@
  * The external backend with Debian's solver binaries: `cadical` (answers on stdout in s/v lines)
  * and `minisat {cnf} {out}` (writes its model to a result file). Skipped where a binary is absent.
  */
+import { Limit } from '../../src/control/limit.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { solveHitori } from '../../src/solve/solve.js';
 import { shadingKey } from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
 import { pigeonhole } from '../support/models.js';
-import { SolverError } from '../../src/control/errors.js';
+import { SolverError, TimeoutError } from '../../src/control/errors.js';
 
 /** Whether `program` can be started (spawn fails with ENOENT when it is not on the PATH). */
 function onPath(program: string): boolean {
@@ -60,15 +61,15 @@ for (const { program, command, available } of solvers) {
       b.dispose();
     });
 
-    it.skipIf(!available)("stops the solver at the deadline and answers 'unknown' (pigeonhole, 13 holes)", async () => {
+    it.skipIf(!available)('stops the solver at the limit with its TimeoutError (pigeonhole, 13 holes)', async () => {
       const b = new ExternalBackend(command);
       b.addCnf(pigeonhole(13));
       const start = Date.now();
-      expect(await b.solve({ deadline: start + 300 })).toBe('unknown');
+      await expect(b.solve({ limit: Limit.at(start + 300) })).rejects.toThrow(TimeoutError);
       // Not a speed assertion: only that the solver was stopped rather than run to its end.
       expect(Date.now() - start).toBeLessThan(30_000);
-      // A deadline already in the past: the solver cannot finish this formula, so 'unknown' too.
-      expect(await b.solve({ deadline: Date.now() - 1000 })).toBe('unknown');
+      // A limit already past: the solver is not even started.
+      await expect(b.solve({ limit: Limit.at(Date.now() - 1000) })).rejects.toThrow(TimeoutError);
       b.dispose();
     });
 

@@ -6,6 +6,7 @@
  * selector is no longer assumed; every variable it hands out is new; a passed deadline is a
  * TimeoutError, never an answer.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import { TimeoutError } from '../../src/control/errors.js';
 import { conventions } from '../../src/puzzle/convention.js';
@@ -96,7 +97,7 @@ describe('the SAT session', () => {
     const grid = randomGrid(mulberry32(9), 4, 4, 4);
     const session = await SatSession.open(grid, {});
     try {
-      await expect(session.find([], Date.now() - 1)).rejects.toBeInstanceOf(TimeoutError);
+      await expect(session.find([], Limit.at(Date.now() - 1))).rejects.toBeInstanceOf(TimeoutError);
       expect(session.timedOut).toBe(true);
     } finally {
       session.dispose();

@@ -2,6 +2,7 @@
  * The whole engine (encode, solve, decode, check, block) against published solutions and brute
  * force.
  */
+import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
@@ -220,7 +221,7 @@ describe('timeouts', () => {
   const big = janko.filter((f) => f.puzzle.rows === 17).at(-1)!;
 
   it("a timeout already in the past gives 'timeout' on CaDiCaL, with no solution claimed", async () => {
-    const result = await solveHitori(big.puzzle, { backend: 'cadical', timeoutMs: -1000 });
+    const result = await solveHitori(big.puzzle, { backend: 'cadical', limit: Limit.after(-1000) });
     expect(result.status).toBe('timeout');
     expect(result.complete).toBe(false);
     expect(result.solutions).toEqual([]);
@@ -229,13 +230,13 @@ describe('timeouts', () => {
   it("a 1 ms timeout on a 17x17 puzzle with the layered CNF gives 'timeout' on CaDiCaL", async () => {
     // Lazy connectivity solves and proves a 17x17 in well under 1 ms; the layered CNF of ~58,000
     // variables cannot even be built in that time.
-    const result = await solveHitori(big.puzzle, { backend: 'cadical', connectivity: 'layers', timeoutMs: 1 });
+    const result = await solveHitori(big.puzzle, { backend: 'cadical', connectivity: 'layers', limit: Limit.after(1) });
     expect(result.status).toBe('timeout');
     expect(result.complete).toBe(false);
   });
 
   it("a timeout in the past gives 'timeout' on MiniSat too", async () => {
-    const result = await solveHitori(big.puzzle, { backend: 'minisat', timeoutMs: -1000 });
+    const result = await solveHitori(big.puzzle, { backend: 'minisat', limit: Limit.after(-1000) });
     expect(result.status).toBe('timeout');
   });
 });

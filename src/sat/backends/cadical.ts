@@ -111,11 +111,11 @@ export class CadicalBackend implements Backend {
     if (cnf.numVars > this.numVars) this.numVars = cnf.numVars;
   }
 
-  async solve(call: SolveCall = {}): Promise<SolveStatus> {
+  async solve(call: SolveCall = {}): Promise<Exclude<SolveStatus, 'unknown'>> {
     this.satisfiable = false;
     if (this.solver === 0) throw new SolverError('the solver was disposed', this.name);
-    const { deadline } = call;
-    if (deadline !== undefined && Date.now() > deadline) return 'unknown';
+    const { limit } = call;
+    limit?.check();
     for (const lit of call.assumptions ?? []) {
       const v = Math.abs(lit);
       if (v > this.numVars) this.numVars = v;
@@ -124,7 +124,8 @@ export class CadicalBackend implements Backend {
     // Every variable the caller counts must exist natively, or reading its value is an API error.
     const known = this.mod._ccadical_vars(this.solver);
     if (this.numVars > known) this.mod._ccadical_declare_more_variables(this.solver, this.numVars - known);
-    const terminate = deadline === undefined ? 0 : this.mod.addFunction(() => (Date.now() > deadline ? 1 : 0), 'ii');
+    // CaDiCaL polls this while it searches: the limit's clock and signal, no event loop needed.
+    const terminate = limit === undefined || !limit.bounded ? 0 : this.mod.addFunction(() => (limit.expired ? 1 : 0), 'ii');
     if (terminate) this.mod._ccadical_set_terminate(this.solver, 0, terminate);
     const start = performance.now();
     let code: number;
@@ -139,7 +140,11 @@ export class CadicalBackend implements Backend {
     this.solveMs += performance.now() - start;
     this.calls++;
     this.satisfiable = code === 10;
-    return code === 10 ? 'satisfiable' : code === 20 ? 'unsatisfiable' : 'unknown';
+    if (code === 10) return 'satisfiable';
+    if (code === 20) return 'unsatisfiable';
+    // Stopped by the terminate callback, that is by the limit.
+    limit?.check('during a SAT call');
+    throw new SolverError(`the solve stopped without an answer (code ${code})`, this.name);
   }
 
   value(v: number): boolean {

@@ -15,8 +15,8 @@ import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.j
 import { Cnf, type Clause } from '../cnf.js';
 import { dimacsChunks, parseSolverOutput, type SolverAnswer } from '../dimacs.js';
 import { shellWords } from '../shell-words.js';
-import { maxTimerMs } from '../timer.js';
 import { SolverError } from '../../control/errors.js';
+import { Limit } from '../../control/limit.js';
 
 export class ExternalBackend implements Backend {
   readonly name = 'external' as const;
@@ -52,22 +52,23 @@ export class ExternalBackend implements Backend {
     if (this.cnf.comments.length === 0) this.cnf.comments.push(...cnf.comments);
   }
 
-  async solve(call: SolveCall = {}): Promise<SolveStatus> {
+  async solve(call: SolveCall = {}): Promise<Exclude<SolveStatus, 'unknown'>> {
     this.answer = null;
-    if (call.deadline !== undefined && Date.now() > call.deadline) return 'unknown';
+    const limit = call.limit ?? Limit.none;
+    limit.check();
     const assumptions = call.assumptions ?? [];
     const cnfPath = join(this.dir, `call-${this.calls}.cnf`);
     const outPath = join(this.dir, `call-${this.calls}.out`);
-    // Handing over a large CNF (a layered 40x40: 100 MB of text) takes seconds: the deadline holds there too.
-    if (!(await writeChunks(cnfPath, dimacsChunks(this.cnf, assumptions), call.deadline))) return 'unknown';
+    // Handing over a large CNF (a layered 40x40: 100 MB of text) takes seconds: the limit holds there too.
+    await writeChunks(cnfPath, dimacsChunks(this.cnf, assumptions), limit);
     const words = [...this.words];
     if (!words.includes('{cnf}')) words.push('{cnf}');
     const argv = words.map((w) => (w === '{cnf}' ? cnfPath : w === '{out}' ? outPath : w));
     const start = performance.now();
-    const run = await runCommand(argv, call.deadline);
+    const run = await runCommand(argv, limit);
     this.solveMs += performance.now() - start;
     this.calls++;
-    if (run.timedOut) return 'unknown';
+    if (run.timedOut) throw limit.reached('during a SAT call');
     const text = words.includes('{out}') ? readOr(outPath, run.stdout) : run.stdout;
     let answer: SolverAnswer;
     try {
@@ -130,8 +131,8 @@ function executableProblem(path: string): string | undefined {
   }
 }
 
-/** Writes the chunks to the file; false, the file left unfinished, once `deadline` has passed. */
-async function writeChunks(path: string, chunks: Iterable<string>, deadline: number | undefined): Promise<boolean> {
+/** Writes the chunks to the file; past the limit, its TimeoutError, the file left unfinished. */
+async function writeChunks(path: string, chunks: Iterable<string>, limit: Limit): Promise<void> {
   const stream = createWriteStream(path);
   // Listened to from the start: a stream given up at the deadline may still report its failed
   // open (its folder removed meanwhile), which must not end the process as an unhandled error.
@@ -142,15 +143,14 @@ async function writeChunks(path: string, chunks: Iterable<string>, deadline: num
   const settled = () => new Promise<void>((resolve) => stream.once('drain', resolve).once('close', resolve));
   for (const chunk of chunks) {
     if (failed !== undefined) throw failed;
-    if (deadline !== undefined && Date.now() > deadline) {
+    if (limit.expired) {
       stream.destroy();
-      return false;
+      throw limit.reached('while the CNF was written for the solver');
     }
     if (!stream.write(chunk)) await settled();
   }
   await new Promise<void>((resolve) => stream.end(resolve));
   if (failed !== undefined) throw failed;
-  return true;
 }
 
 function readOr(path: string, fallback: string): string {
@@ -168,7 +168,8 @@ interface CommandRun {
   readonly timedOut: boolean;
 }
 
-async function runCommand(argv: string[], deadline: number | undefined): Promise<CommandRun> {
+/** Runs the solver program; at the limit's deadline it is killed (`timedOut`). */
+async function runCommand(argv: string[], limit: Limit): Promise<CommandRun> {
   const [file, ...args] = argv as [string, ...string[]];
   const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
@@ -176,20 +177,14 @@ async function runCommand(argv: string[], deadline: number | undefined): Promise
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
-    const timer =
-      deadline === undefined
-        ? undefined
-        : setTimeout(
-            () => {
-              timedOut = true;
-              child.kill('SIGKILL');
-            },
-            Math.min(Math.max(0, deadline - Date.now()), maxTimerMs),
-          );
+    const cancel = limit.whenPassed(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    });
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
+      cancel();
       reject(
         new SolverError(
           error.code === 'ENOENT' ? `cannot run "${file}": no such program on the PATH` : `cannot run "${file}": ${error.message}`,
@@ -198,7 +193,7 @@ async function runCommand(argv: string[], deadline: number | undefined): Promise
       );
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
+      cancel();
       resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, timedOut });
     });
   });

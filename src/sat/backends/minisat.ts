@@ -95,9 +95,10 @@ export class MiniSatBackend implements Backend {
     });
   }
 
-  async solve(call: SolveCall = {}): Promise<SolveStatus> {
+  async solve(call: SolveCall = {}): Promise<Exclude<SolveStatus, 'unknown'>> {
     this.solution = null;
-    if (call.deadline !== undefined && Date.now() > call.deadline) return 'unknown';
+    // Checked before the call only: MiniSat cannot be interrupted (a hard bound runs it in a worker).
+    call.limit?.check();
     if (this.unsat) return 'unsatisfiable';
     const assumptions = call.assumptions ?? [];
     let selector = 0;
