@@ -33,7 +33,7 @@ import type {
   SolveResult,
 } from './requests.js';
 import { run } from './run.js';
-import { validateChoice, validatePuzzle, validateShading } from './validate.js';
+import { validateChoice, validatePuzzle, validateShading } from '../commands/validate.js';
 
 /** A puzzle's rating: its class, step measure and the techniques used (the JSON of `rate --to json`). */
 export type Rating = RateJson;

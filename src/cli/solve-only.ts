@@ -4,7 +4,7 @@
  * engine's explanations, the generators, the benchmark) cost more start-up time than the solve.
  */
 import { runProgram } from './run.js';
-import { solveCommand } from './solve.js';
+import { command as solveCommand } from '../commands/solve/cli.js';
 
 export { preloadCadical } from '../sat/backends/cadical.js';
 

@@ -5,13 +5,13 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
-import { run } from '../api/node-run.js';
-import type { EnumerationResult, EnumerationSpec, MissingShards, ShardFile } from '../api/requests.js';
-import { enumerationSizeProblem, maxShards, type Shard } from '../api/board-choices.js';
-import { enumerationText } from '../render/enumerate.js';
-import type { RuleSet } from '../api/requests.js';
-import { ruleSetNames } from '../api/choices.js';
-import { checkOutput, emit, readInput } from './io.js';
+import { run } from '../../api/node-run.js';
+import type { EnumerationResult, EnumerationSpec, MissingShards, ShardFile } from '../../api/requests.js';
+import { enumerationSizeProblem, maxShards, type Shard } from '../../api/board-choices.js';
+import { enumerationText } from '../../render/enumerate.js';
+import type { RuleSet } from '../../api/requests.js';
+import { ruleSetNames } from '../../api/choices.js';
+import { checkOutput, emit, readInput } from '../../cli/io.js';
 import {
   addOutputOptions,
   addJobsOption,
@@ -23,9 +23,9 @@ import {
   progressLine,
   commandTimeout,
   version,
-} from './common.js';
-import { InputError } from '../control/errors.js';
-import { readyForLimit } from './limit-ready.js';
+} from '../../cli/common.js';
+import { InputError } from '../../control/errors.js';
+import { readyForLimit } from '../../cli/limit-ready.js';
 
 interface EnumerateCliOptions {
   symbols?: number;
@@ -58,7 +58,7 @@ const shardVariables = [
   ['PARALLEL_SEQ', 1],
 ] as const;
 
-export function enumerateCommand(): Command {
+export function command(): Command {
   const command = new Command('enumerate')
     .description(
       'count every RxC grid up to renaming the symbols: solutions under each convention, and the rule engine class of the grids unique under shaded-duplicates',

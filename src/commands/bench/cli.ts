@@ -10,14 +10,14 @@ import {
   type BenchBackend,
   type BenchConnectivity,
   type Engine,
-} from '../benchmark/engines.js';
-import { run } from '../api/node-run.js';
-import { benchJson, defaultWarmup, defaultWarmupBudgetMs, overallOutcome } from '../benchmark/run-set.js';
-import type { BenchResult as SetReports } from '../api/requests.js';
-import { parseBenchSet } from '../benchmark/sets.js';
-import { readInput, sourceName } from './io.js';
-import { addJobsOption, exitCodes, jobsOf, maxTimeoutMs, positiveInteger, progressLine, wholeNumber } from './common.js';
-import { textTable } from '../render/text.js';
+} from '../../benchmark/engines.js';
+import { run } from '../../api/node-run.js';
+import { benchJson, defaultWarmup, defaultWarmupBudgetMs, overallOutcome } from '../../benchmark/run-set.js';
+import type { BenchResult as SetReports } from '../../api/requests.js';
+import { parseBenchSet } from '../../benchmark/sets.js';
+import { readInput, sourceName } from '../../cli/io.js';
+import { addJobsOption, exitCodes, jobsOf, maxTimeoutMs, positiveInteger, progressLine, wholeNumber } from '../../cli/common.js';
+import { textTable } from '../../render/text.js';
 
 interface BenchCliOptions {
   backend: BenchBackend;
@@ -40,7 +40,7 @@ Exit codes:
   5  the solver failed on some puzzle (a backend limit, such as MiniSat's heap)
   When several apply: 1, else 5, else 2, else 3, else 4.`;
 
-export function benchCommand(): Command {
+export function command(): Command {
   const command = new Command('bench')
     .description(
       'solve every puzzle of JSON Lines sets (the bench/sets format), check each answer against the published solution or count, and report times per set',

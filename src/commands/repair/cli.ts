@@ -4,11 +4,11 @@
  * with the other minimal change sets; each bound proven is shown on stderr (a terminal).
  */
 import { Command, Option } from 'commander';
-import { run } from '../api/node-run.js';
-import type { FormatName } from '../formats/document.js';
-import { InputError } from '../control/errors.js';
-import { repairJson, repairText } from '../render/repair.js';
-import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from './io.js';
+import { run } from '../../api/node-run.js';
+import type { FormatName } from '../../formats/document.js';
+import { InputError } from '../../control/errors.js';
+import { repairJson, repairText } from '../../render/repair.js';
+import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from '../../cli/io.js';
 import {
   addFromOption,
   addTimeoutOption,
@@ -19,8 +19,8 @@ import {
   progressLine,
   wholeNumber,
   type CommonOptions,
-} from './common.js';
-import { readyForLimit } from './limit-ready.js';
+} from '../../cli/common.js';
+import { readyForLimit } from '../../cli/limit-ready.js';
 
 const targets = ['text', 'json'] as const;
 
@@ -43,7 +43,7 @@ fewest is over any solution the repaired puzzle may have (the search picks it); 
 is the fewest that make the given shading the only solution. The output says which was proven.
 The rules as written are used.`;
 
-export function repairCommand(): Command {
+export function command(): Command {
   const command = new Command('repair')
     .description('find the fewest number changes that make a puzzle uniquely solvable (proven minimal)')
     .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')

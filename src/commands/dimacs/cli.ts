@@ -1,11 +1,11 @@
 /** `hitori-sat dimacs <file|->`: the complete CNF, optionally with a solution blocked. */
 import { Command } from 'commander';
-import { run } from '../api/node-run.js';
-import type { FormatName } from '../formats/document.js';
-import { InputError } from '../control/errors.js';
-import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from './io.js';
-import { readyForLimit } from './limit-ready.js';
-import { addConventionOption, addFromOption, addTimeoutOption, commandTimeout, type CommonOptions } from './common.js';
+import { run } from '../../api/node-run.js';
+import type { FormatName } from '../../formats/document.js';
+import { InputError } from '../../control/errors.js';
+import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from '../../cli/io.js';
+import { readyForLimit } from '../../cli/limit-ready.js';
+import { addConventionOption, addFromOption, addTimeoutOption, commandTimeout, type CommonOptions } from '../../cli/common.js';
 
 const dimacsExitCodeHelp = `
 Exit codes:
@@ -20,7 +20,7 @@ interface DimacsCliOptions extends Pick<CommonOptions, 'convention' | 'timeout'>
   from?: FormatName;
 }
 
-export function dimacsCommand(): Command {
+export function command(): Command {
   const command = new Command('dimacs')
     .description('write the complete CNF (uniqueness pairs, non-adjacency, distance-layer connectivity) in DIMACS')
     .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')

@@ -1,8 +1,8 @@
 /** `hitori-sat convert <file|url|id|-> --to <format>`: rewrite a puzzle in another format, without solving it. */
 import { Command, Option } from 'commander';
-import { run } from '../api/node-run.js';
-import type { FormatName } from '../formats/detect.js';
-import { checkOutput, emit, readDocument, refuseBinaryOnTerminal, sourceName, writePicture } from './io.js';
+import { run } from '../../api/node-run.js';
+import type { FormatName } from '../../formats/detect.js';
+import { checkOutput, emit, readDocument, refuseBinaryOnTerminal, sourceName, writePicture } from '../../cli/io.js';
 import {
   addFromOption,
   addTimeoutOption,
@@ -12,9 +12,9 @@ import {
   outputTargets,
   type OutputTarget,
   workLimitMs,
-} from './common.js';
-import { errorKindOf, TimeoutError } from '../control/errors.js';
-import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
+} from '../../cli/common.js';
+import { errorKindOf, TimeoutError } from '../../control/errors.js';
+import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from '../../cli/batch.js';
 
 interface ConvertCliOptions extends BatchCliOptions {
   timeout?: number;
@@ -23,7 +23,7 @@ interface ConvertCliOptions extends BatchCliOptions {
   output?: string;
 }
 
-export function convertCommand(): Command {
+export function command(): Command {
   const command = new Command('convert')
     .description('rewrite a puzzle in another format (text, json, url, pzprv3, gameid, janko) or draw it (svg, png), without solving it')
     .argument('<file>', 'puzzle file in any format, or a puzz.link URL or Singles game ID, or - for stdin')

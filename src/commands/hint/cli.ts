@@ -4,12 +4,20 @@
  * smallest next deduction from the marks; for a bare puzzle the first one.
  */
 import { Command } from 'commander';
-import { run } from '../api/node-run.js';
-import type { FormatName } from '../formats/document.js';
-import { hintCommandText, hintJson } from '../render/hint.js';
-import { aboutFile, checkOutput, emit, readDocument } from './io.js';
-import { addFromOption, addOutputOptions, addTimeoutOption, chosenOutput, exitCodes, progressLine, commandTimeout } from './common.js';
-import { readyForLimit } from './limit-ready.js';
+import { run } from '../../api/node-run.js';
+import type { FormatName } from '../../formats/document.js';
+import { hintCommandText, hintJson } from '../../render/hint.js';
+import { aboutFile, checkOutput, emit, readDocument } from '../../cli/io.js';
+import {
+  addFromOption,
+  addOutputOptions,
+  addTimeoutOption,
+  chosenOutput,
+  exitCodes,
+  progressLine,
+  commandTimeout,
+} from '../../cli/common.js';
+import { readyForLimit } from '../../cli/limit-ready.js';
 
 interface HintCliOptions {
   to?: string;
@@ -31,7 +39,7 @@ Exit codes:
 The marks are read from a pzprv3 file's answer grid ("#" shaded, "+" marked unshaded, "."
 not marked), as puzz.link saves a puzzle in progress.`;
 
-export function hintCommand(): Command {
+export function command(): Command {
   const command = new Command('hint')
     .description('check the marks of a puzzle in progress, then give the next deduction from there')
     .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin');

@@ -3,11 +3,11 @@
  * colour in every solution (forced) and which differ between solutions (free), by SAT.
  */
 import { Command, Option } from 'commander';
-import { run } from '../api/node-run.js';
-import type { FormatName } from '../formats/document.js';
-import { ambiguityJson, ambiguityPicture, ambiguityText } from '../render/ambiguity.js';
-import { renderSvg } from '../render/svg.js';
-import { aboutFile, checkOutput, emit, readPuzzle } from './io.js';
+import { run } from '../../api/node-run.js';
+import type { FormatName } from '../../formats/document.js';
+import { ambiguityJson, ambiguityPicture, ambiguityText } from '../../render/ambiguity.js';
+import { renderSvg } from '../../render/svg.js';
+import { aboutFile, checkOutput, emit, readPuzzle } from '../../cli/io.js';
 import {
   addConventionOption,
   addFromOption,
@@ -17,8 +17,8 @@ import {
   exitCodes,
   progressLine,
   type CommonOptions,
-} from './common.js';
-import { readyForLimit } from './limit-ready.js';
+} from '../../cli/common.js';
+import { readyForLimit } from '../../cli/limit-ready.js';
 
 const targets = ['text', 'json', 'svg'] as const;
 
@@ -33,7 +33,7 @@ Exit codes:
   2  bad input or usage
   3  time limit reached`;
 
-export function ambiguityCommand(): Command {
+export function command(): Command {
   const command = new Command('ambiguity')
     .description('map where a puzzle is ambiguous: the cells forced to one colour in every solution, and the free ones (SAT backbone)')
     .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')

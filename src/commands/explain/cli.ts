@@ -1,12 +1,12 @@
 /** `hitori-sat explain <file|->`: the rule engine's solution, one numbered line per deduction, then the verdict. */
 import { Command, Option } from 'commander';
-import { run } from '../api/node-run.js';
-import type { FormatName } from '../formats/document.js';
-import { explainJson, explainTextParts } from '../render/rules.js';
-import { explainSvg } from '../render/svg.js';
-import { levels, ruleSetNames, type Level, type RuleSet } from '../api/choices.js';
-import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
-import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
+import { run } from '../../api/node-run.js';
+import type { FormatName } from '../../formats/document.js';
+import { explainJson, explainTextParts } from '../../render/rules.js';
+import { explainSvg } from '../../render/svg.js';
+import { levels, ruleSetNames, type Level, type RuleSet } from '../../api/choices.js';
+import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from '../../cli/io.js';
+import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from '../../cli/batch.js';
 import {
   addColorOption,
   addFromOption,
@@ -21,7 +21,7 @@ import {
   commandTimeout,
   useColor,
   workLimitMs,
-} from './common.js';
+} from '../../cli/common.js';
 
 interface ExplainCliOptions extends BatchCliOptions {
   maxLevel: Level;
@@ -43,7 +43,7 @@ Exit codes:
   3  time limit reached before the rules finished
   4  stuck: the rules alone cannot decide every cell (the partial grid is shown)`;
 
-export function explainCommand(): Command {
+export function command(): Command {
   const command = new Command('explain')
     .description('solve with human techniques (the rule engine, no SAT) and print every deduction, numbered, then the verdict')
     .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')

@@ -1,11 +1,11 @@
 /** `hitori-sat decode <puzzle> <model-file|->`: an external solver's model, mapped to the grid and checked. */
 import { Command } from 'commander';
-import { run } from '../api/node-run.js';
-import type { FormatName } from '../formats/document.js';
-import { InputError } from '../control/errors.js';
-import { shadingToGrid } from '../puzzle/puzzle.js';
-import { renderShading } from '../render/text.js';
-import { aboutFile, checkOutput, emit, readInput, readPuzzle, sourceName } from './io.js';
+import { run } from '../../api/node-run.js';
+import type { FormatName } from '../../formats/document.js';
+import { InputError } from '../../control/errors.js';
+import { shadingToGrid } from '../../puzzle/puzzle.js';
+import { renderShading } from '../../render/text.js';
+import { aboutFile, checkOutput, emit, readInput, readPuzzle, sourceName } from '../../cli/io.js';
 import {
   addConventionOption,
   addColorOption,
@@ -17,7 +17,7 @@ import {
   commandTimeout,
   useColor,
   type CommonOptions,
-} from './common.js';
+} from '../../cli/common.js';
 
 const decodeExitCodeHelp = `
 Exit codes:
@@ -28,7 +28,7 @@ Exit codes:
 
 type DecodeCliOptions = Pick<CommonOptions, 'convention' | 'to' | 'format' | 'output' | 'timeout'> & { from?: FormatName; color?: boolean };
 
-export function decodeCommand(): Command {
+export function command(): Command {
   const command = new Command('decode')
     .description("read a SAT solver's answer to `hitori-sat dimacs` (s/v lines or a bare literal list), map it to the grid and check it")
     .argument('<puzzle>', 'the puzzle file the CNF was made from (any format)')

@@ -5,15 +5,15 @@
  * cross-table label x class.
  */
 import { Command, Option } from 'commander';
-import { run } from '../api/node-run.js';
-import { parseJsonLines } from '../formats/json.js';
-import { isPuzzleSet, type FormatName } from '../formats/detect.js';
-import { InputError } from '../control/errors.js';
-import type { ProgressListener } from '../control/progress.js';
-import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../render/rules.js';
-import { ruleSetNames, type RuleSet } from '../api/choices.js';
-import { aboutFile, checkOutput, emit, readDocument, readSource, sourceName, withSource } from './io.js';
-import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
+import { run } from '../../api/node-run.js';
+import { parseJsonLines } from '../../formats/json.js';
+import { isPuzzleSet, type FormatName } from '../../formats/detect.js';
+import { InputError } from '../../control/errors.js';
+import type { ProgressListener } from '../../control/progress.js';
+import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../../render/rules.js';
+import { ruleSetNames, type RuleSet } from '../../api/choices.js';
+import { aboutFile, checkOutput, emit, readDocument, readSource, sourceName, withSource } from '../../cli/io.js';
+import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from '../../cli/batch.js';
 import {
   addFromOption,
   addOutputOptions,
@@ -25,7 +25,7 @@ import {
   outputReserveMs,
   remainingMs,
   workLimitMs,
-} from './common.js';
+} from '../../cli/common.js';
 
 interface RateCliOptions extends BatchCliOptions {
   techniques: RuleSet;
@@ -44,7 +44,7 @@ Exit codes:
   3  time limit reached (one puzzle; for a set: some puzzle reached it)
   4  stuck: the rules alone cannot solve the puzzle, so it has no class (one puzzle)`;
 
-export function rateCommand(): Command {
+export function command(): Command {
   const command = new Command('rate')
     .description(
       "rate a puzzle's difficulty (class A trivial .. G super hard, the thesis's Table 5) with the rule engine; for a JSON Lines set, the histogram of classes",

@@ -1,8 +1,8 @@
 /** `hitori-sat solve <file|->`: solve, check, prove uniqueness, print. */
 import { Command, Option } from 'commander';
-import { run } from '../api/node-run.js';
-import type { SolveResult } from '../api/requests.js';
-import { gridJson, RenderedGrids, solveJson, solveText, solveVerdict } from '../render/report.js';
+import { run } from '../../api/node-run.js';
+import type { SolveResult } from '../../api/requests.js';
+import { gridJson, RenderedGrids, solveJson, solveText, solveVerdict } from '../../render/report.js';
 import {
   backendNames,
   defaultBackend,
@@ -11,13 +11,13 @@ import {
   engines,
   solveConnectivities,
   type Engine,
-} from '../api/choices.js';
-import { formatDocument, type FormatName } from '../formats/detect.js';
-import { documentOf } from '../formats/document.js';
-import type { Puzzle, Shading } from '../api/requests.js';
-import { renderShading, type TextStyle } from '../render/text.js';
-import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from './io.js';
-import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from './batch.js';
+} from '../../api/choices.js';
+import { formatDocument, type FormatName } from '../../formats/detect.js';
+import { documentOf } from '../../formats/document.js';
+import type { Puzzle, Shading } from '../../api/requests.js';
+import { renderShading, type TextStyle } from '../../render/text.js';
+import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from '../../cli/io.js';
+import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from '../../cli/batch.js';
 import {
   addConventionOption,
   addColorOption,
@@ -36,7 +36,7 @@ import {
   progressLine,
   useColor,
   type CommonOptions,
-} from './common.js';
+} from '../../cli/common.js';
 
 interface SolveCliOptions extends CommonOptions, BatchCliOptions {
   color?: boolean;
@@ -46,7 +46,7 @@ interface SolveCliOptions extends CommonOptions, BatchCliOptions {
   connectivity: (typeof solveConnectivities)[number];
 }
 
-export function solveCommand(): Command {
+export function command(): Command {
   const command = new Command('solve')
     .description('solve a puzzle, check the answer with an independent checker, and prove whether it is unique')
     .argument('<file>', 'puzzle file in any format (see convert --help), a puzz.link URL or Singles game ID, or - for stdin')
@@ -133,7 +133,7 @@ export function solveCommand(): Command {
     progress.done();
     if (to === 'svg' || to === 'png') {
       // The SVG renderer draws explanations too, so it pulls in the rule engine: loaded on demand.
-      const { renderSvg, solvePicture } = await import('../render/svg.js');
+      const { renderSvg, solvePicture } = await import('../../render/svg.js');
       await writePicture(renderSvg(puzzle, solvePicture(result)), to, options.output, { inputs: [file], timeoutMs: options.timeout });
     } else await emit(options.output, [solveOutput(puzzle, result, to, style, grids)], { inputs: [file], timeoutMs: options.timeout });
     // The other forms carry no verdict: say it where a person watching will see it.

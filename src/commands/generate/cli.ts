@@ -4,12 +4,12 @@
  */
 import { randomInt } from 'node:crypto';
 import { Command, Option } from 'commander';
-import { run } from '../api/node-run.js';
-import { generatedRecord, generatedText } from '../render/generate.js';
-import { levels, symmetries, type Level, type Symmetry } from '../api/choices.js';
-import { readShadingText } from '../api/shading-file.js';
-import type { Convention } from '../api/requests.js';
-import { checkOutput, emit, readInput, sourceName } from './io.js';
+import { run } from '../../api/node-run.js';
+import { generatedRecord, generatedText } from '../../render/generate.js';
+import { levels, symmetries, type Level, type Symmetry } from '../../api/choices.js';
+import { readShadingText } from '../../api/shading-file.js';
+import type { Convention } from '../../api/requests.js';
+import { checkOutput, emit, readInput, sourceName } from '../../cli/io.js';
 import {
   addConventionOption,
   addTimeoutOption,
@@ -21,9 +21,9 @@ import {
   positiveInteger,
   progressLine,
   commandTimeout,
-} from './common.js';
-import { UsageError } from '../control/errors.js';
-import { readyForLimit } from './limit-ready.js';
+} from '../../cli/common.js';
+import { UsageError } from '../../control/errors.js';
+import { readyForLimit } from '../../cli/limit-ready.js';
 
 const formats = ['text', 'json', 'jsonl'] as const;
 
@@ -48,7 +48,7 @@ Exit codes:
   2  bad input or usage (also a class measured out of reach at the size)
   3  time limit reached: the puzzles made until then are printed`;
 
-export function generateCommand(): Command {
+export function command(): Command {
   const command = new Command('generate')
     .description('generate puzzles with exactly one solution (proven by SAT), optionally of one difficulty class')
     .argument('[size]', "board size RxC, e.g. 17x17 (with --pattern: the pattern's, which it must match if given)", boardSize)

@@ -7,14 +7,14 @@
  * rows and six columns (SAT on strips: how the records of 22x22 to 30x30 were found).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { maxBlackConnectivities, type MaxBlackConnectivity } from '../api/board-choices.js';
-import { run } from '../api/node-run.js';
-import { formatShadingFile, parseShadingFile } from '../maxblack/maxblack-shading.js';
-import { UsageError } from '../control/errors.js';
-import { maxBlackJson, maxBlackText } from '../render/maxblack.js';
-import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, commandTimeout, exitCodes, progressLine } from './common.js';
-import { checkOutput, emit, readInput, sourceName } from './io.js';
-import { readyForLimit } from './limit-ready.js';
+import { maxBlackConnectivities, type MaxBlackConnectivity } from '../../api/board-choices.js';
+import { run } from '../../api/node-run.js';
+import { formatShadingFile, parseShadingFile } from '../../maxblack/maxblack-shading.js';
+import { UsageError } from '../../control/errors.js';
+import { maxBlackJson, maxBlackText } from '../../render/maxblack.js';
+import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, commandTimeout, exitCodes, progressLine } from '../../cli/common.js';
+import { checkOutput, emit, readInput, sourceName } from '../../cli/io.js';
+import { readyForLimit } from '../../cli/limit-ready.js';
 
 interface MaxBlackCliOptions {
   connectivity: MaxBlackConnectivity;
@@ -52,7 +52,7 @@ function cuts(raw: string): { row: number; col: number } {
   return { row: Number(m[1]), col: Number(m[2]) };
 }
 
-export function maxBlackCommand(): Command {
+export function command(): Command {
   const command = new Command('maxblack')
     .description(
       'the largest number of shaded cells in a valid shading of an RxC board (no two shaded cells touch, the unshaded cells connected), proven by the edge-counting bound or SAT',

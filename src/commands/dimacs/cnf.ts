@@ -4,16 +4,17 @@
  * grid and checked. The variables 1..rows·cols are the cells' shading, row-major: the contract
  * that lets `decode` read any solver's model.
  */
-import { blockingClause, encodeHitori } from '../../encodings/index.js';
-import { assertCnfFits, type CnfSize } from '../../encodings/size.js';
-import { HitoriVars } from '../../encodings/variables.js';
-import { InputError } from '../control/errors.js';
-import type { Limit } from '../control/limit.js';
-import { checkShading } from '../puzzle/check.js';
-import type { Convention } from '../puzzle/convention.js';
-import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import { dimacsChunks, parseSolverOutput } from '../sat/dimacs.js';
-import type { DecodeRequest, DecodeResult, DimacsRequest, DimacsResult } from './requests.js';
+import { blockingClause, encodeHitori } from '../../../encodings/index.js';
+import { assertCnfFits, type CnfSize } from '../../../encodings/size.js';
+import { HitoriVars } from '../../../encodings/variables.js';
+import { InputError } from '../../control/errors.js';
+import type { Limit } from '../../control/limit.js';
+import { checkShading } from '../../puzzle/check.js';
+import type { Convention } from '../../puzzle/convention.js';
+import type { Puzzle, Shading } from '../../puzzle/puzzle.js';
+import { dimacsChunks, parseSolverOutput } from '../../sat/dimacs.js';
+import type { DecodeRequest, DecodeResult } from '../decode/request.js';
+import type { DimacsRequest, DimacsResult } from './request.js';
 
 /**
  * The largest CNF the export builds, in literals: about 1 GB of DIMACS text, and under 1.5 GB of
