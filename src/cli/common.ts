@@ -7,7 +7,7 @@ import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
 import { exitCodes, TimeoutError } from '../control/errors.js';
 import { throttled, type ProgressListener } from '../control/progress.js';
-import { resolveJobs } from '../pool/job-count.js';
+import { resolveJobs } from '../api/jobs.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
 export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };

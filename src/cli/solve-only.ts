@@ -6,7 +6,7 @@
 import { runProgram } from './run.js';
 import { command as solveCommand } from '../commands/solve/cli.js';
 
-export { preloadCadical } from '../sat/backends/cadical.js';
+export { preloadCadical } from '../api/solver-start.js';
 
 /** Runs `hitori-sat solve ...` on the process's arguments. */
 export function runSolve(): Promise<void> {

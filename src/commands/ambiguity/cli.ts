@@ -5,7 +5,7 @@
 import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { FormatName } from '../../formats/document.js';
-import { ambiguityJson, ambiguityPicture, ambiguityText } from '../../render/ambiguity.js';
+import { ambiguityJson, ambiguityPicture, ambiguityText } from './render.js';
 import { renderSvg } from '../../render/svg.js';
 import { aboutFile, checkOutput, emit, readPuzzle } from '../../cli/io.js';
 import {

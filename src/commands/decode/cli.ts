@@ -3,8 +3,7 @@ import { Command } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { FormatName } from '../../formats/document.js';
 import { InputError } from '../../control/errors.js';
-import { shadingToGrid } from '../../puzzle/puzzle.js';
-import { renderShading } from '../../render/text.js';
+import { decodeReport } from './render.js';
 import { aboutFile, checkOutput, emit, readInput, readPuzzle, sourceName } from '../../cli/io.js';
 import {
   addConventionOption,
@@ -58,31 +57,14 @@ export function command(): Command {
       }).catch((error: unknown) => {
         throw error instanceof InputError && error.source === modelSource ? error : aboutFile(puzzleFile, error);
       });
-      const { convention } = options;
-      const base = { id: puzzle.id ?? null, rows: puzzle.rows, cols: puzzle.cols, convention };
-      const print = (json: object, text: string) =>
-        emit(options.output, [to === 'json' ? `${JSON.stringify(json)}\n` : text], {
-          inputs: [puzzleFile, modelFile],
-          timeoutMs: options.timeout,
-        });
-      if (!('shading' in answer)) {
-        const text =
-          answer.status === 'none'
-            ? 'the solver answered UNSATISFIABLE: no shading satisfies the CNF (with --block: the blocked solution is unique)'
-            : 'the solver gave no answer (UNKNOWN)';
-        await print({ ...base, status: answer.status, solution: null, violations: [] }, `${text}\n`);
-        process.exitCode = answer.status === 'none' ? exitCodes.noSolution : exitCodes.timeout;
-        return;
-      }
-      const { shading, violations } = answer;
+      const { json, text } = decodeReport(puzzle, answer, options.convention, {
+        color: useColor(options) && options.output === undefined,
+      });
+      await emit(options.output, [to === 'json' ? `${JSON.stringify(json)}\n` : text], {
+        inputs: [puzzleFile, modelFile],
+        timeoutMs: options.timeout,
+      });
       const valid = answer.status === 'valid';
-      const verdict = valid
-        ? `valid solution under convention ${convention} (checked; to prove it unique, export with --block and expect UNSATISFIABLE)`
-        : `not a solution under convention ${convention}: ${violations.map((v) => v.message).join('; ')}`;
-      await print(
-        { ...base, status: answer.status, solution: shadingToGrid(puzzle, shading), violations: violations.map((v) => v.message) },
-        `${renderShading(puzzle, shading, { color: useColor(options) && options.output === undefined })}${verdict}\n`,
-      );
-      process.exitCode = valid ? exitCodes.solved : exitCodes.noSolution;
+      process.exitCode = valid ? exitCodes.solved : answer.status === 'unknown' ? exitCodes.timeout : exitCodes.noSolution;
     });
 }

@@ -8,7 +8,7 @@ import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { EnumerationResult, EnumerationSpec, MissingShards, ShardFile } from '../../api/requests.js';
 import { enumerationSizeProblem, maxShards, type Shard } from '../../api/board-choices.js';
-import { enumerationText } from '../../render/enumerate.js';
+import { enumerationText } from './render.js';
 import type { RuleSet } from '../../api/requests.js';
 import { ruleSetNames } from '../../api/choices.js';
 import { checkOutput, emit, readInput } from '../../cli/io.js';

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { FormatName } from '../../formats/document.js';
-import { explainJson, explainTextParts } from '../../render/rules.js';
+import { explainJson, explainTextParts } from './render.js';
 import { explainSvg } from '../../render/svg.js';
 import { levels, ruleSetNames, type Level, type RuleSet } from '../../api/choices.js';
 import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from '../../cli/io.js';

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
-import { generatedRecord, generatedText } from '../../render/generate.js';
+import { generatedRecord, generatedText } from './render.js';
 import { levels, symmetries, type Level, type Symmetry } from '../../api/choices.js';
 import { readShadingText } from '../../api/shading-file.js';
 import type { Convention } from '../../api/requests.js';

@@ -6,7 +6,7 @@
 import { Command } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { FormatName } from '../../formats/document.js';
-import { hintCommandText, hintJson } from '../../render/hint.js';
+import { hintCommandText, hintJson } from './render.js';
 import { aboutFile, checkOutput, emit, readDocument } from '../../cli/io.js';
 import {
   addFromOption,

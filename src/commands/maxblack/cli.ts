@@ -9,9 +9,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { maxBlackConnectivities, type MaxBlackConnectivity } from '../../api/board-choices.js';
 import { run } from '../../api/node-run.js';
-import { formatShadingFile, parseShadingFile } from '../../maxblack/maxblack-shading.js';
+import { readShadingText } from '../../api/shading-file.js';
 import { UsageError } from '../../control/errors.js';
-import { maxBlackJson, maxBlackText } from '../../render/maxblack.js';
+import { formatShadingFile, maxBlackJson, maxBlackText } from './render.js';
 import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, commandTimeout, exitCodes, progressLine } from '../../cli/common.js';
 import { checkOutput, emit, readInput, sourceName } from '../../cli/io.js';
 import { readyForLimit } from '../../cli/limit-ready.js';
@@ -102,9 +102,9 @@ export function command(): Command {
         const text = await readInput(options.grow, options.timeout);
         if (size !== undefined) {
           // A wrong size is a usage error before any search (a file the door cannot read is its error).
-          let from: ReturnType<typeof parseShadingFile> | undefined;
+          let from: ReturnType<typeof readShadingText> | undefined;
           try {
-            from = parseShadingFile(text);
+            from = readShadingText(text, options.grow);
           } catch {
             from = undefined;
           }

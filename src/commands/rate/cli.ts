@@ -10,7 +10,7 @@ import { parseJsonLines } from '../../formats/json.js';
 import { isPuzzleSet, type FormatName } from '../../formats/detect.js';
 import { InputError } from '../../control/errors.js';
 import type { ProgressListener } from '../../control/progress.js';
-import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from '../../render/rules.js';
+import { rateJson, rateSetJson, rateSetText, rateText, type RatedRecord } from './render.js';
 import { ruleSetNames, type RuleSet } from '../../api/choices.js';
 import { aboutFile, checkOutput, emit, readDocument, readSource, sourceName, withSource } from '../../cli/io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from '../../cli/batch.js';

@@ -7,7 +7,7 @@ import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { FormatName } from '../../formats/document.js';
 import { InputError } from '../../control/errors.js';
-import { repairJson, repairText } from '../../render/repair.js';
+import { repairJson, repairText } from './render.js';
 import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from '../../cli/io.js';
 import {
   addFromOption,

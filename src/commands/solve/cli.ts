@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { SolveResult } from '../../api/requests.js';
-import { gridJson, RenderedGrids, solveJson, solveText, solveVerdict } from '../../render/report.js';
+import { gridJson, RenderedGrids, solveJson, solveText, solveVerdict } from './render.js';
 import {
   backendNames,
   defaultBackend,

@@ -1,10 +1,10 @@
 /** The text form of an enumeration result: our counts beside the thesis's published numbers. */
-import { thesisNumbers } from '../enumerate/enumerate-thesis.js';
-import { histogramKeys } from '../enumerate/enumerate.js';
-import type { EnumerationResult } from '../enumerate/enumerate-result.js';
-import { conventions } from '../puzzle/convention.js';
-import { levelInfo, levels } from '../rules/index.js';
-import { textTable } from './text.js';
+import { thesisNumbers } from '../../enumerate/enumerate-thesis.js';
+import { histogramKeys } from '../../enumerate/enumerate.js';
+import type { EnumerationResult } from '../../enumerate/enumerate-result.js';
+import { conventions } from '../../puzzle/convention.js';
+import { levelInfo, levels } from '../../rules/index.js';
+import { textTable } from '../../render/text.js';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const pct = (x: number, of: number) => (of === 0 ? '-' : `${((100 * x) / of).toFixed(1)}%`);

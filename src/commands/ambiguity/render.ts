@@ -2,10 +2,10 @@
  * The ambiguity map as text (the grid with free cells in brackets), JSON and an SVG picture (the
  * one board renderer: free cells undecided, grey, and outlined as where solutions differ).
  */
-import type { AmbiguityMap } from '../solve/ambiguity.js';
-import { toGrid, type Puzzle } from '../puzzle/puzzle.js';
-import type { BoardPicture } from './svg.js';
-import { renderShading } from './text.js';
+import type { AmbiguityMap } from '../../solve/ambiguity.js';
+import { toGrid, type Puzzle } from '../../puzzle/puzzle.js';
+import type { BoardPicture } from '../../render/svg.js';
+import { renderShading } from '../../render/text.js';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

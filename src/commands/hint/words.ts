@@ -10,9 +10,9 @@
  * probe, the trial drawn on the board (`stepTrial`: the assumption, the cells it forced, why it
  * fails).
  */
-import { cellName, type Puzzle } from '../puzzle/puzzle.js';
-import { listing, plural } from '../rules/lines.js';
-import type { CellColour, Colour, Deduction, TechniqueCode } from '../rules/types.js';
+import { cellName, type Puzzle } from '../../puzzle/puzzle.js';
+import { listing, plural } from '../../rules/lines.js';
+import type { CellColour, Colour, Deduction, TechniqueCode } from '../../rules/types.js';
 
 /** Words for one technique's step. */
 type Phrase = (d: Deduction, w: Words) => string;

@@ -1,6 +1,9 @@
 /** The `maxblack` report: the proven maximum and its pattern, as text or JSON. */
-import type { MaxBlackResult } from '../maxblack/maxblack.js';
-import { shadingToGrid } from '../puzzle/puzzle.js';
+import type { MaxBlackResult } from '../../maxblack/maxblack.js';
+import { shadingToGrid } from '../../puzzle/puzzle.js';
+
+/** The shading file form ('#' shaded, '.' unshaded, ';' comment lines), as the other modes print their shading. */
+export { formatShadingFile } from '../../maxblack/maxblack-shading.js';
 
 /** A shading drawn with '#' for a shaded cell and '.' for an unshaded one. */
 function drawPattern(result: Pick<MaxBlackResult, 'rows' | 'cols' | 'shading'>): string {

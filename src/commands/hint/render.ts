@@ -1,11 +1,11 @@
 /** A hint (src/solve/hint.ts) as the `hint` command prints it: text lines, or one JSON object. */
-import { cellLabel, cellName, type Puzzle } from '../puzzle/puzzle.js';
-import { levelOf, technique } from '../rules/catalogue.js';
-import { explainStepLines } from '../rules/explain.js';
-import { listing } from '../rules/lines.js';
-import type { TechniqueCode } from '../rules/types.js';
-import type { Hint, Marks } from '../solve/hint.js';
-import { stepFocus, stepTrial, stepWords } from './hint-words.js';
+import { cellLabel, cellName, type Puzzle } from '../../puzzle/puzzle.js';
+import { levelOf, technique } from '../../rules/catalogue.js';
+import { explainStepLines } from '../../rules/explain.js';
+import { listing } from '../../rules/lines.js';
+import type { TechniqueCode } from '../../rules/types.js';
+import type { Hint, Marks } from '../../solve/hint.js';
+import { stepFocus, stepTrial, stepWords } from './words.js';
 
 /**
  * Each technique's rule in a player's words, printed under a hint so that the step can be

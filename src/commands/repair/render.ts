@@ -2,10 +2,10 @@
  * `repair`'s report as text and JSON: the minimal change sets, what was proven (the scope, the
  * numbers allowed, the bound reached and what stopped the search), the repaired puzzle.
  */
-import type { RepairResult } from '../repair/repair.js';
-import { formatText } from '../formats/text.js';
-import { cellName, shadingToGrid, toGrid, type Puzzle } from '../puzzle/puzzle.js';
-import { renderShading } from './text.js';
+import type { RepairResult } from '../../repair/repair.js';
+import { formatText } from '../../formats/text.js';
+import { cellName, shadingToGrid, toGrid, type Puzzle } from '../../puzzle/puzzle.js';
+import { renderShading } from '../../render/text.js';
 
 const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;
 

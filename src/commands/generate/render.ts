@@ -1,7 +1,7 @@
 /** Generated puzzles as text, as JSON Lines records (the bench/sets shape) or one JSON document. */
-import { formatText } from '../formats/text.js';
-import type { GeneratedPuzzle } from '../generate/generate.js';
-import { shadingToGrid, toGrid } from '../puzzle/puzzle.js';
+import { formatText } from '../../formats/text.js';
+import type { GeneratedPuzzle } from '../../generate/generate.js';
+import { shadingToGrid, toGrid } from '../../puzzle/puzzle.js';
 
 /** The bench/sets record: id, rows, cols, grid, solution (1 shaded), class, seed. */
 export function generatedRecord(p: GeneratedPuzzle): object {

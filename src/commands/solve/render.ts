@@ -1,7 +1,7 @@
 /** The text and JSON forms of a solve's outcome, shared by `solve` and `decode`. */
-import { cellLabel, shadingToGrid, toGrid, type Puzzle, type Shading } from '../puzzle/puzzle.js';
-import type { EngineResult } from '../solve/engines.js';
-import { paint, renderShading, type TextStyle } from './text.js';
+import { cellLabel, shadingToGrid, toGrid, type Puzzle, type Shading } from '../../puzzle/puzzle.js';
+import type { EngineResult } from '../../solve/engines.js';
+import { paint, renderShading, type TextStyle } from '../../render/text.js';
 
 /** A cell as the JSON reports name it: row and column, 1-based. */
 interface CellRef {
