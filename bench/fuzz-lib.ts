@@ -24,7 +24,6 @@
  * commands send them. The enumerator goes below the door: the `enumerate` command counts every
  * grid of a size, and the fuzz needs its verdict on one grid (one sequence of `Enumerator.run`).
  */
-import { Limit } from '../src/control/limit.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

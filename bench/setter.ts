@@ -17,7 +17,6 @@
  * maximum of those medians over the puzzles. The map, repair, the hints and the solves that pick
  * the variants are requests through `run`, as the commands send them.
  */
-import { Limit } from '../src/control/limit.js';
 import os from 'node:os';
 import { run } from '../src/api/node-run.js';
 import type { Puzzle, RepairResult } from '../src/api/requests.js';

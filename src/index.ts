@@ -39,7 +39,7 @@ export {
 } from './api/library.js';
 export { run } from './api/run.js';
 export type * from './api/requests.js';
-export { validatePuzzle } from './api/validate.js';
+export { validatePuzzle } from './commands/validate.js';
 export { generationProblem, generationReach, type GenerationChoice, type Reach } from './generate/generate-support.js';
 export {
   InputError,

@@ -2,7 +2,8 @@
  * The main entry bundles for a browser: esbuild with `--platform=browser` on src/index.ts
  * succeeds, and no `node:` module is reached from our code (the one `node:` import met is
  * cadical-wasm's, behind its own "running under Node" test). The Node-only modules (worker
- * threads, the external backend, the bench pool, the CLI) are not in the bundle.
+ * threads, the external backend, the bench pool, the CLI, the commands' CLI faces and Node
+ * handlers) are not in the bundle.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +22,10 @@ describe('src/index.ts in a browser bundle', () => {
       'sat/backends/node.ts',
       'solve/bounded.ts',
       'solve/solve-worker.ts',
-      'bench/',
+      'benchmark/',
       'cli/',
+      '/cli.ts',
+      '/node.ts',
     ])
       expect(inputs.filter((f) => f.includes(nodeOnly))).toEqual([]);
     const code = result.outputFiles!.map((f) => f.text).join('\n');

@@ -11,14 +11,15 @@ import { InputError } from '../control/errors.js';
 import { checkShading, type Violation } from '../puzzle/check.js';
 import { conventions, type Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
-import { explainJson, explainText, rateJson, type ExplainJson, type RateJson } from '../render/rules.js';
-import { hintJson, hintText, type HintJson } from '../render/hint.js';
+import { explainJson, explainText, type ExplainJson } from '../commands/explain/render.js';
+import { rateJson, type RateJson } from '../commands/rate/render.js';
+import { hintJson, hintText, type HintJson } from '../commands/hint/render.js';
 import { renderSvg } from '../render/svg.js';
 import { renderShading } from '../render/text.js';
 import { backendNames } from '../sat/backend.js';
 import { engines } from '../solve/engines.js';
-import { ambiguityPicture, ambiguityText } from '../render/ambiguity.js';
-import { repairText } from '../render/repair.js';
+import { ambiguityPicture, ambiguityText } from '../commands/ambiguity/render.js';
+import { repairText } from '../commands/repair/render.js';
 import type {
   AmbiguityOptions,
   AmbiguityResult,
@@ -33,7 +34,7 @@ import type {
   SolveResult,
 } from './requests.js';
 import { run } from './run.js';
-import { validateChoice, validatePuzzle, validateShading } from './validate.js';
+import { validateChoice, validatePuzzle, validateShading } from '../commands/validate.js';
 
 /** A puzzle's rating: its class, step measure and the techniques used (the JSON of `rate --to json`). */
 export type Rating = RateJson;

@@ -15,8 +15,9 @@ import { parseDocument, type FormatName } from '../formats/detect.js';
 import type { PuzzleDocument } from '../formats/document.js';
 import type { InputLine } from '../formats/input.js';
 import { errorKindOf, firstLine, InputError, type ErrorKind } from '../control/errors.js';
-import { solveReport } from '../render/report.js';
-import { explainJson, rateJson } from '../render/rules.js';
+import { solveReport } from '../commands/solve/render.js';
+import { explainJson } from '../commands/explain/render.js';
+import { rateJson } from '../commands/rate/render.js';
 
 /** A line's request is this, with the line's puzzle; `convert` may name the lines' format. */
 export type BatchConfig =

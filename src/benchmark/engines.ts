@@ -10,16 +10,9 @@
 import type { Limit } from '../control/limit.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import type { BackendName } from '../sat/backend.js';
-import {
-  defaultEngine as solveDefault,
-  engines as solveEngines,
-  solveWithEngine,
-  type Engine as SolveEngine,
-  type Proof,
-} from '../solve/engines.js';
+import { defaultEngine as solveDefault, solveWithEngine, type Engine as SolveEngine, type Proof } from '../solve/engines.js';
 import { defaultConnectivity, solveConnectivities, type Verdict } from '../solve/defaults.js';
 
-export const engines = solveEngines;
 export type Engine = SolveEngine;
 /** The default of `solve`. */
 export const defaultEngine: Engine = solveDefault;

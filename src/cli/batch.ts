@@ -4,7 +4,7 @@
  * puzzle line, in order, with `--jobs N` worker threads (src/batch/).
  */
 import type { Command } from 'commander';
-import type { BatchConfig } from '../batch/batch-line.js';
+import type { BatchConfig } from '../api/batch.js';
 import { openInput } from '../formats/input.js';
 import { atomicStream, sourceName } from './io.js';
 import type { ErrorKind } from '../control/errors.js';
@@ -43,7 +43,7 @@ export function isBatch(command: Command, file: string, options: BatchCliOptions
 export async function runBatchCommand(file: string, config: BatchConfig, options: BatchCliOptions & { output?: string }): Promise<void> {
   // Loaded only for a batch: the batch runner reaches every engine (the rule engine, the SVG
   // renderer), which a one-shot `solve` should not pay for at start-up.
-  const { describeSummary, runBatch } = await import('../batch/batch-run.js');
+  const { describeSummary, runBatch } = await import('../api/batch.js');
   // With -o the lines go to a temporary file, renamed over the target once the batch is done.
   const output = options.output === undefined ? undefined : await atomicStream(options.output, [file]);
   const { stream, size } = await openInput(file);

@@ -7,7 +7,7 @@ import type { BackendName } from '../api/choices.js';
 import { maxTimerMs, shellWords } from '../api/choices.js';
 import { exitCodes } from '../control/errors.js';
 import { throttled, type ProgressListener } from '../control/progress.js';
-import { resolveJobs } from '../pool/job-count.js';
+import { resolveJobs } from '../api/jobs.js';
 
 /** hitori-sat's version, from package.json (the same path from the modules and from the CLI bundle). */
 export const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -115,7 +115,6 @@ export function addTimeoutOption(command: Command): Command {
 }
 
 // The reserve arithmetic of --timeout lives with the limit (src/control/limit.ts).
-export { commandTimeout, outputReserveMs, pictureCheck, pictureReserveMs, remainingMs, workLimitMs } from '../control/limit.js';
 
 /**
  * A progress line on stderr for the one progress event, drawn only when stderr is a terminal, at

@@ -5,7 +5,7 @@
  * (BENCH.md, hint), and the whole program's bundle, whose cache an `explain` made, left a hint's
  * own functions (the deduction core, the hint's search and its words) to compile on every call.
  */
-import { hintCommand } from './hint.js';
+import { command as hintCommand } from '../commands/hint/cli.js';
 import { runProgram } from './run.js';
 
 /** Runs `hitori-sat hint ...` on the process's arguments. */

@@ -9,9 +9,7 @@ import { looksLikeGameId } from '../formats/gameid.js';
 import { looksLikePuzzlink } from '../formats/puzzlink.js';
 import { looksLikePzprv3 } from '../formats/pzprv3.js';
 import type { Puzzle } from '../api/requests.js';
-import { describeValue } from '../formats/input-error.js';
-import { parseJsonText } from '../formats/json.js';
-import { shadingFromGrid } from '../puzzle/puzzle.js';
+import { parseSolutionReport } from '../formats/json.js';
 import { svgToPng } from '../render/png.js';
 import { errorKindOf, InputError } from '../control/errors.js';
 import { commandLimit, Limit } from '../control/limit.js';
@@ -421,24 +419,9 @@ export async function readSolutionFile(path: string, puzzle: Puzzle, purpose: 'b
       throw new InputError(`the shading is ${file.rows}x${file.cols}, the puzzle ${puzzle.rows}x${puzzle.cols}`, {}, source);
     return file.shading;
   }
-  let report: unknown;
   try {
-    report = parseJsonText(text);
+    return parseSolutionReport(text, puzzle, purpose);
   } catch (error) {
     throw error instanceof InputError ? error.withSource(source) : error;
   }
-  const solution = (report as { solution?: unknown } | null)?.solution;
-  if (!Array.isArray(solution))
-    throw new InputError(`no "solution" to ${purpose} (expected the output of \`solve --format json\` with a solution)`, {}, source);
-  if (solution.length !== puzzle.rows)
-    throw new InputError(`the solution has ${solution.length} rows, the puzzle ${puzzle.rows}`, {}, source);
-  solution.forEach((row: unknown, r) => {
-    if (!Array.isArray(row) || row.length !== puzzle.cols)
-      throw new InputError(`solution row ${r + 1} does not have ${puzzle.cols} cells`, { row: r + 1 }, source);
-    row.forEach((cell: unknown, c) => {
-      if (cell !== 0 && cell !== 1)
-        throw new InputError(`solution cell is ${describeValue(cell)}, expected 0 or 1`, { row: r + 1, column: c + 1 }, source);
-    });
-  });
-  return shadingFromGrid(solution as number[][]);
 }

@@ -3,7 +3,7 @@
  * otherwise done on first use, which for a command stopped by the limit comes after it, while
  * it reports what it found and that the limit was reached.
  */
-import { baselineWasmOnly } from '../sat/backends/node.js';
+import { baselineWasmOnly } from '../api/solver-start.js';
 
 export interface LimitUses {
   /** The output formats numbers with toLocaleString. */

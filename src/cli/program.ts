@@ -1,37 +1,22 @@
 /**
- * The hitori-sat program: a thin commander layer over the library, every command. The entry of the
- * CommonJS bundle that the command (src/cli/hitori-sat.cts) runs for every command but `solve`.
+ * The hitori-sat program: a thin commander layer over the library, every command of the table
+ * (src/commands/table.ts), in its order, each built by its folder's CLI face
+ * (src/commands/<name>/cli.ts). The entry of the CommonJS bundle that the command
+ * (src/cli/hitori-sat.cts) runs for every command but `solve` and `hint`.
  */
-import { ambiguityCommand } from './ambiguity.js';
-import { benchCommand } from './bench.js';
-import { convertCommand } from './convert.js';
-import { decodeCommand } from './decode.js';
-import { dimacsCommand } from './dimacs.js';
-import { explainCommand } from './explain.js';
-import { generateCommand } from './generate.js';
-import { hintCommand } from './hint.js';
-import { maxBlackCommand } from './maxblack.js';
-import { rateCommand } from './rate.js';
-import { repairCommand } from './repair.js';
-import { solveCommand } from './solve.js';
-import { enumerateCommand } from './enumerate.js';
+import type { Command } from 'commander';
+import { commandNames } from '../commands/table.js';
 import { runProgram } from './run.js';
 
+/** A command's CLI face: its commander command (options, parse -> request -> render). */
+interface CliFace {
+  command(): Command;
+}
+
 /** Runs `hitori-sat <command> ...` on the process's arguments. */
-export function runAll(): Promise<void> {
-  return runProgram([
-    solveCommand(),
-    dimacsCommand(),
-    decodeCommand(),
-    convertCommand(),
-    explainCommand(),
-    hintCommand(),
-    rateCommand(),
-    ambiguityCommand(),
-    repairCommand(),
-    benchCommand(),
-    enumerateCommand(),
-    generateCommand(),
-    maxBlackCommand(),
-  ]);
+export async function runAll(): Promise<void> {
+  // By name, so that a command added to the table needs no line here; esbuild bundles every
+  // `commands/*/cli.js` the pattern matches (vite, under the tests, resolves it at run time).
+  const faces = await Promise.all(commandNames.map((name) => import(/* @vite-ignore */ `../commands/${name}/cli.js`) as Promise<CliFace>));
+  return runProgram(faces.map((face) => face.command()));
 }

@@ -1,7 +1,8 @@
 /**
  * Runs the hitori-sat program with the given commands: one-line usage errors, exit codes by error
- * kind, a quiet end when the reader closes the pipe. program.ts passes every command; main.ts
- * passes `solve` alone for a solve, so that a one-shot solve loads none of the other commands.
+ * kind, a quiet end when the reader closes the pipe. program.ts passes every command of the table;
+ * solve-only.ts and hint-only.ts pass their one command, so that a one-shot solve or hint loads
+ * none of the other commands.
  */
 import { Command, CommanderError } from 'commander';
 import { errorKindOf, exitCodeOf, InputError, TimeoutError } from '../control/errors.js';

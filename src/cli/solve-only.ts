@@ -4,9 +4,9 @@
  * engine's explanations, the generators, the benchmark) cost more start-up time than the solve.
  */
 import { runProgram } from './run.js';
-import { solveCommand } from './solve.js';
+import { command as solveCommand } from '../commands/solve/cli.js';
 
-export { preloadCadical } from '../sat/backends/cadical.js';
+export { preloadCadical } from '../api/solver-start.js';
 
 /** Runs `hitori-sat solve ...` on the process's arguments. */
 export function runSolve(): Promise<void> {

@@ -39,7 +39,7 @@ export function parseJsonLines(text: string): PuzzleRecord[] {
 }
 
 /** Parses any JSON text; a syntax error becomes an InputError with its line and column. */
-export function parseJsonText(text: string): unknown {
+function parseJsonText(text: string): unknown {
   return readJson(text.replace(/^\uFEFF/, ''));
 }
 
@@ -148,4 +148,25 @@ function solutionGrid(solution: unknown, rows: number, cols: number, place: Inpu
       return cell;
     });
   });
+}
+
+/**
+ * The `solution` of a `solve --to json` report, for `puzzle` (what it is wanted for, `purpose`,
+ * names it in the errors): rows of 1 shaded / 0 unshaded, the puzzle's size.
+ */
+export function parseSolutionReport(text: string, puzzle: Pick<Puzzle, 'rows' | 'cols'>, purpose: string): boolean[] {
+  const report = parseJsonText(text);
+  const solution = (report as { solution?: unknown } | null)?.solution;
+  if (!Array.isArray(solution))
+    throw new InputError(`no "solution" to ${purpose} (expected the output of \`solve --format json\` with a solution)`);
+  if (solution.length !== puzzle.rows) throw new InputError(`the solution has ${solution.length} rows, the puzzle ${puzzle.rows}`);
+  solution.forEach((row: unknown, r) => {
+    if (!Array.isArray(row) || row.length !== puzzle.cols)
+      throw new InputError(`solution row ${r + 1} does not have ${puzzle.cols} cells`, { row: r + 1 });
+    row.forEach((cell: unknown, c) => {
+      if (cell !== 0 && cell !== 1)
+        throw new InputError(`solution cell is ${describeValue(cell)}, expected 0 or 1`, { row: r + 1, column: c + 1 });
+    });
+  });
+  return shadingFromGrid(solution as number[][]);
 }

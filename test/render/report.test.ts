@@ -6,7 +6,7 @@
 import { Limit } from '../../src/control/limit.js';
 import { describe, expect, it } from 'vitest';
 import type { Puzzle, Shading } from '../../src/puzzle/puzzle.js';
-import { gridJson, RenderedGrids, solveJson, solveReport, solveText } from '../../src/render/report.js';
+import { gridJson, RenderedGrids, solveJson, solveReport, solveText } from '../../src/commands/solve/render.js';
 import { renderShading } from '../../src/render/text.js';
 import { solveWithEngine, type EngineOptions, type EngineResult } from '../../src/solve/engines.js';
 

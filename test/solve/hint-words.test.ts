@@ -1,5 +1,5 @@
 /**
- * The hints a player reads (src/render/hint-words.ts, through hintJson): every technique of the
+ * The hints a player reads (src/commands/hint/words.ts, through hintJson): every technique of the
  * catalogue has its plain words, without a technique code; where to look covers the step; a
  * probe's trial is drawn from its own cells; and every colour a hint decides is the published
  * solution's (test/fixtures/janko-sample.jsonl, from janko.at).
@@ -9,8 +9,8 @@
  * step wherever it applies, and one cell of the solution where nothing does.
  */
 import { describe, expect, it } from 'vitest';
-import { hintJson, type HintJson } from '../../src/render/hint.js';
-import { stepWords } from '../../src/render/hint-words.js';
+import { hintJson, type HintJson } from '../../src/commands/hint/render.js';
+import { stepWords } from '../../src/commands/hint/words.js';
 import { Board } from '../../src/rules/board.js';
 import { techniques } from '../../src/rules/catalogue.js';
 import { techniqueCodes, type TechniqueCode } from '../../src/rules/types.js';
