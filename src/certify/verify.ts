@@ -1,0 +1,186 @@
+/**
+ * Checks a certificate (layout.ts) trusting none of its files: it rebuilds the CNF from the
+ * puzzle and compares it with the one given, judges each solution with the independent checker
+ * (src/puzzle/check.ts), and checks the proof against the CNF with src/sat/drat-check.ts, which
+ * shares no code with the encoders. What it trusts: the encoding of the rules (which it rebuilds,
+ * docs/encodings.md), the checker of shadings and the DRAT checker.
+ *
+ * The checks run in an order that names a corruption by what was corrupted: the manifest, the
+ * puzzle against the manifest's fingerprint, the verdict against the files present, each
+ * solution, the CNF (another puzzle's, then clause by clause), the proof.
+ */
+import { parseText } from '../formats/text.js';
+import { parseShadingFile } from '../generate/maxblack-shading.js';
+import { checkShading } from '../puzzle/check.js';
+import { conventions, type Convention } from '../puzzle/convention.js';
+import { type Puzzle, type Shading, sameShading } from '../puzzle/puzzle.js';
+import type { Cnf } from '../sat/cnf.js';
+import { parseDimacs } from '../sat/dimacs.js';
+import { checkDrat } from '../sat/drat-check.js';
+import { certificateCnf } from './formula.js';
+import { certificateFormat, type CertifiedVerdict, fileNames, type Manifest, puzzleFingerprint } from './layout.js';
+
+export type VerifyResult =
+  | { readonly ok: true; readonly verdict: CertifiedVerdict; readonly proofKind: string | null }
+  | { readonly ok: false; readonly problem: string };
+
+/** A failed check, carrying its message out of the sequence of checks. */
+class Rejected extends Error {}
+
+const reject = (problem: string): never => {
+  throw new Rejected(problem);
+};
+
+function text(files: Readonly<Record<string, string | Uint8Array>>, name: string): string {
+  const content = files[name];
+  if (content === undefined) return reject(`${name} is missing`);
+  return typeof content === 'string' ? content : new TextDecoder().decode(content);
+}
+
+function bytes(files: Readonly<Record<string, string | Uint8Array>>, name: string): Uint8Array {
+  const content = files[name];
+  if (content === undefined) return reject(`${name} is missing`);
+  return typeof content === 'string' ? new TextEncoder().encode(content) : content;
+}
+
+function readManifest(files: Readonly<Record<string, string | Uint8Array>>): Manifest {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(text(files, fileNames.manifest)) as Manifest;
+  } catch (error) {
+    if (error instanceof Rejected) throw error;
+    return reject(`${fileNames.manifest} is not JSON: ${(error as Error).message}`);
+  }
+  if (manifest?.format !== certificateFormat) reject(`${fileNames.manifest} is not a hitori-sat certificate (format "${certificateFormat}")`);
+  if (!['unique', 'none', 'multiple'].includes(manifest.verdict)) reject(`${fileNames.manifest}: unknown verdict "${String(manifest.verdict)}"`);
+  if (!(conventions as readonly string[]).includes(manifest.cnf?.convention)) reject(`${fileNames.manifest}: unknown convention`);
+  if (!Array.isArray(manifest.solutions)) reject(`${fileNames.manifest}: no list of solutions`);
+  return manifest;
+}
+
+function readPuzzle(files: Readonly<Record<string, string | Uint8Array>>, manifest: Manifest): Puzzle {
+  let puzzle: Puzzle;
+  try {
+    puzzle = parseText(text(files, fileNames.puzzle));
+  } catch (error) {
+    if (error instanceof Rejected) throw error;
+    return reject(`${fileNames.puzzle} is not a puzzle: ${(error as Error).message}`);
+  }
+  if (puzzle.rows !== manifest.puzzle.rows || puzzle.cols !== manifest.puzzle.cols)
+    reject(`${fileNames.puzzle} is ${puzzle.rows}x${puzzle.cols}, the certificate is for a ${manifest.puzzle.rows}x${manifest.puzzle.cols}`);
+  const fingerprint = puzzleFingerprint(puzzle);
+  if (fingerprint !== manifest.puzzle.fingerprint)
+    reject(
+      `${fileNames.puzzle} is not the puzzle certified: its numbers were changed (fingerprint ${fingerprint}, the manifest's ${manifest.puzzle.fingerprint})`,
+    );
+  return puzzle;
+}
+
+/** The verdict against what the certificate holds: one solution and a proof, none and a proof, or two solutions. */
+function checkVerdictShape(manifest: Manifest, files: Readonly<Record<string, string | Uint8Array>>): void {
+  const { verdict, solutions, proof } = manifest;
+  const needs =
+    verdict === 'unique'
+      ? solutions.length === 1 && proof !== null && manifest.cnf.blocksSolution
+      : verdict === 'none'
+        ? solutions.length === 0 && proof !== null && !manifest.cnf.blocksSolution
+        : solutions.length >= 2 && proof === null && !manifest.cnf.blocksSolution;
+  if (!needs) {
+    const what =
+      verdict === 'unique'
+        ? 'one solution, a proof and a CNF that blocks the solution'
+        : verdict === 'none'
+          ? 'no solution and a proof'
+          : 'two or more solutions and no proof';
+    reject(
+      `the verdict ${verdict} does not fit the certificate: it needs ${what}, the certificate has ${solutions.length} solution(s) and ${proof === null ? 'no proof' : 'a proof'}`,
+    );
+  }
+  for (const name of solutions) if (files[name] === undefined) reject(`${name} is missing`);
+}
+
+function readSolutions(files: Readonly<Record<string, string | Uint8Array>>, manifest: Manifest, puzzle: Puzzle, convention: Convention): Shading[] {
+  const out: Shading[] = [];
+  for (const name of manifest.solutions) {
+    let shading: boolean[];
+    try {
+      const parsed = parseShadingFile(text(files, name));
+      if (parsed.rows !== puzzle.rows || parsed.cols !== puzzle.cols)
+        reject(`${name} is ${parsed.rows}x${parsed.cols}, the puzzle ${puzzle.rows}x${puzzle.cols}`);
+      shading = parsed.shading;
+    } catch (error) {
+      if (error instanceof Rejected) throw error;
+      return reject(`${name} is not a shading: ${(error as Error).message}`);
+    }
+    const violations = checkShading(puzzle, shading, convention);
+    if (violations.length > 0) reject(`${name} is not a solution of the puzzle: ${violations[0]!.message}`);
+    const same = out.findIndex((other) => sameShading(other, shading));
+    if (same >= 0) reject(`${name} is the same shading as ${manifest.solutions[same]}`);
+    out.push(shading);
+  }
+  return out;
+}
+
+/** The CNF given against the one rebuilt from the puzzle: the puzzle it names, its size, then clause by clause. */
+function checkCnf(given: Cnf, expected: Cnf, puzzle: Puzzle): void {
+  const named = given.comments.map((c) => /fingerprint ([0-9a-f]{8})/.exec(c)?.[1]).find((f) => f !== undefined);
+  const fingerprint = puzzleFingerprint(puzzle);
+  if (named !== undefined && named !== fingerprint)
+    reject(`${fileNames.cnf} encodes another puzzle (fingerprint ${named}, ${fileNames.puzzle}'s ${fingerprint})`);
+  if (given.numVars !== expected.numVars || given.numClauses !== expected.numClauses)
+    reject(
+      `${fileNames.cnf} is not the CNF of ${fileNames.puzzle}: it has ${given.numVars} variables and ${given.numClauses} clauses, the rebuilt CNF ${expected.numVars} and ${expected.numClauses}`,
+    );
+  const a = given.flat();
+  const b = expected.flat();
+  for (let clause = 0, k = 0; clause < b.ends.length; clause++) {
+    const end = b.ends[clause]!;
+    let same = a.ends[clause] === end;
+    for (; same && k < end; k++) same = a.lits[k] === b.lits[k];
+    if (!same)
+      reject(
+        `${fileNames.cnf} differs from the CNF rebuilt from ${fileNames.puzzle} at clause ${clause + 1}: "${given.clause(clause).join(' ')} 0", expected "${expected.clause(clause).join(' ')} 0"`,
+      );
+    k = end;
+  }
+}
+
+export interface VerifyOptions {
+  /** A `Date.now()` value after which the proof check gives up (then the result is not ok). */
+  readonly deadline?: number;
+}
+
+/** Checks a certificate's files; ok, or the first thing that does not hold. */
+export function verifyCertificate(files: Readonly<Record<string, string | Uint8Array>>, options: VerifyOptions = {}): VerifyResult {
+  try {
+    const manifest = readManifest(files);
+    const puzzle = readPuzzle(files, manifest);
+    checkVerdictShape(manifest, files);
+    const { convention } = manifest.cnf;
+    const solutions = readSolutions(files, manifest, puzzle, convention);
+    let given: Cnf;
+    try {
+      given = parseDimacs(text(files, fileNames.cnf));
+    } catch (error) {
+      if (error instanceof Rejected) throw error;
+      return reject(`${fileNames.cnf} is not DIMACS: ${(error as Error).message}`);
+    }
+    const expected = certificateCnf(puzzle, convention, manifest.verdict === 'unique' ? solutions[0] : undefined).cnf;
+    checkCnf(given, expected, puzzle);
+    if (manifest.proof !== null) {
+      let reason: string | undefined;
+      try {
+        const result = checkDrat(expected, bytes(files, fileNames.proof), options.deadline === undefined ? {} : { deadline: options.deadline });
+        reason = result.verified ? undefined : result.reason;
+      } catch (error) {
+        if (error instanceof Rejected) throw error;
+        reason = (error as Error).message;
+      }
+      if (reason !== undefined) reject(`${fileNames.proof} does not refute ${fileNames.cnf}: ${reason}`);
+    }
+    return { ok: true, verdict: manifest.verdict, proofKind: manifest.proof?.kind ?? null };
+  } catch (error) {
+    if (error instanceof Rejected) return { ok: false, problem: error.message };
+    throw error;
+  }
+}
