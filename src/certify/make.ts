@@ -47,6 +47,8 @@ export interface CertificateOptions {
   readonly prover?: SatProver;
   /** Checks the finished certificate with verifyCertificate before returning it (default true). */
   readonly selfCheck?: boolean;
+  /** false: the SAT solver proves everything, no deduction lemma is written (default true). */
+  readonly deductions?: boolean;
 }
 
 export interface Certificate {
@@ -78,7 +80,11 @@ export async function makeCertificate(puzzle: Puzzle, options: CertificateOption
   const started = performance.now();
   const convention = options.convention ?? 'literal';
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
-  const result = await solveWithEngine(puzzle, { convention, maxSolutions: 2, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+  const result = await solveWithEngine(puzzle, {
+    convention,
+    maxSolutions: 2,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
   const solveMs = performance.now() - started;
   if (result.status === 'timeout') throw new TimeoutError('the time limit passed before the puzzle was solved');
   if (result.status === 'stuck') throw new SolverError('the engine could not decide the puzzle');
@@ -96,10 +102,14 @@ export async function makeCertificate(puzzle: Puzzle, options: CertificateOption
     files[names[k]!] = formatShadingFile(puzzle.rows, puzzle.cols, [...shading]);
   });
   if (verdict !== 'multiple') {
-    const trail = deducedCells(puzzle, deadline);
-    const deduced = proveDeductions(puzzle, vars, trail, {
-      blocksCompleteShading: blocked !== undefined && trail.length === blocked.length && trail.every((d) => blocked[d.cell] === d.black),
-    });
+    const trail = options.deductions === false ? null : deducedCells(puzzle, deadline);
+    const deduced =
+      trail === null
+        ? { steps: [], decided: [], refuted: false }
+        : proveDeductions(puzzle, vars, trail, {
+            blocksCompleteShading:
+              blocked !== undefined && trail.length === blocked.length && trail.every((d) => blocked[d.cell] === d.black),
+          });
     const writer = new DratWriter();
     writer.append(deduced.steps);
     const deductionLemmas = writer.additions;
@@ -116,7 +126,8 @@ export async function makeCertificate(puzzle: Puzzle, options: CertificateOption
       });
       const sat = await (options.prover ?? wasmProver)(rest, deadline === undefined ? {} : { deadline });
       if (sat.status === 'unknown') throw new TimeoutError('the time limit passed while the SAT solver proved the verdict');
-      if (sat.status !== 'unsatisfiable') throw new SolverError(`the SAT solver found the certificate's CNF satisfiable, against the verdict ${verdict}`);
+      if (sat.status !== 'unsatisfiable')
+        throw new SolverError(`the SAT solver found the certificate's CNF satisfiable, against the verdict ${verdict}`);
       writer.append(sat.steps);
       kind = cellsDeduced > 0 ? 'deduction+sat' : 'sat';
       solver = sat.solver;
@@ -147,4 +158,3 @@ export async function makeCertificate(puzzle: Puzzle, options: CertificateOption
   }
   return { verdict, files, manifest, solveMs, makeMs: performance.now() - started };
 }
-

@@ -51,8 +51,10 @@ function readManifest(files: Readonly<Record<string, string | Uint8Array>>): Man
     if (error instanceof Rejected) throw error;
     return reject(`${fileNames.manifest} is not JSON: ${(error as Error).message}`);
   }
-  if (manifest?.format !== certificateFormat) reject(`${fileNames.manifest} is not a hitori-sat certificate (format "${certificateFormat}")`);
-  if (!['unique', 'none', 'multiple'].includes(manifest.verdict)) reject(`${fileNames.manifest}: unknown verdict "${String(manifest.verdict)}"`);
+  if (manifest?.format !== certificateFormat)
+    reject(`${fileNames.manifest} is not a hitori-sat certificate (format "${certificateFormat}")`);
+  if (!['unique', 'none', 'multiple'].includes(manifest.verdict))
+    reject(`${fileNames.manifest}: unknown verdict "${String(manifest.verdict)}"`);
   if (!(conventions as readonly string[]).includes(manifest.cnf?.convention)) reject(`${fileNames.manifest}: unknown convention`);
   if (!Array.isArray(manifest.solutions)) reject(`${fileNames.manifest}: no list of solutions`);
   return manifest;
@@ -67,7 +69,9 @@ function readPuzzle(files: Readonly<Record<string, string | Uint8Array>>, manife
     return reject(`${fileNames.puzzle} is not a puzzle: ${(error as Error).message}`);
   }
   if (puzzle.rows !== manifest.puzzle.rows || puzzle.cols !== manifest.puzzle.cols)
-    reject(`${fileNames.puzzle} is ${puzzle.rows}x${puzzle.cols}, the certificate is for a ${manifest.puzzle.rows}x${manifest.puzzle.cols}`);
+    reject(
+      `${fileNames.puzzle} is ${puzzle.rows}x${puzzle.cols}, the certificate is for a ${manifest.puzzle.rows}x${manifest.puzzle.cols}`,
+    );
   const fingerprint = puzzleFingerprint(puzzle);
   if (fingerprint !== manifest.puzzle.fingerprint)
     reject(
@@ -99,7 +103,12 @@ function checkVerdictShape(manifest: Manifest, files: Readonly<Record<string, st
   for (const name of solutions) if (files[name] === undefined) reject(`${name} is missing`);
 }
 
-function readSolutions(files: Readonly<Record<string, string | Uint8Array>>, manifest: Manifest, puzzle: Puzzle, convention: Convention): Shading[] {
+function readSolutions(
+  files: Readonly<Record<string, string | Uint8Array>>,
+  manifest: Manifest,
+  puzzle: Puzzle,
+  convention: Convention,
+): Shading[] {
   const out: Shading[] = [];
   for (const name of manifest.solutions) {
     let shading: boolean[];
@@ -170,7 +179,11 @@ export function verifyCertificate(files: Readonly<Record<string, string | Uint8A
     if (manifest.proof !== null) {
       let reason: string | undefined;
       try {
-        const result = checkDrat(expected, bytes(files, fileNames.proof), options.deadline === undefined ? {} : { deadline: options.deadline });
+        const result = checkDrat(
+          expected,
+          bytes(files, fileNames.proof),
+          options.deadline === undefined ? {} : { deadline: options.deadline },
+        );
         reason = result.verified ? undefined : result.reason;
       } catch (error) {
         if (error instanceof Rejected) throw error;
