@@ -69,8 +69,6 @@ class DeductionProver {
   private readonly b: number;
   /** Steps of the current top-level deduction, written out only when it is proven. */
   private pending: ProofStep[] = [];
-  /** Lemmas to delete once the refutation that needs them is done (a stack, per depth). */
-  private live: number[][] = [];
   readonly steps: ProofStep[] = [];
   connectivitySteps = 0;
 
@@ -154,13 +152,9 @@ class DeductionProver {
   private refute(gamma: readonly number[], depth: number): boolean {
     const { kernel } = this;
     const mark = kernel.size;
-    const liveMark = this.live.length;
     const negated = gamma.map((l) => -l);
     const done = (): true => {
-      for (let k = this.live.length - 1; k >= liveMark; k--) this.pending.push({ deleted: true, lits: this.live[k]! });
-      this.live.length = liveMark;
       this.emit(negated);
-      if (depth > 0) this.live.push(negated);
       kernel.undo(mark);
       return true;
     };
