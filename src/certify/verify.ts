@@ -52,6 +52,8 @@ function readManifest(files: Readonly<Record<string, string | Uint8Array>>): Man
   }
   if (manifest?.format !== certificateFormat)
     reject(`${fileNames.manifest} is not a hitori-sat certificate (format "${certificateFormat}")`);
+  if (typeof manifest.puzzle !== 'object' || manifest.puzzle === null || typeof manifest.cnf !== 'object' || manifest.cnf === null)
+    reject(`${fileNames.manifest}: no puzzle or no cnf entry`);
   if (!['unique', 'none', 'multiple'].includes(manifest.verdict))
     reject(`${fileNames.manifest}: unknown verdict "${String(manifest.verdict)}"`);
   if (!(conventions as readonly string[]).includes(manifest.cnf?.convention)) reject(`${fileNames.manifest}: unknown convention`);

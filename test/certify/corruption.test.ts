@@ -122,3 +122,10 @@ describe('each corruption is rejected with its own message', () => {
     expect(new Set(messages).size).toBe(messages.length);
   });
 });
+
+test('a manifest that is not a certificate’s is refused, not thrown', () => {
+  expect(problem(with_(unique, 'manifest.json', '{"format": "hitori-sat certificate 1"}'))).toBe(
+    'manifest.json: no puzzle or no cnf entry',
+  );
+  expect(problem(with_(unique, 'manifest.json', '[1, 2'))).toMatch(/^manifest\.json is not JSON: /);
+});
