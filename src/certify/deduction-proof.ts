@@ -54,8 +54,6 @@ export interface DeductionProof {
   readonly refuted: boolean;
   /** Cells of the trail replayed (the rest, when fewer than given, are left to SAT). */
   readonly replayed: number;
-  /** Connectivity steps (each one an induction over the layers). */
-  readonly connectivitySteps: number;
 }
 
 /** How deep assumptions nest: a probe (1), the only way out inside it (2), and one more for safety. */
@@ -70,7 +68,6 @@ class DeductionProver {
   /** Steps of the current top-level deduction, written out only when it is proven. */
   private pending: ProofStep[] = [];
   readonly steps: ProofStep[] = [];
-  connectivitySteps = 0;
 
   constructor(
     puzzle: Puzzle,
@@ -113,12 +110,16 @@ class DeductionProver {
     return this.kernel.assign(cell, colour, Why.Given, -1) && this.kernel.propagate();
   }
 
-  /** Proves one deduced cell; false when it cannot (nothing is written then). */
+  /**
+   * Proves one deduced cell: `proven`, or `contradiction` (proven, and the root conflicts: the
+   * empty clause is RUP), or `failed` (nothing written). A cell the root has in the other colour
+   * fails too: that the core and the root disagree proves no clause the checker could accept.
+   */
   proveCell(cell: number, black: boolean, why: number): 'proven' | 'contradiction' | 'failed' {
     const colour = black ? BLACK : WHITE;
     const { state } = this.kernel;
     if (state[cell] === colour) return 'proven';
-    if (state[cell] !== UNKNOWN) return 'contradiction';
+    if (state[cell] !== UNKNOWN) return 'failed';
     const lit = this.literal(cell, colour);
     // The line patterns are RUP as they stand (a b a: b black makes both a's white; a a with a
     // third a white: the pair black side by side).
@@ -203,10 +204,7 @@ class DeductionProver {
         const cell = comps.order[k]!;
         if (cell === this.a || cell === this.b) grounded = true;
       }
-      if (!grounded) {
-        this.connectivitySteps++;
-        return true;
-      }
+      if (!grounded) return true;
     }
     return false;
   }
@@ -250,6 +248,5 @@ export function proveDeductions(
     decided: Array.from(state, (s) => (s === UNKNOWN ? null : s === BLACK)),
     refuted,
     replayed,
-    connectivitySteps: prover.connectivitySteps,
   };
 }
