@@ -9,8 +9,11 @@
  * propagate on a rule kernel of its own (kernel.ts, NoB and DoW: what the checker's unit
  * propagation finds through the same binary clauses), with two more steps the checker cannot
  * take alone:
- *  - the only way out (NCO-B): a white cell w with one non-black neighbour j. Assume j black as
- *    well (one level deeper) and refute that; its lemma ¬Γ ∨ ¬s_j then puts j white.
+ *  - the only way out (NCO-B): a white cell w with one non-black neighbour j. For w other than
+ *    the ground candidates (below), w's isolation lemma s_w ∨ ⋁_{n ∈ N(w)} ¬s_n, written once
+ *    at the root (RUP: an isolated white w has no layer), makes j white by unit propagation
+ *    under any assumption. Next to the ground candidates, assume j black as well (one level
+ *    deeper) and refute that; its lemma ¬Γ ∨ ¬s_j then puts j white.
  *  - connectivity: when the non-black cells fall apart, one part C holds neither ground
  *    candidate a = cell 0 nor b = cell 1 of the layer encoding (encodings/connectivity-layers.ts;
  *    a and b touch, and a black one makes the other white). Every neighbour of C outside it is
@@ -31,7 +34,7 @@
  */
 import { groundCells } from '../../encodings/connectivity-layers.js';
 import type { HitoriVars } from '../../encodings/variables.js';
-import { geometryOf, lineMates, type Geometry } from '../puzzle/geometry.js';
+import { geometryOf, lineMates, neighbours, type Geometry } from '../puzzle/geometry.js';
 import { componentsScratch, labelComponents, type Components } from '../puzzle/graph.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { BLACK, UNKNOWN, WHITE } from '../rules/cell-state.js';
@@ -65,6 +68,10 @@ class DeductionProver {
   private readonly components: Components;
   private readonly a: number;
   private readonly b: number;
+  /** The cell whose only way out `soleExitToProve` found last. */
+  private exitFrom = -1;
+  /** Per cell: 1 once its isolation lemma is written. */
+  private readonly isolated: Uint8Array;
   /** Steps of the current top-level deduction, written out only when it is proven. */
   private pending: ProofStep[] = [];
   readonly steps: ProofStep[] = [];
@@ -82,6 +89,7 @@ class DeductionProver {
       false,
     );
     this.components = componentsScratch(n);
+    this.isolated = new Uint8Array(n);
     const { a, b } = groundCells(puzzle);
     this.a = a;
     this.b = b ?? -1;
@@ -165,10 +173,19 @@ class DeductionProver {
     }
     for (;;) {
       if (!kernel.propagate()) return done();
-      const exit = depth + 1 < maxDepth ? this.soleExitToProve() : -1;
+      const exit = this.soleExitToProve();
       if (exit >= 0) {
-        // The only way out: j black cuts its white neighbour off (proven one level down).
-        if (this.refute([...gamma, this.literal(exit, BLACK)], depth + 1) && kernel.assign(exit, WHITE, Why.Exit, -1)) continue;
+        const w = this.exitFrom;
+        const j = exit;
+        // The only way out. Away from the ground candidates, w's isolation lemma (written once)
+        // makes j white by unit propagation; next to them, j black is refuted one level down.
+        if (w !== this.a && w !== this.b) {
+          this.isolationLemma(w);
+          kernel.assign(j, WHITE, Why.Exit, w);
+          continue;
+        }
+        if (depth + 1 < maxDepth && this.refute([...gamma, this.literal(j, BLACK)], depth + 1) && kernel.assign(j, WHITE, Why.Exit, w))
+          continue;
         kernel.undo(mark);
         return false;
       }
@@ -185,9 +202,27 @@ class DeductionProver {
     for (let w = 0; w < cells; w++) {
       if (state[w] !== WHITE) continue;
       const open = soleExit(state, nbrStart, nbr, w);
-      if (open >= 0 && state[open] === UNKNOWN) return open;
+      if (open >= 0 && state[open] === UNKNOWN) {
+        this.exitFrom = w;
+        return open;
+      }
     }
     return -1;
+  }
+
+  /**
+   * Writes, once per cell w other than the ground candidates, the clause "w is shaded or one of
+   * its neighbours is not": with w white and every neighbour black, w has no layer (its layer
+   * clauses find no neighbour one layer closer) and so is shaded (L3). RUP over the CNF alone,
+   * it is written at the root, outside any assumption; with it, unit propagation finds the only
+   * way out of w under any assumption, and a probe needs no lemma of its own for it.
+   */
+  private isolationLemma(w: number): void {
+    if (this.isolated[w] === 1) return;
+    this.isolated[w] = 1;
+    const lemma = [this.vars.shaded(w)];
+    for (const n of neighbours(this.g, w)) lemma.push(-this.vars.shaded(n));
+    this.steps.push({ deleted: false, lits: lemma });
   }
 
   /**

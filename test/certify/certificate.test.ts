@@ -32,10 +32,10 @@ describe('certificates are accepted', () => {
     }
   }, 60_000);
 
-  test('the janko 17x17 of examples/ is certified by deductions alone, a proof of a few thousand lemmas', async () => {
+  test('the janko 17x17 of examples/ is certified by deductions alone, in fewer lemmas than two per cell', async () => {
     const certificate = await makeCertificate(example('janko-037.txt'), { selfCheck: false });
     expect(certificate.manifest.proof).toMatchObject({ kind: 'deduction', satLemmas: 0, cellsDeduced: 17 * 17 });
-    expect(certificate.manifest.proof!.deductionLemmas).toBeLessThan(17 * 17 * 20);
+    expect(certificate.manifest.proof!.deductionLemmas).toBeLessThan(2 * 17 * 17);
     expect(verifyCertificate(certificate.files)).toMatchObject({ ok: true, proofKind: 'deduction' });
   }, 60_000);
 
