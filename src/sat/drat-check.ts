@@ -269,6 +269,28 @@ class Checker {
     return true;
   }
 
+  /** Makes room at once for a formula's variables, clauses and literals (its clauses are then added without growing anything). */
+  expect(variables: number, clauses: number, literals: number): void {
+    this.grow(variables);
+    while (this.watches.length < 2 * variables + 2) this.watches.push([]);
+    if (clauses > this.start.length) {
+      const start = new Int32Array(clauses + 1024);
+      start.set(this.start.subarray(0, this.count));
+      this.start = start;
+      const size = new Int32Array(clauses + 1024);
+      size.set(this.size.subarray(0, this.count));
+      this.size = size;
+      const deleted = new Uint8Array(clauses + 1024);
+      deleted.set(this.deleted.subarray(0, this.count));
+      this.deleted = deleted;
+    }
+    if (literals > this.arena.length) {
+      const arena = new Int32Array(literals + (1 << 16));
+      arena.set(this.arena.subarray(0, this.arenaEnd));
+      this.arena = arena;
+    }
+  }
+
   /** Room for one more clause of `n` literals. */
   private reserve(n: number): void {
     if (this.count === this.start.length) {
@@ -386,6 +408,7 @@ class Checker {
 export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}): DratResult {
   const checker = new Checker();
   const deadline = options.deadline;
+  checker.expect(cnf.numVars, cnf.numClauses, cnf.numLiterals);
   cnf.forEach((clause) => {
     checker.add(clause, deadline);
   });
