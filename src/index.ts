@@ -1,6 +1,6 @@
 /**
  * hitori-sat's library: parse and format puzzles, solve with a proven verdict, explain and rate
- * with the rule engine, export DIMACS, draw, check. Browser-safe: nothing here reaches a `node:`
+ * with the rule engine, export DIMACS, draw, check, make and verify certificates of verdicts. Browser-safe: nothing here reaches a `node:`
  * module. `hitori-sat/node` (src/node.ts) adds external solver programs, worker threads and
  * JSON Lines batches.
  *
@@ -40,6 +40,19 @@ export {
 export { run } from './api/run.js';
 export type * from './api/requests.js';
 export { validatePuzzle } from './commands/validate.js';
+export {
+  makeCertificate,
+  verifyCertificate,
+  type Certificate,
+  type CertificateFiles,
+  type CertificateOptions,
+  type CertifiedVerdict,
+  type Manifest,
+  type ProofKind,
+  type SatProver,
+  type VerifyOptions,
+  type VerifyResult,
+} from './certify/index.js';
 export { generationProblem, generationReach, type GenerationChoice, type Reach } from './generate/generate-support.js';
 export {
   InputError,

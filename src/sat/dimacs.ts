@@ -21,8 +21,9 @@ export function* dimacsChunks(cnf: Cnf, units: readonly number[] = []): Generato
   const { lits, ends } = cnf.flat();
   let start = 0;
   for (const end of ends) {
-    for (let k = start; k < end; k++) out += `${lits[k]} `;
-    out += '0\n';
+    // The typed array's own join: a string per literal made a layered 17x17's 3 MB take most of
+    // the time of writing a certificate, and most of its garbage.
+    out += end > start ? `${lits.subarray(start, end).join(' ')} 0\n` : '0\n';
     start = end;
     if (out.length > 65536) {
       yield out;

@@ -98,9 +98,28 @@ function isBinary(proof: Uint8Array): boolean {
 
 const litCode = (lit: number) => (lit > 0 ? 2 * lit : -2 * lit + 1);
 
+/**
+ * An order-independent hash of a clause's literals (a sum of mixed literals), to find a clause
+ * to delete without a string key per clause: a layered 17x17 has over 100,000 clauses, and a
+ * string and a typed array each cost more to make than to check the whole proof.
+ */
+function clauseHash(lits: ArrayLike<number>, start: number, end: number): number {
+  let h = 0;
+  for (let k = start; k < end; k++) {
+    const x = lits[k]!;
+    h = (h + Math.imul(x ^ (x >>> 15), 0x2c1b3c6d)) | 0;
+  }
+  return h;
+}
+
 class Checker {
-  private clauses: Int32Array[] = [];
-  private deleted: boolean[] = [];
+  /** Every clause's literals back to back: clause id's are `arena[start[id] .. start[id] + size[id])`. */
+  private arena = new Int32Array(1 << 16);
+  private arenaEnd = 0;
+  private start = new Int32Array(1 << 12);
+  private size = new Int32Array(1 << 12);
+  private count = 0;
+  private deleted = new Uint8Array(1 << 12);
   private watches: number[][] = [];
   /** Per variable: 1 true, -1 false, 0 open. */
   private value = new Int8Array(16);
@@ -109,7 +128,10 @@ class Checker {
   private trail: number[] = [];
   /** Trail entries below this have been propagated. */
   private head = 0;
-  private byKey = new Map<string, number[]>();
+  /** Clause ids by `clauseHash`, built at the first deletion (a proof without deletions never needs it). */
+  private byHash: Map<number, number[]> | null = null;
+  /** Scratch for a clause being added. */
+  private scratch: number[] = [];
   /** The root-level assignment conflicts: D is unsatisfiable by unit propagation. */
   rootConflict = false;
 
@@ -146,6 +168,7 @@ class Checker {
   /** Unit propagation from the trail's head; false on a conflict. */
   private propagate(limit: Limit): boolean {
     let steps = 0;
+    const { arena, start, size, deleted } = this;
     while (this.head < this.trail.length) {
       if ((++steps & 0xffff) === 0 && limit.expired) throw limit.reached('while the DRAT proof was checked');
       const falseLit = -this.trail[this.head++]!;
@@ -155,33 +178,34 @@ class Checker {
       let conflict = false;
       for (let w = 0; w < list.length; w++) {
         const id = list[w]!;
-        if (this.deleted[id]) continue;
+        if (deleted[id]) continue;
         if (conflict) {
           list[keep++] = id;
           continue;
         }
-        const c = this.clauses[id]!;
-        if (c[0] === falseLit) {
-          c[0] = c[1]!;
-          c[1] = falseLit;
+        const c = start[id]!;
+        const end = c + size[id]!;
+        if (arena[c] === falseLit) {
+          arena[c] = arena[c + 1]!;
+          arena[c + 1] = falseLit;
         }
-        if (this.litValue(c[0]!) > 0) {
+        if (this.litValue(arena[c]!) > 0) {
           list[keep++] = id;
           continue;
         }
         let moved = false;
-        for (let k = 2; k < c.length; k++) {
-          if (this.litValue(c[k]!) >= 0) {
-            c[1] = c[k]!;
-            c[k] = falseLit;
-            this.watch(c[1]!, id);
+        for (let k = c + 2; k < end; k++) {
+          if (this.litValue(arena[k]!) >= 0) {
+            arena[c + 1] = arena[k]!;
+            arena[k] = falseLit;
+            this.watch(arena[c + 1]!, id);
             moved = true;
             break;
           }
         }
         if (moved) continue;
         list[keep++] = id;
-        if (this.litValue(c[0]!) === 0) this.assign(c[0]!, id);
+        if (this.litValue(arena[c]!) === 0) this.assign(arena[c]!, id);
         else conflict = true;
       }
       list.length = keep;
@@ -221,13 +245,18 @@ class Checker {
     return result;
   }
 
+  /** The literals of clause `id` (a copy). */
+  private literals(id: number): number[] {
+    return Array.from(this.arena.subarray(this.start[id]!, this.start[id]! + this.size[id]!));
+  }
+
   /** RAT on the first literal p: every resolvent with a clause holding ¬p is RUP. */
   rat(lits: readonly number[], limit: Limit): boolean {
     if (lits.length === 0) return false;
     const p = lits[0]!;
-    for (let id = 0; id < this.clauses.length; id++) {
+    for (let id = 0; id < this.count; id++) {
       if (this.deleted[id]) continue;
-      const e = this.clauses[id]!;
+      const e = this.literals(id);
       if (!e.includes(-p)) continue;
       const resolvent = [...lits];
       let tautology = false;
@@ -241,20 +270,80 @@ class Checker {
     return true;
   }
 
+  /** Makes room at once for a formula's variables, clauses and literals (its clauses are then added without growing anything). */
+  expect(variables: number, clauses: number, literals: number): void {
+    this.grow(variables);
+    while (this.watches.length < 2 * variables + 2) this.watches.push([]);
+    if (clauses > this.start.length) {
+      const start = new Int32Array(clauses + 1024);
+      start.set(this.start.subarray(0, this.count));
+      this.start = start;
+      const size = new Int32Array(clauses + 1024);
+      size.set(this.size.subarray(0, this.count));
+      this.size = size;
+      const deleted = new Uint8Array(clauses + 1024);
+      deleted.set(this.deleted.subarray(0, this.count));
+      this.deleted = deleted;
+    }
+    if (literals > this.arena.length) {
+      const arena = new Int32Array(literals + (1 << 16));
+      arena.set(this.arena.subarray(0, this.arenaEnd));
+      this.arena = arena;
+    }
+  }
+
+  /** Room for one more clause of `n` literals. */
+  private reserve(n: number): void {
+    if (this.count === this.start.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.start = grow(this.start, (k) => new Int32Array(k));
+      this.size = grow(this.size, (k) => new Int32Array(k));
+      this.deleted = grow(this.deleted, (k) => new Uint8Array(k));
+    }
+    if (this.arenaEnd + n > this.arena.length) {
+      let length = this.arena.length * 2;
+      while (length < this.arenaEnd + n) length *= 2;
+      const arena = new Int32Array(length);
+      arena.set(this.arena.subarray(0, this.arenaEnd));
+      this.arena = arena;
+    }
+  }
+
   /** Adds a clause to D (duplicates merged, a tautology dropped), propagating at the root. */
-  add(raw: readonly number[], limit: Limit): void {
-    const lits = [...new Set(raw)];
-    if (lits.some((l) => lits.includes(-l))) return;
-    for (const lit of lits) this.grow(lit > 0 ? lit : -lit);
-    const id = this.clauses.length;
-    // The two watched literals go first: not false ones if possible.
-    lits.sort((a, b) => this.rank(b) - this.rank(a));
-    this.clauses.push(Int32Array.from(lits));
-    this.deleted.push(false);
-    const key = keyOf(lits);
-    const same = this.byKey.get(key);
-    if (same) same.push(id);
-    else this.byKey.set(key, [id]);
+  add(raw: ArrayLike<number>, limit: Limit): void {
+    const lits = this.scratch;
+    lits.length = 0;
+    for (let k = 0; k < raw.length; k++) {
+      const lit = raw[k]!;
+      let seen = false;
+      for (const other of lits) {
+        if (other === -lit) return;
+        if (other === lit) seen = true;
+      }
+      if (!seen) lits.push(lit);
+      this.grow(lit > 0 ? lit : -lit);
+    }
+    // The two watched literals go first: not false ones if possible (true, then open, then false).
+    for (let w = 0; w < 2 && w < lits.length; w++) {
+      let best = w;
+      for (let k = w + 1; k < lits.length; k++) if (this.litValue(lits[k]!) > this.litValue(lits[best]!)) best = k;
+      const t = lits[w]!;
+      lits[w] = lits[best]!;
+      lits[best] = t;
+    }
+    this.reserve(lits.length);
+    const id = this.count++;
+    const at = this.arenaEnd;
+    for (let k = 0; k < lits.length; k++) this.arena[at + k] = lits[k]!;
+    this.start[id] = at;
+    this.size[id] = lits.length;
+    this.arenaEnd += lits.length;
+    this.deleted[id] = 0;
+    this.index(id);
     if (this.rootConflict) return;
     if (lits.length === 0) {
       this.rootConflict = true;
@@ -273,38 +362,56 @@ class Checker {
     }
   }
 
-  /** Larger for literals better watched: true, then open, then false. */
-  private rank(lit: number): number {
-    return this.litValue(lit) + 1;
+  /** Enters clause `id` in the deletion index, once there is one. */
+  private index(id: number): void {
+    if (this.byHash === null) return;
+    const s = this.start[id]!;
+    const h = clauseHash(this.arena, s, s + this.size[id]!);
+    const same = this.byHash.get(h);
+    if (same) same.push(id);
+    else this.byHash.set(h, [id]);
   }
 
   delete(raw: readonly number[]): void {
     const lits = [...new Set(raw)];
     if (lits.length <= 1) return;
-    const ids = this.byKey.get(keyOf(lits));
-    if (!ids || ids.length === 0) return;
-    const id = ids[ids.length - 1]!;
-    const c = this.clauses[id]!;
+    if (this.byHash === null) {
+      this.byHash = new Map();
+      for (let id = 0; id < this.count; id++) if (!this.deleted[id]) this.index(id);
+    }
+    const ids = this.byHash.get(clauseHash(lits, 0, lits.length));
+    if (!ids) return;
+    const sorted = lits.sort((a, b) => a - b);
+    // The last added clause with these literals (ids are in the order added).
+    let found = -1;
+    for (let k = ids.length - 1; k >= 0; k--) {
+      const id = ids[k]!;
+      if (this.size[id] !== sorted.length) continue;
+      const mine = this.literals(id).sort((a, b) => a - b);
+      if (mine.every((lit, j) => lit === sorted[j])) {
+        found = k;
+        break;
+      }
+    }
+    if (found < 0) return;
+    const id = ids[found]!;
     // A clause that is the reason of a root-level assignment stays (see the header).
-    for (const lit of c) {
+    for (const lit of this.literals(id)) {
       const v = lit > 0 ? lit : -lit;
       if (this.reason[v] === id) return;
     }
-    ids.pop();
-    this.deleted[id] = true;
+    ids.splice(found, 1);
+    this.deleted[id] = 1;
   }
-}
-
-function keyOf(lits: readonly number[]): string {
-  return [...lits].sort((a, b) => a - b).join(' ');
 }
 
 /** Checks `proof` (text or binary DRAT) against `cnf`. */
 export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}): DratResult {
   const checker = new Checker();
   const limit = options.limit ?? Limit.none;
+  checker.expect(cnf.numVars, cnf.numClauses, cnf.numLiterals);
   cnf.forEach((clause) => {
-    checker.add(Array.from(clause), limit);
+    checker.add(clause, limit);
   });
   let additions = 0;
   let deletions = 0;

@@ -140,7 +140,16 @@ async function writeChunks(path: string, chunks: Iterable<string>, limit: Limit)
   stream.on('error', (error) => {
     failed ??= error;
   });
-  const settled = () => new Promise<void>((resolve) => stream.once('drain', resolve).once('close', resolve));
+  // Whichever comes first takes the other listener off: a CNF of more than ten chunks that each
+  // waited for 'drain' left a 'close' listener per wait (Node's MaxListenersExceededWarning).
+  const settled = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('drain', done).off('close', done);
+        resolve();
+      };
+      stream.once('drain', done).once('close', done);
+    });
   for (const chunk of chunks) {
     if (failed !== undefined) throw failed;
     if (limit.expired) {
