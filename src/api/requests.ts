@@ -41,6 +41,7 @@ export type { GenerateRequest, GenerateResult } from '../commands/generate/reque
 export type { EnumerateRequest, EnumerateResult } from '../commands/enumerate/request.js';
 export type { MaxBlackRequest, MaxBlackAnswer } from '../commands/maxblack/request.js';
 export type { BenchRequest, BenchResult } from '../commands/bench/request.js';
+export type { VerifyRequest } from '../commands/verify/request.js';
 
 /** The library function's options: the request's fields, the signal and the listeners. */
 type OptionsOf<R extends Request, C extends CommandName> = Omit<R, 'command' | 'puzzle'> & RunOptions<C>;

@@ -54,7 +54,9 @@ export async function runBatchCommand(file: string, config: BatchConfig, options
     ...(size === undefined ? {} : { totalBytes: size }),
     config,
     jobs: jobsOf(options.jobs),
-    ...(config.timeoutMs === undefined ? {} : { lineWaitMs: config.timeoutMs }),
+    // A pipe, a FIFO or a terminal may keep the batch waiting for ever; a regular file cannot.
+    // The wait is at least 100 ms, so that a tiny per-puzzle limit does not cut off a live pipe.
+    ...(config.timeoutMs === undefined || size !== undefined ? {} : { lineWaitMs: Math.max(config.timeoutMs, 100) }),
     output: output?.stream ?? process.stdout,
     onProgress: (event) => progress.update({ ...event, message: `${config.command}: ${event.message}` }),
   }).catch((error: unknown) => {

@@ -1,5 +1,19 @@
 /** Reading the user's files (or stdin) and writing output files without ever leaving a partial one. */
-import { chmodSync, existsSync, fstatSync, readlinkSync, realpathSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -424,4 +438,69 @@ export async function readSolutionFile(path: string, puzzle: Puzzle, purpose: 'b
   } catch (error) {
     throw error instanceof InputError ? error.withSource(source) : error;
   }
+}
+
+/** The most a certificate folder or archive may hold, in bytes: a 17x17's stuck SAT proof is under 5 MB. */
+const maxFolderBytes = 256 * 2 ** 20;
+
+/**
+ * Checks that `path` can take a certificate folder, before the work: it must not exist, or be an
+ * empty folder, or a folder that holds a certificate (its `manifest.json`), which is replaced.
+ */
+export function checkFolderOutput(path: string, marker: string): void {
+  if (path === '') throw new InputError('empty folder name', {}, '--certificate');
+  const existing = statOrUndefined(path, path);
+  if (existing === undefined) return;
+  if (!existing.isDirectory()) throw new InputError('cannot write a certificate there: it is not a folder', {}, path);
+  const entries = readdirSync(path);
+  if (entries.length > 0 && !entries.includes(marker))
+    throw new InputError(`the folder is not empty and holds no ${marker}: not replaced (give a new or empty folder)`, {}, path);
+}
+
+/**
+ * Writes `files` as the folder `path`, whole or not at all: into a temporary folder beside it,
+ * renamed into place; a folder already there (empty, or an older certificate: checkFolderOutput)
+ * is replaced only once the new one is complete.
+ */
+export function writeFolder(path: string, files: Readonly<Record<string, string | Uint8Array>>, marker: string): void {
+  checkFolderOutput(path, marker);
+  const target = resolve(path);
+  const { temporary, release } = temporaryBeside(target);
+  const old = `${temporary}.old`;
+  try {
+    mkdirSync(temporary);
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(temporary, name), content);
+    if (existsSync(target)) {
+      renameSync(target, old);
+      renameSync(temporary, target);
+      rmSync(old, { recursive: true, force: true });
+    } else renameSync(temporary, target);
+  } catch (error) {
+    rmSync(temporary, { recursive: true, force: true });
+    if (existsSync(old) && !existsSync(target)) renameSync(old, target);
+    throw fileError(error, path);
+  } finally {
+    release();
+  }
+}
+
+/** The regular files of the folder `path` (not its sub-folders), name -> bytes, at most maxFolderBytes in all. */
+export function readFolder(path: string): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  let total = 0;
+  try {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const bytes = readFileSync(join(path, entry.name));
+      total += bytes.length;
+      if (total > maxFolderBytes)
+        throw new InputError(`the folder holds more than ${maxFolderBytes / 2 ** 20} MiB: not a certificate`, {}, path);
+      files[entry.name] = bytes;
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined || error instanceof InputError) throw error;
+    throw new InputError(`cannot read it: ${fileProblem(code, (error as Error).message, 'no such file or folder')}`, {}, path);
+  }
+  return files;
 }

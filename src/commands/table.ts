@@ -42,6 +42,8 @@ import { handler as repair } from './repair/handler.js';
 import { checkRepair, type RepairRequest, type RepairResult } from './repair/request.js';
 import { handler as solve } from './solve/handler.js';
 import { checkSolve, type SolveRequest, type SolveResult } from './solve/request.js';
+import { handler as verify } from './verify/handler.js';
+import { checkVerify, type VerifyRequest, type VerifyResult } from './verify/request.js';
 
 export type Request =
   | SolveRequest
@@ -56,7 +58,8 @@ export type Request =
   | GenerateRequest
   | EnumerateRequest
   | MaxBlackRequest
-  | BenchRequest;
+  | BenchRequest
+  | VerifyRequest;
 
 export type CommandName = Request['command'];
 export type RequestOf<C extends CommandName> = Extract<Request, { command: C }>;
@@ -76,6 +79,7 @@ export interface ResultOf {
   readonly enumerate: EnumerateResult;
   readonly maxblack: MaxBlackAnswer;
   readonly bench: BenchResult;
+  readonly verify: VerifyResult;
 }
 
 /** What each command hands over as it goes, before its result: solutions as found, puzzles as made. */
@@ -98,6 +102,7 @@ export interface CommandEntry<C extends CommandName> {
 /** The commands, in the order the CLI lists them. */
 const commandTable: { readonly [C in CommandName]: CommandEntry<C> } = {
   solve: { summary: 'solve a puzzle, check the answer and prove whether it is unique', check: checkSolve, handler: solve, node: true },
+  verify: { summary: 'check a certificate of a verdict that solve --certificate wrote', check: checkVerify, handler: verify },
   dimacs: { summary: 'write the complete CNF in DIMACS, optionally with a solution blocked', check: checkDimacs, handler: dimacs },
   decode: { summary: "map a SAT solver's model of that CNF back to the grid and check it", check: checkDecode, handler: decode },
   convert: { summary: 'write a puzzle (and its answer or marks) in another format or as a picture', check: checkConvert, handler: convert },

@@ -165,6 +165,16 @@ function regularFile(path: string): { readonly size: number } | undefined {
 
 /** The whole input as text: "-" is stdin; capped, decoded, bounded by the limit. */
 export async function readInputText(path: string, options: InputOptions = {}): Promise<string> {
+  const bytes = await readInputBytes(path, options);
+  try {
+    return decodeInput(bytes);
+  } catch (error) {
+    throw error instanceof InputError ? error.withSource(sourceOf(path)) : error;
+  }
+}
+
+/** The whole input as bytes (a tar archive, or text to decode): "-" is stdin; capped, bounded by the limit. */
+export async function readInputBytes(path: string, options: InputOptions = {}): Promise<Uint8Array> {
   const source = sourceOf(path);
   const maxBytes = options.maxBytes ?? maxInputBytes;
   const file = regularFile(path);
@@ -173,9 +183,9 @@ export async function readInputText(path: string, options: InputOptions = {}): P
     // at once (a one-shot solve then loads none of Node's stream machinery, several ms).
     if (file.size > maxBytes) throw tooBig(maxBytes, source);
     try {
-      return decodeInput(readFileSync(path));
+      return readFileSync(path);
     } catch (error) {
-      throw error instanceof InputError ? error.withSource(source) : readError(error, source);
+      throw readError(error, source);
     }
   }
   let expired: ReturnType<typeof whenExpired> | undefined;
@@ -203,12 +213,7 @@ export async function readInputText(path: string, options: InputOptions = {}): P
       }
       return Buffer.concat(chunks, total);
     };
-    const bytes = await (expired === undefined ? collect() : Promise.race([collect(), expired.promise]));
-    try {
-      return decodeInput(bytes);
-    } catch (error) {
-      throw error instanceof InputError ? error.withSource(source) : error;
-    }
+    return await (expired === undefined ? collect() : Promise.race([collect(), expired.promise]));
   } catch (error) {
     throw readError(error, source);
   } finally {

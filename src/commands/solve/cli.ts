@@ -16,7 +16,16 @@ import { formatDocument, type FormatName } from '../../formats/detect.js';
 import { documentOf } from '../../formats/document.js';
 import type { Puzzle, Shading } from '../../api/requests.js';
 import { renderShading, type TextStyle } from '../../render/text.js';
-import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from '../../cli/io.js';
+import {
+  aboutFile,
+  checkFolderOutput,
+  checkOutput,
+  emit,
+  readPuzzle,
+  refuseBinaryOnTerminal,
+  writeFolder,
+  writePicture,
+} from '../../cli/io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from '../../cli/batch.js';
 import {
   addConventionOption,
@@ -42,7 +51,11 @@ interface SolveCliOptions extends CommonOptions, BatchCliOptions {
   count: number;
   engine: Engine;
   connectivity: (typeof solveConnectivities)[number];
+  certificate?: string;
 }
+
+/** The file that marks a folder as a certificate (one `solve --certificate` may replace). */
+const certificateMarker = 'manifest.json';
 
 export function command(): Command {
   const command = new Command('solve')
@@ -63,6 +76,10 @@ export function command(): Command {
       )
         .choices(engines)
         .default(defaultEngine),
+    )
+    .option(
+      '--certificate <dir>',
+      'also write a certificate of the verdict to this folder: the CNF, the solutions and a DRAT proof anyone can check (hitori-sat verify DIR)',
     );
   addConventionOption(command);
   addOutputOptions(command, outputTargets);
@@ -72,6 +89,8 @@ export function command(): Command {
   addBatchOptions(command);
   return command.addHelpText('after', `${solveExitCodeHelp}\n${batchHelp}`).action(async (file: string, options: SolveCliOptions) => {
     if (isBatch(command, file, options)) {
+      if (options.certificate !== undefined)
+        command.error('error: --certificate goes with one puzzle, not a batch', { exitCode: exitCodes.badInput });
       const backend = chooseBackend(command, options);
       return runBatchCommand(
         file,
@@ -92,6 +111,7 @@ export function command(): Command {
     // A bad output name (a folder, the input itself) fails before the work.
     if (options.output !== undefined) checkOutput(options.output, [file]);
     refuseBinaryOnTerminal(to, options.output);
+    if (options.certificate !== undefined) checkFolderOutput(options.certificate, certificateMarker);
     const puzzle = await readPuzzle(file, options.from, options.timeout);
     const progress = progressLine();
     const style = { color: useColor(options) && options.output === undefined };
@@ -112,6 +132,7 @@ export function command(): Command {
         engine: options.engine,
         maxSolutions: options.count,
         ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
+        ...(options.certificate === undefined ? {} : { certificate: true }),
         // On a large grid, or when listing many solutions, the work stops early enough for
         // printing what was found, and the process's end, to fit the limit (outputReserveMs, by
         // the cells of the grids that may be printed), as explain's does.
@@ -129,6 +150,7 @@ export function command(): Command {
       throw aboutFile(file, error);
     });
     progress.done();
+    if (options.certificate !== undefined) writeCertificate(options.certificate, result);
     if (to === 'svg' || to === 'png') {
       // The SVG renderer draws explanations too, so it pulls in the rule engine: loaded on demand.
       const { renderSvg, solvePicture } = await import('../../render/svg.js');
@@ -144,6 +166,18 @@ export function command(): Command {
       stuck: exitCodes.stuck,
     }[result.status];
   });
+}
+
+/** Writes the certificate's folder (whole or not at all), and says so on stderr; a verdict without one says why. */
+function writeCertificate(folder: string, result: SolveResult): void {
+  if (result.certificate === undefined) {
+    process.stderr.write(`hitori-sat: no certificate: the verdict is ${result.status}, not proven\n`);
+    return;
+  }
+  writeFolder(folder, result.certificate.files, certificateMarker);
+  const { proof } = result.certificate.manifest;
+  const how = proof === null ? 'two checked solutions' : `a ${proof.kind} proof`;
+  process.stderr.write(`certificate of "${result.status}" (${how}) written to ${folder}: check it with hitori-sat verify ${folder}\n`);
 }
 
 /**

@@ -1,18 +1,35 @@
 /** `solve` in this thread (browser-safe): the engines, without external solver programs. */
-import { UsageError } from '../../control/errors.js';
+import { SolverError, UsageError } from '../../control/errors.js';
+import type { Limit } from '../../control/limit.js';
+import type { EngineResult } from '../../solve/engines.js';
 import { externalNeedsNode } from '../../sat/backends/index.js';
 import type { Handler, HandlerContext } from '../handler.js';
-import type { SolveRequest } from './request.js';
+import type { SolveRequest, SolveResult } from './request.js';
 
 export const handler: Handler<'solve'> = async (request, { limit, options, progress }) => {
   const { solveWithEngine } = await import('../../solve/engines.js');
   if (request.backend === 'external') throw new UsageError(`backend "external" ${externalNeedsNode}`);
-  return solveWithEngine(request.puzzle, engineOptions(request, { limit, options, progress }));
+  return withCertificate(request, limit, await solveWithEngine(request.puzzle, engineOptions(request, { limit, options, progress })));
 };
+
+/**
+ * The result with its certificate, when the request asks for one and the verdict is proven. The
+ * certificate is made by its own solve on the default engine (a fraction of a millisecond when
+ * deductions decide) and must reach the same verdict: a difference is a bug, never hidden.
+ */
+export async function withCertificate(request: SolveRequest, limit: Limit, result: EngineResult): Promise<SolveResult> {
+  if (request.certificate !== true) return result;
+  if (result.status !== 'unique' && result.status !== 'none' && result.status !== 'multiple') return result;
+  const { makeCertificate } = await import('../../certify/make.js');
+  const certificate = await makeCertificate(request.puzzle, { convention: request.convention ?? 'literal', limit });
+  if (certificate.verdict !== result.status)
+    throw new SolverError(`the certificate's solve found ${certificate.verdict}, the solve ${result.status}`);
+  return { ...result, certificate };
+}
 
 /** What the solve engines take for a solve request: its choices, what is left of the limit, the listeners. */
 export function engineOptions(request: SolveRequest, { limit, options, progress }: HandlerContext<'solve'>) {
-  const { command: _, puzzle: _puzzle, startedAt: _started, timeoutMs: _timeout, ...choices } = request;
+  const { command: _, puzzle: _puzzle, startedAt: _started, timeoutMs: _timeout, certificate: _certificate, ...choices } = request;
   return {
     ...choices,
     limit,
