@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describeProgress } from '../../src/render/batch.js';
 import { parse, solve } from '../../src/node.js';
 import { fixture, linesOf, repoRoot, run } from './run.js';
+import { runInProcess } from './in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hitori-batch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -63,7 +64,7 @@ describe('solve over all 881 janko puzzles as JSON Lines, --jobs 2', () => {
     const r = await run(['solve', jankoPath, '--jobs', '2', '--format', 'json'], { killAfterMs: 120_000 });
     const out = records(r.stdout);
     for (const k of [0, 100, 300, 500, 700, 880]) {
-      const alone = await run(['solve', '-', '--format', 'json'], { stdin: JSON.stringify(janko[k]) });
+      const alone = await runInProcess(['solve', '-', '--format', 'json'], { stdin: JSON.stringify(janko[k]) });
       expect(untimed(out[k]!)).toEqual(untimed(JSON.parse(alone.stdout) as Record<string, unknown>));
     }
   });
@@ -80,7 +81,7 @@ describe('batch input', () => {
   ].join('\n');
 
   it('gives a bad line an error record with its line number and goes on; exit code 2', async () => {
-    const r = await run(['solve', '-', '--batch'], { stdin: mixed });
+    const r = await runInProcess(['solve', '-', '--batch'], { stdin: mixed });
     expect(r.code).toBe(2);
     // The summary counts the errors by kind.
     expect(r.stderr).toMatch(/^solve: 5 puzzles in \d+\.\d\d s: 3 unique, 0 multiple, 0 none; 2 errors \(2 input\)\n$/);
@@ -116,7 +117,7 @@ describe('batch input', () => {
   it('keeps the order of the input with several workers, whatever finishes first', async () => {
     const big = readFileSync(fixture('janko-037.json'), 'utf8').replace(/\s+/g, ' ').trim();
     const lines = [big, '{"id":"tiny","grid":[[1]]}', big, '{"id":"tiny2","grid":[[1,1]]}'];
-    const r = await run(['solve', '-', '--batch', '--jobs', '3'], { stdin: lines.join('\n') });
+    const r = await runInProcess(['solve', '-', '--batch', '--jobs', '3'], { stdin: lines.join('\n') });
     expect(r.code).toBe(0);
     expect(records(r.stdout).map((o) => [o.line, o.id])).toEqual([
       [1, 'janko-037'],
@@ -134,7 +135,7 @@ describe('batch input', () => {
 
   it('caps --jobs at the cores, with a warning line before the summary', async () => {
     const cores = availableParallelism();
-    const r = await run(['rate', '-', '--batch', '--jobs', '999'], { stdin: '{"id":"a","grid":[[1,1],[2,1]]}\n' });
+    const r = await runInProcess(['rate', '-', '--batch', '--jobs', '999'], { stdin: '{"id":"a","grid":[[1,1],[2,1]]}\n' });
     expect(r.code).toBe(0);
     expect(linesOf(r.stderr)).toEqual([
       `hitori-sat: warning: --jobs 999 is more than the ${cores} core${cores === 1 ? '' : 's'}; using ${cores}`,
@@ -143,10 +144,10 @@ describe('batch input', () => {
   });
 
   it('refuses --jobs without a batch input, and a missing file, as usage errors', async () => {
-    const jobs = await run(['solve', 'janko-037.txt', '--jobs', '2']);
+    const jobs = await runInProcess(['solve', 'janko-037.txt', '--jobs', '2']);
     expect(jobs.code).toBe(2);
     expect(jobs.stderr).toMatch(/--jobs goes with a batch/);
-    const missing = await run(['solve', 'missing.jsonl']);
+    const missing = await runInProcess(['solve', 'missing.jsonl']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('hitori-sat: missing.jsonl: cannot read it: no such file\n');
   });
@@ -192,23 +193,23 @@ describe('rate and explain in batch', () => {
   writeFileSync(samplePath, `${sample.map((p) => JSON.stringify(p)).join('\n')}\n`);
 
   it('rate --batch gives each line the JSON of rate --format json on that puzzle', async () => {
-    const r = await run(['rate', samplePath, '--batch', '--jobs', '2']);
+    const r = await runInProcess(['rate', samplePath, '--batch', '--jobs', '2']);
     expect(r.code).toBe(0);
     const out = records(r.stdout);
     expect(out.map((o) => o.id)).toEqual(sample.map((p) => p.id));
     for (const [k, p] of sample.entries()) {
-      const alone = await run(['rate', '-', '--format', 'json'], { stdin: JSON.stringify(p) });
+      const alone = await runInProcess(['rate', '-', '--format', 'json'], { stdin: JSON.stringify(p) });
       expect(untimed(out[k]!)).toEqual(untimed(JSON.parse(alone.stdout) as Record<string, unknown>));
     }
   });
 
   it('explain on a .jsonl file gives each line the JSON of explain --format json, its board the published solution', async () => {
-    const r = await run(['explain', samplePath, '--format', 'json']);
+    const r = await runInProcess(['explain', samplePath, '--format', 'json']);
     expect(r.code).toBe(0);
     const out = records(r.stdout);
     for (const [k, p] of sample.entries()) {
       expect(out[k]!['board'], p.id).toEqual(p.solution);
-      const alone = await run(['explain', '-', '--format', 'json'], { stdin: JSON.stringify(p) });
+      const alone = await runInProcess(['explain', '-', '--format', 'json'], { stdin: JSON.stringify(p) });
       expect(untimed(out[k]!)).toEqual(untimed(JSON.parse(alone.stdout) as Record<string, unknown>));
     }
   });
