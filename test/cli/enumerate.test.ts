@@ -73,15 +73,16 @@ describe('hitori-sat enumerate', () => {
     expect(r.stdout).toMatch(/shaded-duplicates\s+564,761\s+59,054/);
   });
 
-  describe('3x4 over 3 symbols in 7 shards', () => {
+  describe('3x3 over 3 symbols in 7 shards', () => {
     let dir = '';
     let whole: Result;
+    // The smallest board whose enumeration splits into 7 shards of several hundred classes each.
     beforeAll(async () => {
       dir = mkdtempSync(join(scratch, 'run-'));
-      const r = await runInProcess(['enumerate', '3x4', '--symbols', '3', '--format', 'json']);
+      const r = await runInProcess(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
       expect(r.code).toBe(0);
       whole = JSON.parse(r.stdout) as Result;
-      const args = ['enumerate', '3x4', '--symbols', '3', '--format', 'json', '--shard', 'auto/7'];
+      const args = ['enumerate', '3x3', '--symbols', '3', '--format', 'json', '--shard', 'auto/7'];
       if (hasParallel) {
         // GNU parallel sets PARALLEL_SEQ (1..7) for each job; --shard auto/7 reads it.
         const p = spawnSync(
@@ -109,11 +110,11 @@ describe('hitori-sat enumerate', () => {
       const merged = JSON.parse(r.stdout) as Result;
       expect(merged.shard).toBeNull();
       expect(counted(merged)).toEqual(counted(whole));
-      expect(merged.classes).toBe(88_574);
+      expect(merged.classes).toBe(3281);
     });
 
     it('counts the same with --jobs 2 (worker threads) as in one thread', async () => {
-      const r = await runInProcess(['enumerate', '3x4', '--symbols', '3', '--format', 'json', '--jobs', '2']);
+      const r = await runInProcess(['enumerate', '3x3', '--symbols', '3', '--format', 'json', '--jobs', '2']);
       expect(r.code, r.stderr).toBe(0);
       expect(counted(JSON.parse(r.stdout) as Result)).toEqual(counted(whole));
     });
@@ -126,7 +127,7 @@ describe('hitori-sat enumerate', () => {
       expect(lines[0]).toMatch(/^hitori-sat: merge: shard 0\/7 is missing \(6 of 7 given\)/);
       // The files are shard-1..7.json for shards 0..6 (PARALLEL_SEQ), so no name follows from
       // the shard number: the command writes shard-0.json beside them.
-      expect(lines[1]!.trim()).toBe(`hitori-sat enumerate 3x4 --symbols 3 --shard 0/7 --format json -o ${join(dir, 'shard-0.json')}`);
+      expect(lines[1]!.trim()).toBe(`hitori-sat enumerate 3x3 --symbols 3 --shard 0/7 --format json -o ${join(dir, 'shard-0.json')}`);
     });
 
     it('prints a command for the missing shards that, pasted into sh, writes them where the other files are named', async () => {
@@ -144,7 +145,7 @@ describe('hitori-sat enumerate', () => {
       expect(rest).toEqual([]);
       expect(first).toBe('hitori-sat: merge: shards 2/7 and 5/7 are missing (5 of 7 given); count just those, then merge again:');
       expect(command!.trim()).toBe(
-        `for i in 2 5; do hitori-sat enumerate 3x4 --symbols 3 --shard \${i}/7 --format json -o '${folder}/part '\${i}.json; done`,
+        `for i in 2 5; do hitori-sat enumerate 3x3 --symbols 3 --shard \${i}/7 --format json -o '${folder}/part '\${i}.json; done`,
       );
       const pasted = spawnSync('sh', ['-c', command!], { encoding: 'utf8', env: { ...process.env, PATH: `${bin()}:${process.env.PATH}` } });
       expect(pasted.status, pasted.stderr).toBe(0);
@@ -168,7 +169,7 @@ describe('hitori-sat enumerate', () => {
       writeFileSync(odd, JSON.stringify({ ...other, prune: true }));
       const r = await runInProcess(['enumerate', '--merge', ...files().filter((_, k) => k !== 2), odd]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/pruned\.json: it counts 3x4 over 3 symbols, pruned, but .* counts 3x4 over 3 symbols$/m);
+      expect(r.stderr).toMatch(/pruned\.json: it counts 3x3 over 3 symbols, pruned, but .* counts 3x3 over 3 symbols$/m);
       const junk = join(dir, 'junk.json');
       writeFileSync(junk, '{"hello": 1}');
       const j = await runInProcess(['enumerate', '--merge', junk]);
