@@ -116,7 +116,19 @@ process.on('uncaughtException', crash);
 process.on('unhandledRejection', crash);
 process.on('disconnect', () => realExit(0));
 
+/**
+ * The process start as each run sees it: the command counts --timeout from the process start
+ * (performance.now() 0, performance.timeOrigin), so each run gets a clock that starts with it,
+ * as a fresh process's does.
+ */
+const realNow = performance.now.bind(performance);
+const realOrigin = performance.timeOrigin;
+let runStart = 0;
+performance.now = () => realNow() - runStart;
+Object.defineProperty(performance, 'timeOrigin', { configurable: true, get: () => realOrigin + runStart });
+
 process.on('message', (request) => {
+  runStart = realNow();
   const run = { id: request.id, stdout: [], stderr: [], ended: false, listeners: listeners() };
   current = run;
   process.chdir(request.cwd);

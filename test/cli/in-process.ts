@@ -20,7 +20,7 @@ interface Answer {
   readonly code: number;
 }
 
-export interface InProcessOptions {
+interface InProcessOptions {
   /** Text the command reads as stdin; without it stdin is empty. */
   readonly stdin?: string;
   /** Working folder; the fixtures folder unless given. */
