@@ -314,17 +314,21 @@ async function nativeCheck(
  * counts that one sequence. Its verdict per convention (none, unique, several) must be the brute
  * force's. Grids with more distinct numbers than their longer side, or beyond the enumerator's
  * 30 cells, are skipped (`false`).
+ *
+ * The tables are those of the grid's own count of distinct numbers, the fewest that hold its
+ * sequence: a board's tables over its longer side's count took 13 s for 5x5 and 8 s for 1x8,
+ * against 0.9 s over 3 and 0.2 s over 5.
  */
 export function enumeratorCheck(puzzle: Puzzle, fail: (who: string, problem: string) => void): boolean {
   const { rows, cols, values } = puzzle;
-  const size = { rows, cols, symbols: Math.max(rows, cols) };
   const renamed = new Map<number, number>();
   const prefix = Uint8Array.from(values, (v) => {
     if (!renamed.has(v)) renamed.set(v, renamed.size);
     return renamed.get(v)!;
   });
-  if (renamed.size > size.symbols || sizeProblem(size) !== null) return false;
-  const key = `${rows}x${cols}`;
+  const size = { rows, cols, symbols: renamed.size };
+  if (renamed.size > Math.max(rows, cols) || sizeProblem(size) !== null) return false;
+  const key = `${rows}x${cols}x${renamed.size}`;
   let tables = enumeratorTables.get(key);
   if (tables === undefined) {
     tables = buildTables(size);

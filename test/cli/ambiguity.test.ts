@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseText } from '../../src/formats/text.js';
 import { bruteForceSolutions, fromMask } from '../support/brute-force.js';
-import { linesOf, run } from './run.js';
+import { linesOf } from './run.js';
+import { runInProcess } from './in-process.js';
 
 const text = '3 4 2 4\n2 3 2 1\n3 1 4 2\n1 2 3 3\n';
 const puzzle = parseText(text);
@@ -23,7 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('ambiguity', () => {
   it('writes in JSON the cells every brute-force solution agrees on, and null for the others', async () => {
     expect(solutions.length).toBeGreaterThan(1);
-    const r = await run(['ambiguity', '-', '--to', 'json'], { stdin: text });
+    const r = await runInProcess(['ambiguity', '-', '--to', 'json'], { stdin: text });
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
     expect(json.status).toBe('multiple');
@@ -32,7 +33,7 @@ describe('ambiguity', () => {
   });
 
   it('prints the grid with the free cells in brackets and the forced shaded ones as #', async () => {
-    const r = await run(['ambiguity', '-'], { stdin: text });
+    const r = await runInProcess(['ambiguity', '-'], { stdin: text });
     expect(r.code).toBe(0);
     const grid = linesOf(r.stdout).slice(1);
     expect(grid).toHaveLength(4);
@@ -42,7 +43,7 @@ describe('ambiguity', () => {
 
   it('draws an SVG with one dashed outline per free cell, written whole with -o', async () => {
     const out = join(dir, 'map.svg');
-    const r = await run(['ambiguity', '-', '--to', 'svg', '-o', out], { stdin: text });
+    const r = await runInProcess(['ambiguity', '-', '--to', 'svg', '-o', out], { stdin: text });
     expect(r.code).toBe(0);
     const svg = readFileSync(out, 'utf8');
     expect(svg.startsWith('<?xml')).toBe(true);
@@ -50,7 +51,7 @@ describe('ambiguity', () => {
   });
 
   it('says a puzzle with one solution has every cell forced, and one with none exits 1', async () => {
-    const unique = await run(['ambiguity', '-', '--to', 'json'], { stdin: '1 1\n2 1\n' });
+    const unique = await runInProcess(['ambiguity', '-', '--to', 'json'], { stdin: '1 1\n2 1\n' });
     expect(unique.code).toBe(0);
     expect(JSON.parse(unique.stdout)).toMatchObject({
       status: 'unique',
@@ -60,7 +61,7 @@ describe('ambiguity', () => {
         [0, 0],
       ],
     });
-    const none = await run(['ambiguity', '-'], { stdin: '1 1\n1 1\n' });
+    const none = await runInProcess(['ambiguity', '-'], { stdin: '1 1\n1 1\n' });
     expect(none.code).toBe(1);
     expect(none.stdout).toMatch(/^no solution/);
   });

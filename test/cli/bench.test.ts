@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, linesOf, run } from './run.js';
+import { runInProcess } from './in-process.js';
 
 interface SetJson {
   name: string;
@@ -47,7 +48,7 @@ const keys = [
 
 describe('hitori-sat bench', () => {
   it('prints one JSON object with one entry per set, in argument order', async () => {
-    const result = await run(['bench', 'bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '1']);
+    const result = await runInProcess(['bench', 'bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '1']);
     const report = parseReport(result.stdout);
     expect(Object.keys(report)).toEqual(['sets']);
     expect(report.sets.map((s) => s.name)).toEqual(['bench-wrong.jsonl', 'bench-small.jsonl']);
@@ -65,7 +66,7 @@ describe('hitori-sat bench', () => {
   });
 
   it('judges a right answer against a wrong published solution as wrong: correct < n, its id listed, exit 1', async () => {
-    const result = await run(['bench', 'bench-wrong.jsonl', '--json', '--warmup', '0']);
+    const result = await runInProcess(['bench', 'bench-wrong.jsonl', '--json', '--warmup', '0']);
     const [set] = parseReport(result.stdout).sets;
     expect(set).toMatchObject({ name: 'bench-wrong.jsonl', n: 5, correct: 4, failures: ['janko-013'] });
     expect(result.code).toBe(1);
@@ -76,7 +77,17 @@ describe('hitori-sat bench', () => {
   });
 
   it('accepts "none" and "multiple" where the set counts 0 and 2 solutions', async () => {
-    const result = await run(['bench', 'bench-wrong.jsonl', '--json', '--warmup', '0', '--connectivity', 'lazy', '--backend', 'minisat']);
+    const result = await runInProcess([
+      'bench',
+      'bench-wrong.jsonl',
+      '--json',
+      '--warmup',
+      '0',
+      '--connectivity',
+      'lazy',
+      '--backend',
+      'minisat',
+    ]);
     const [set] = parseReport(result.stdout).sets;
     expect(set!.failures).toEqual(['janko-013']);
     expect(set).toMatchObject({ backend: 'minisat', connectivity: 'lazy' });
@@ -84,8 +95,8 @@ describe('hitori-sat bench', () => {
 
   it('gives the same correctness with --jobs 2 as with --jobs 1', async () => {
     const args = ['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--json', '--warmup', '2'];
-    const one = await run([...args, '--jobs', '1']);
-    const two = await run([...args, '--jobs', '2']);
+    const one = await runInProcess([...args, '--jobs', '1']);
+    const two = await runInProcess([...args, '--jobs', '2']);
     const pick = (stdout: string) => parseReport(stdout).sets.map(({ name, n, correct, failures }) => ({ name, n, correct, failures }));
     expect(pick(two.stdout)).toEqual(pick(one.stdout));
     expect(parseReport(two.stdout).sets.every((s) => s.jobs === 2)).toBe(true);
@@ -95,12 +106,12 @@ describe('hitori-sat bench', () => {
   it('runs every engine of solve --engine; hybrid, which proves with deductions or SAT, judges like sat', async () => {
     const args = ['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--json', '--warmup', '0'];
     const pick = (stdout: string) => parseReport(stdout).sets.map(({ name, n, correct, failures }) => ({ name, n, correct, failures }));
-    const sat = await run([...args, '--engine', 'sat']);
-    const hybrid = await run([...args, '--engine', 'hybrid']);
+    const sat = await runInProcess([...args, '--engine', 'sat']);
+    const hybrid = await runInProcess([...args, '--engine', 'hybrid']);
     expect(pick(hybrid.stdout)).toEqual(pick(sat.stdout));
     expect(parseReport(hybrid.stdout).sets.every((s) => s.engine === 'hybrid')).toBe(true);
     // The rules alone may be stuck on a puzzle; whatever they answer is judged, one entry per set.
-    const rules = await run([...args, '--engine', 'rules']);
+    const rules = await runInProcess([...args, '--engine', 'rules']);
     const sets = parseReport(rules.stdout).sets;
     expect(sets.map((s) => [s.name, s.n, s.engine])).toEqual([
       ['bench-small.jsonl', 5, 'rules'],
@@ -111,7 +122,7 @@ describe('hitori-sat bench', () => {
   });
 
   it('prints an aligned table, the settings, and each wrong answer with its line and reason', async () => {
-    const result = await run(['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--warmup', '0', '--connectivity', 'lazy']);
+    const result = await runInProcess(['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--warmup', '0', '--connectivity', 'lazy']);
     const lines = linesOf(result.stdout);
     expect(lines[0]).toMatch(/^set\s+n\s+correct\s+by deduction\s+by SAT\s+median ms\s+p95 ms\s+max ms\s+puzzles\/s\s+peak RSS MiB$/);
     expect(lines[1]).toMatch(/^bench-small\.jsonl\s+5\s+5\s/);
@@ -125,7 +136,7 @@ describe('hitori-sat bench', () => {
   });
 
   it('says "all answers correct" and exits 0 when they are', async () => {
-    const result = await run(['bench', 'bench-small.jsonl', '--warmup', '0', '--limit', '3']);
+    const result = await runInProcess(['bench', 'bench-small.jsonl', '--warmup', '0', '--limit', '3']);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^bench-small\.jsonl\s+3\s+3\s/m);
     expect(result.stdout).toMatch(/all answers correct\n$/);
@@ -133,7 +144,7 @@ describe('hitori-sat bench', () => {
   });
 
   it('rejects a bad set file with one stderr line naming the file and line, before solving anything (exit 2)', async () => {
-    const result = await run(['bench', 'bench-small.jsonl', 'bench-bad.jsonl', '--json']);
+    const result = await runInProcess(['bench', 'bench-small.jsonl', 'bench-bad.jsonl', '--json']);
     expect(result.stdout).toBe('');
     expect(linesOf(result.stderr)).toHaveLength(1);
     expect(result.stderr).toMatch(/^hitori-sat: bench-bad\.jsonl, line 3, column \d+: not valid JSON/);
@@ -146,7 +157,7 @@ describe('hitori-sat bench', () => {
       ['bench', 'bench-small.jsonl', '--engine', 'guess'],
       ['bench', 'bench-small.jsonl', '--jobs', '0'],
     ]) {
-      const result = await run(args);
+      const result = await runInProcess(args);
       expect(result.stdout).toBe('');
       expect(linesOf(result.stderr)).toHaveLength(1);
       expect(result.code).toBe(2);

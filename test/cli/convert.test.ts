@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linesOf, published, run, type Published } from './run.js';
+import { runInProcess } from './in-process.js';
 
 const janko037 = published('janko-037');
 const formats = ['text', 'json', 'url', 'pzprv3', 'gameid', 'janko'] as const;
@@ -20,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The grid of a puzzle as `convert --to json` prints it. */
 async function gridOf(input: string, stdin?: string): Promise<number[][]> {
-  const out = await run(['convert', input, '--to', 'json'], stdin === undefined ? {} : { stdin });
+  const out = await runInProcess(['convert', input, '--to', 'json'], stdin === undefined ? {} : { stdin });
   expect(out.stderr).toBe('');
   expect(out.code).toBe(0);
   return (JSON.parse(out.stdout) as { grid: number[][] }).grid;
@@ -57,7 +58,7 @@ function publishedShaded(p: Published): string[] {
 describe('convert', () => {
   for (const format of formats) {
     it(`--to ${format} writes janko 037 so that reading it back gives the published grid`, async () => {
-      const out = await run(['convert', 'janko-037.json', '--to', format]);
+      const out = await runInProcess(['convert', 'janko-037.json', '--to', format]);
       expect(out.code).toBe(0);
       const file = join(dir, `037.${format}`);
       writeFileSync(file, out.stdout);
@@ -78,7 +79,7 @@ describe('convert', () => {
   });
 
   it('carries the published solution from JSON into pzprv3 and janko files ("#"/"+" and "x"/"-")', async () => {
-    const pzprv3 = await run(['convert', 'janko-037.json', '--to', 'pzprv3']);
+    const pzprv3 = await runInProcess(['convert', 'janko-037.json', '--to', 'pzprv3']);
     const answer = linesOf(pzprv3.stdout).slice(4 + 17, 4 + 34);
     expect(
       answer.map((line) =>
@@ -88,20 +89,20 @@ describe('convert', () => {
           .map((t) => (t === '#' ? 1 : 0)),
       ),
     ).toEqual(janko037.solution);
-    const janko = await run(['convert', 'janko-037.json', '--to', 'janko']);
+    const janko = await runInProcess(['convert', 'janko-037.json', '--to', 'janko']);
     const lines = linesOf(janko.stdout);
     const solution = lines.slice(lines.indexOf('solution') + 1, lines.indexOf('end'));
     expect(solution.map((line) => line.split(' ').map((t) => (t === 'x' ? 1 : 0)))).toEqual(janko037.solution);
   });
 
   it('says on stderr when the target format has no place for the answer, and still converts', async () => {
-    const out = await run(['convert', 'janko-037.json', '--to', 'url']);
+    const out = await runInProcess(['convert', 'janko-037.json', '--to', 'url']);
     expect(out.code).toBe(0);
     expect(out.stderr).toMatch(/--to url has no place for the answer/);
   });
 
   it('--to svg draws the published solution: exactly its shaded cells are dark', async () => {
-    const out = await run(['convert', 'janko-037.json', '--to', 'svg']);
+    const out = await runInProcess(['convert', 'janko-037.json', '--to', 'svg']);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^<\?xml[\s\S]*<svg [\s\S]*<\/svg>\n$/);
     expect(shadedCellsOf(out.stdout).sort()).toEqual(publishedShaded(janko037).sort());
@@ -112,28 +113,28 @@ describe('convert', () => {
   const pzprjsFile = (answer: string) => `pzprv3/hitori/4/4/1 1 1 4 /1 4 2 3 /3 3 2 1 /4 2 1 3 /${answer}`;
 
   it('a board in progress is unfinished, not a wrong answer: the note counts the marked cells and names a rule the marks break', async () => {
-    const started = await run(['convert', '-', '--to', 'pzprv3'], { stdin: pzprjsFile('# + . . /+ . . . /. . . . /. . . . /') });
+    const started = await runInProcess(['convert', '-', '--to', 'pzprv3'], { stdin: pzprjsFile('# + . . /+ . . . /. . . . /. . . . /') });
     expect(started.code).toBe(0);
     expect(started.stderr).toMatch(/is unfinished: 3 of 16 cells marked; it is copied as given\n$/);
     expect(started.stderr).not.toMatch(/not a solution/);
     // The marks are written back as given: "." stays unmarked.
     expect(linesOf(started.stdout).slice(8)).toEqual(['# + . . ', '+ . . . ', '. . . . ', '. . . . ']);
     // pzprjs's "csAdjacent" board: two shaded cells touch.
-    const touching = await run(['convert', '-', '--to', 'svg'], { stdin: pzprjsFile('# . . . /# . . . /. . . . /. . . . /') });
+    const touching = await runInProcess(['convert', '-', '--to', 'svg'], { stdin: pzprjsFile('# . . . /# . . . /. . . . /. . . . /') });
     expect(touching.stderr).toMatch(
       /is unfinished: 2 of 16 cells marked, and the marks so far break a rule \(shaded cells touch at row 1, column 1 and row 2, column 1\)/,
     );
     // Every cell marked and wrong: a wrong answer, as before.
-    const wrong = await run(['convert', '-', '--to', 'text'], { stdin: pzprjsFile('# + # + /+ + + + /# + # + /+ + + + /') });
+    const wrong = await runInProcess(['convert', '-', '--to', 'text'], { stdin: pzprjsFile('# + # + /+ + + + /# + # + /+ + + + /') });
     expect(wrong.stderr).toMatch(/is not a solution \(/);
     // The answer pzprjs accepts, white cells partly unmarked: a solution, no note.
-    const done = await run(['convert', '-', '--to', 'pzprv3'], { stdin: pzprjsFile('# + # . /+ + + . /# + # . /+ + + # /') });
+    const done = await runInProcess(['convert', '-', '--to', 'pzprv3'], { stdin: pzprjsFile('# + # . /+ + + . /# + # . /+ + + # /') });
     expect(done.stderr).toBe('');
   });
 
   it('--to svg draws a board in progress: shaded cells dark, each cell marked unshaded ringed, unmarked cells plain', async () => {
     const answer = '# + # . /+ + + . /# + # . /+ + + # /';
-    const out = await run(['convert', '-', '--to', 'svg'], { stdin: pzprjsFile(answer) });
+    const out = await runInProcess(['convert', '-', '--to', 'svg'], { stdin: pzprjsFile(answer) });
     expect(out.code).toBe(0);
     const tokens = answer.split(/[ /]+/).filter((t) => t !== '');
     const at = (token: string) => tokens.flatMap((t, i) => (t === token ? [`${Math.floor(i / 4)},${i % 4}`] : []));
@@ -147,17 +148,17 @@ describe('convert', () => {
   it('-o writes the file atomically and a failed conversion leaves an existing file untouched', async () => {
     const target = join(dir, 'out.txt');
     writeFileSync(target, 'keep me\n');
-    const bad = await run(['convert', '2x2:1231', '--to', 'text', '-o', target]);
+    const bad = await runInProcess(['convert', '2x2:1231', '--to', 'text', '-o', target]);
     expect(bad.code).toBe(2);
     expect(readFileSync(target, 'utf8')).toBe('keep me\n');
-    const good = await run(['convert', 'janko-002.txt', '--to', 'gameid', '-o', target]);
+    const good = await runInProcess(['convert', 'janko-002.txt', '--to', 'gameid', '-o', target]);
     expect(good.code).toBe(0);
     expect(good.stdout).toBe('');
     expect(readFileSync(target, 'utf8')).toMatch(/^5x5:[1-5]{25}\n$/);
   });
 
   it('--from forces the reader: a plain-text grid read as a URL is refused by the URL reader', async () => {
-    const out = await run(['convert', 'janko-002.txt', '--from', 'url', '--to', 'text']);
+    const out = await runInProcess(['convert', 'janko-002.txt', '--from', 'url', '--to', 'text']);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatch(/^hitori-sat: janko-002\.txt: a puzz\.link URL is one line/);
   });
@@ -186,7 +187,7 @@ describe('bad input in every format: one line on stderr, exit code 2', () => {
     for (const command of ['convert', 'solve', 'explain'] as const) {
       it(`${command} ${name}`, async () => {
         const args = command === 'convert' ? [command, name, '--to', 'json'] : [command, name];
-        const out = await run(args, { cwd: dir });
+        const out = await runInProcess(args, { cwd: dir });
         expect(out.code).toBe(2);
         expect(out.stdout).toBe('');
         expect(linesOf(out.stderr)).toHaveLength(1);
@@ -198,29 +199,29 @@ describe('bad input in every format: one line on stderr, exit code 2', () => {
 
 describe('solve --to and explain --to svg', () => {
   it('solve --to pzprv3 and --to janko write the proven solution, which is the published one', async () => {
-    const pzprv3 = await run(['solve', 'janko-037.txt', '--to', 'pzprv3']);
+    const pzprv3 = await runInProcess(['solve', 'janko-037.txt', '--to', 'pzprv3']);
     expect(pzprv3.code).toBe(0);
     expect(pzprv3Answer(pzprv3.stdout, 17)).toEqual(janko037.solution);
-    expect(jankoSolution((await run(['solve', 'janko-037.txt', '--to', 'janko'])).stdout)).toEqual(janko037.solution);
+    expect(jankoSolution((await runInProcess(['solve', 'janko-037.txt', '--to', 'janko'])).stdout)).toEqual(janko037.solution);
   });
 
   it('solve --to url and --to gameid write the puzzle; --to svg draws the published solution', async () => {
-    const url = await run(['solve', 'janko-037.txt', '--to', 'url']);
+    const url = await runInProcess(['solve', 'janko-037.txt', '--to', 'url']);
     expect(url.stdout).toMatch(/^https:\/\/puzz\.link\/p\?hitori\/17\/17\/[0-9a-z]{289}\n$/);
-    const svg = await run(['solve', 'janko-037.txt', '--to', 'svg']);
+    const svg = await runInProcess(['solve', 'janko-037.txt', '--to', 'svg']);
     expect(shadedCellsOf(svg.stdout).sort()).toEqual(publishedShaded(janko037).sort());
   });
 
   it('--to and --format that disagree are a usage error', async () => {
-    const out = await run(['solve', 'janko-002.txt', '--to', 'url', '--format', 'json']);
+    const out = await runInProcess(['solve', 'janko-002.txt', '--to', 'url', '--format', 'json']);
     expect(out.code).toBe(2);
     expect(out.stderr).toMatch(/--to url and --format json disagree/);
   });
 
   it('explain --to svg draws one board per step, each step highlighting exactly the cells it decides', async () => {
-    const json = await run(['explain', 'janko-002.txt', '--format', 'json']);
+    const json = await runInProcess(['explain', 'janko-002.txt', '--format', 'json']);
     const steps = (JSON.parse(json.stdout) as { steps: { cells: unknown[] }[] }).steps;
-    const svg = await run(['explain', 'janko-002.txt', '--to', 'svg']);
+    const svg = await runInProcess(['explain', 'janko-002.txt', '--to', 'svg']);
     expect(svg.code).toBe(0);
     const panels = svg.stdout.split('<g transform=').slice(1);
     expect(panels).toHaveLength(steps.length);
@@ -231,7 +232,7 @@ describe('solve --to and explain --to svg', () => {
   });
 
   it('explain --to svg takes any --timeout (one whose picture reserve is not a whole number of ms draws the same picture)', async () => {
-    const plain = await run(['explain', 'janko-002.txt', '--to', 'svg']);
+    const plain = await runInProcess(['explain', 'janko-002.txt', '--to', 'svg']);
     const limited = await run(['explain', 'janko-002.txt', '--to', 'svg', '--timeout', '60010']);
     expect(limited.stderr).toBe('');
     expect(limited.code).toBe(0);

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, linesOf, run } from './run.js';
+import { fixture, linesOf } from './run.js';
+import { runInProcess } from './in-process.js';
 
 interface Published {
   rows: number;
@@ -43,7 +44,7 @@ describe('decode: model forms', () => {
   it('accepts a bare literal list and prints the grid with # on the shaded cells and a "valid solution" verdict', async () => {
     const model = join(dir, 'bare.txt');
     writeFileSync(model, `${literals(p5.solution).join(' ')} 0\n`);
-    const result = await run(['decode', 'janko-002.txt', model]);
+    const result = await runInProcess(['decode', 'janko-002.txt', model]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = linesOf(result.stdout);
@@ -66,7 +67,7 @@ describe('decode: model forms', () => {
       `v ${aux.join(' ')} 0`,
       'c done',
     ].join('\n');
-    const result = await run(['decode', 'janko-002.json', '-', '--format', 'json'], { stdin: `${text}\n` });
+    const result = await runInProcess(['decode', 'janko-002.json', '-', '--format', 'json'], { stdin: `${text}\n` });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const r = decodeJson(result.stdout);
@@ -79,7 +80,7 @@ describe('decode: model forms', () => {
   });
 
   it("accepts MiniSat's result file (a status word, then the literals)", async () => {
-    const result = await run(['decode', 'janko-002.txt', '-', '--format', 'json'], {
+    const result = await runInProcess(['decode', 'janko-002.txt', '-', '--format', 'json'], {
       stdin: `SAT\n${literals(p5.solution).join(' ')} 0\n`,
     });
     expect(result.code).toBe(0);
@@ -88,13 +89,15 @@ describe('decode: model forms', () => {
 
   it('accepts a model with CRLF line ends', async () => {
     const lits = literals(p5.solution);
-    const result = await run(['decode', 'janko-002.txt', '-', '--format', 'json'], { stdin: `s SATISFIABLE\r\nv ${lits.join(' ')} 0\r\n` });
+    const result = await runInProcess(['decode', 'janko-002.txt', '-', '--format', 'json'], {
+      stdin: `s SATISFIABLE\r\nv ${lits.join(' ')} 0\r\n`,
+    });
     expect(result.code).toBe(0);
     expect(decodeJson(result.stdout).status).toBe('valid');
   });
 
   it('an UNSATISFIABLE answer reports status none and exits 1', async () => {
-    const result = await run(['decode', 'janko-002.txt', '-', '--format', 'json'], { stdin: 's UNSATISFIABLE\n' });
+    const result = await runInProcess(['decode', 'janko-002.txt', '-', '--format', 'json'], { stdin: 's UNSATISFIABLE\n' });
     expect(result.code).toBe(1);
     const r = decodeJson(result.stdout);
     expect(r.status).toBe('none');
@@ -102,7 +105,7 @@ describe('decode: model forms', () => {
   });
 
   it('an UNKNOWN answer reports status unknown and exits 3, like a time limit', async () => {
-    const result = await run(['decode', 'janko-002.txt', '-', '--format', 'json'], { stdin: 's UNKNOWN\n' });
+    const result = await runInProcess(['decode', 'janko-002.txt', '-', '--format', 'json'], { stdin: 's UNKNOWN\n' });
     expect(result.code).toBe(3);
     expect(decodeJson(result.stdout).status).toBe('unknown');
   });
@@ -113,8 +116,8 @@ describe('decode: invalid models', () => {
     // Nothing shaded: row 1 of janko-002 is "3 4 5 5 2", so 5 is unshaded twice there.
     const none = p5.solution.map((row) => row.map(() => 0));
     const [text, json] = await Promise.all([
-      run(['decode', 'janko-002.txt', '-'], { stdin: `${literals(none).join(' ')} 0\n` }),
-      run(['decode', 'janko-002.txt', '-', '--format', 'json'], { stdin: `${literals(none).join(' ')} 0\n` }),
+      runInProcess(['decode', 'janko-002.txt', '-'], { stdin: `${literals(none).join(' ')} 0\n` }),
+      runInProcess(['decode', 'janko-002.txt', '-', '--format', 'json'], { stdin: `${literals(none).join(' ')} 0\n` }),
     ]);
     expect(text.code).toBe(1);
     expect(text.stderr).toBe('');
@@ -131,7 +134,7 @@ describe('decode: invalid models', () => {
   it('a shading with two shaded neighbours exits 1 and says which shaded cells touch', async () => {
     const puzzle = join(dir, 'latin.txt');
     writeFileSync(puzzle, '1 2\n2 1\n');
-    const json = await run(['decode', puzzle, '-', '--format', 'json'], { stdin: '1 2 -3 -4 0\n' });
+    const json = await runInProcess(['decode', puzzle, '-', '--format', 'json'], { stdin: '1 2 -3 -4 0\n' });
     expect(json.code).toBe(1);
     const r = decodeJson(json.stdout);
     expect(r.status).toBe('invalid');
@@ -141,7 +144,7 @@ describe('decode: invalid models', () => {
   it('a shading that cuts the unshaded cells apart exits 1 and says which cells are cut off', async () => {
     const puzzle = join(dir, 'latin-2.txt');
     writeFileSync(puzzle, '1 2\n2 1\n');
-    const result = await run(['decode', puzzle, '-'], { stdin: '1 -2 -3 4 0\n' });
+    const result = await runInProcess(['decode', puzzle, '-'], { stdin: '1 -2 -3 4 0\n' });
     expect(result.code).toBe(1);
     expect(linesOf(result.stdout)).toEqual(['# 2', '2 #', expect.stringMatching(/^not a solution under convention literal: .*cut off/)]);
   });
@@ -150,8 +153,8 @@ describe('decode: invalid models', () => {
     const puzzle = join(dir, 'latin-3.txt');
     writeFileSync(puzzle, '1 2\n2 1\n');
     const [literal, uniqueWhite] = await Promise.all([
-      run(['decode', puzzle, '-', '--format', 'json'], { stdin: '1 -2 -3 -4 0\n' }),
-      run(['decode', puzzle, '-', '--format', 'json', '--convention', 'unique-white'], { stdin: '1 -2 -3 -4 0\n' }),
+      runInProcess(['decode', puzzle, '-', '--format', 'json'], { stdin: '1 -2 -3 -4 0\n' }),
+      runInProcess(['decode', puzzle, '-', '--format', 'json', '--convention', 'unique-white'], { stdin: '1 -2 -3 -4 0\n' }),
     ]);
     expect(literal.code).toBe(0);
     expect(decodeJson(literal.stdout).status).toBe('valid');
@@ -168,14 +171,14 @@ describe('decode: models that cannot be read', () => {
     const lits = literals(p5.solution).filter((l) => Math.abs(l) !== 7);
     const model = join(dir, 'short.txt');
     writeFileSync(model, `${lits.join(' ')} 0\n`);
-    const named = await run(['decode', fixture('janko-002.txt'), 'short.txt'], { cwd: dir });
+    const named = await runInProcess(['decode', fixture('janko-002.txt'), 'short.txt'], { cwd: dir });
     expect(named.code).toBe(2);
     expect(named.stdout).toBe('');
     expect(linesOf(named.stderr)).toEqual([expect.stringMatching(/^hitori-sat: short\.txt: the model gives no value for variable 7\b/)]);
   });
 
   it('a model of a smaller puzzle exits 2 naming the first missing variable', async () => {
-    const result = await run(['decode', 'janko-002.txt', '-'], { stdin: 's SATISFIABLE\nv 1 -2 -3 -4 0\n' });
+    const result = await runInProcess(['decode', 'janko-002.txt', '-'], { stdin: 's SATISFIABLE\nv 1 -2 -3 -4 0\n' });
     expect(result.code).toBe(2);
     expect(linesOf(result.stderr)).toEqual([
       expect.stringMatching(/^hitori-sat: stdin: the model gives no value for variable 5 .*25 cells/),
@@ -183,13 +186,13 @@ describe('decode: models that cannot be read', () => {
   });
 
   it('a model with a token that is not a literal exits 2 naming the line', async () => {
-    const result = await run(['decode', 'janko-002.txt', '-'], { stdin: 's SATISFIABLE\nv 1 2 x 0\n' });
+    const result = await runInProcess(['decode', 'janko-002.txt', '-'], { stdin: 's SATISFIABLE\nv 1 2 x 0\n' });
     expect(result.code).toBe(2);
     expect(linesOf(result.stderr)).toEqual(['hitori-sat: stdin, line 2: "x" is not a literal']);
   });
 
   it('an empty model exits 2 and says there is neither a status nor literals', async () => {
-    const result = await run(['decode', 'janko-002.txt', '-'], { stdin: '' });
+    const result = await runInProcess(['decode', 'janko-002.txt', '-'], { stdin: '' });
     expect(result.code).toBe(2);
     expect(linesOf(result.stderr)).toHaveLength(1);
     expect(result.stderr).toMatch(/^hitori-sat: stdin.*no "s" status line and no literals/);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadicalBinary, cliArgv, fixture, fixturesDir, hasExecutable, linesOf, run } from './run.js';
+import { runInProcess } from './in-process.js';
 
 interface Published {
   rows: number;
@@ -57,7 +58,7 @@ afterAll(() => {
 describe('dimacs: the CNF text', () => {
   it('starts with comment lines naming the encoding and the cell of every shading variable, then a header whose counts match the clauses', async () => {
     const p = published('janko-002');
-    const result = await run(['dimacs', 'janko-002.txt']);
+    const result = await runInProcess(['dimacs', 'janko-002.txt']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout.startsWith('c ')).toBe(true);
@@ -77,15 +78,15 @@ describe('dimacs: the CNF text', () => {
   });
 
   it('names the convention it encodes in the comments', async () => {
-    const result = await run(['dimacs', 'janko-002.txt', '--convention', 'shaded-duplicates']);
+    const result = await runInProcess(['dimacs', 'janko-002.txt', '--convention', 'shaded-duplicates']);
     expect(result.code).toBe(0);
     expect(parseDimacs(result.stdout).comments.some((c) => c.includes('convention=shaded-duplicates'))).toBe(true);
   });
 
   it('reads the puzzle from stdin when the file is -', async () => {
     const [fromStdin, fromFile] = await Promise.all([
-      run(['dimacs', '-'], { stdin: readFileSync(fixture('janko-002.txt'), 'utf8') }),
-      run(['dimacs', 'janko-002.txt']),
+      runInProcess(['dimacs', '-'], { stdin: readFileSync(fixture('janko-002.txt'), 'utf8') }),
+      runInProcess(['dimacs', 'janko-002.txt']),
     ]);
     expect(fromStdin.code).toBe(0);
     const a = parseDimacs(fromStdin.stdout);
@@ -98,8 +99,8 @@ describe('dimacs: the CNF text', () => {
     const out = join(dir, 'o-test');
     mkdirSync(out);
     const [toFile, toStdout] = await Promise.all([
-      run(['dimacs', fixture('janko-211.txt'), '-o', join(out, 'p.cnf')]),
-      run(['dimacs', fixture('janko-211.txt')]),
+      runInProcess(['dimacs', fixture('janko-211.txt'), '-o', join(out, 'p.cnf')]),
+      runInProcess(['dimacs', fixture('janko-211.txt')]),
     ]);
     expect(toFile.code).toBe(0);
     expect(toFile.stdout).toBe('');
@@ -112,7 +113,7 @@ describe('dimacs: the CNF text', () => {
     const out = join(dir, 'replace');
     mkdirSync(out);
     writeFileSync(join(out, 'p.cnf'), 'OLD CONTENT\n');
-    const result = await run(['dimacs', fixture('janko-002.txt'), '-o', join(out, 'p.cnf')]);
+    const result = await runInProcess(['dimacs', fixture('janko-002.txt'), '-o', join(out, 'p.cnf')]);
     expect(result.code).toBe(0);
     const cnf = parseDimacs(readFileSync(join(out, 'p.cnf'), 'utf8'));
     expect(cnf.clauses).toHaveLength(cnf.clauseCount);
@@ -123,13 +124,13 @@ describe('dimacs: the CNF text', () => {
 describe('dimacs --block', () => {
   it('adds exactly one clause, the one that forbids the solution of `solve --format json`', async () => {
     const p = published('janko-002');
-    const solve = await run(['solve', 'janko-002.txt', '--format', 'json']);
+    const solve = await runInProcess(['solve', 'janko-002.txt', '--format', 'json']);
     expect(solve.code).toBe(0);
     const solutionFile = join(dir, 'block-sol.json');
     writeFileSync(solutionFile, solve.stdout);
     const [plain, blocked] = await Promise.all([
-      run(['dimacs', 'janko-002.txt']),
-      run(['dimacs', 'janko-002.txt', '--block', solutionFile]),
+      runInProcess(['dimacs', 'janko-002.txt']),
+      runInProcess(['dimacs', 'janko-002.txt', '--block', solutionFile]),
     ]);
     expect(blocked.stderr).toBe('');
     expect(blocked.code).toBe(0);
@@ -151,7 +152,7 @@ describe('dimacs --block', () => {
     writeFileSync(join(dir, 'no-solution.txt'), '1 1\n1 1\n');
     writeFileSync(join(dir, 'not-a-solution.json'), '{"solution": [[1, 0], [0, 1]]}\n');
     const out = join(dir, 'blocked-none.cnf');
-    const result = await run(['dimacs', join(dir, 'no-solution.txt'), '--block', join(dir, 'not-a-solution.json'), '-o', out]);
+    const result = await runInProcess(['dimacs', join(dir, 'no-solution.txt'), '--block', join(dir, 'not-a-solution.json'), '-o', out]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(linesOf(result.stderr)).toHaveLength(1);
@@ -171,7 +172,7 @@ describe('dimacs → cadical binary → decode', () => {
     mkdirSync(roundTrip, { recursive: true });
     const p = published('janko-037');
     const cnfFile = join(roundTrip, 'p.cnf');
-    const exported = await run(['dimacs', 'janko-037.txt', '-o', cnfFile]);
+    const exported = await runInProcess(['dimacs', 'janko-037.txt', '-o', cnfFile]);
     expect(exported.code).toBe(0);
     const solver = spawnSync(cadicalBinary, ['-q', cnfFile], { encoding: 'utf8', maxBuffer: 64 << 20 });
     expect(solver.status, solver.stderr).toBe(10);
@@ -179,8 +180,8 @@ describe('dimacs → cadical binary → decode', () => {
     const modelFile = join(roundTrip, 'p.out');
     writeFileSync(modelFile, solver.stdout);
     const [json, text] = await Promise.all([
-      run(['decode', 'janko-037.txt', modelFile, '--format', 'json']),
-      run(['decode', 'janko-037.txt', modelFile]),
+      runInProcess(['decode', 'janko-037.txt', modelFile, '--format', 'json']),
+      runInProcess(['decode', 'janko-037.txt', modelFile]),
     ]);
     expect(json.stderr).toBe('');
     expect(json.code).toBe(0);
@@ -196,19 +197,19 @@ describe('dimacs → cadical binary → decode', () => {
     if (!hasExecutable(cadicalBinary)) ctx.skip(`${cadicalBinary} not found (apt-get install cadical to run this test)`);
     mkdirSync(roundTrip, { recursive: true });
     const solutionFile = join(roundTrip, 'sol.json');
-    const solve = await run(['solve', 'janko-037.txt', '--format', 'json']);
+    const solve = await runInProcess(['solve', 'janko-037.txt', '--format', 'json']);
     expect(solve.code).toBe(0);
     writeFileSync(solutionFile, solve.stdout);
     const cnfFile = join(roundTrip, 'blocked.cnf');
-    const exported = await run(['dimacs', 'janko-037.txt', '--block', solutionFile, '-o', cnfFile]);
+    const exported = await runInProcess(['dimacs', 'janko-037.txt', '--block', solutionFile, '-o', cnfFile]);
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
     const solver = spawnSync(cadicalBinary, ['-q', cnfFile], { encoding: 'utf8', maxBuffer: 64 << 20 });
     expect(solver.status, solver.stderr).toBe(20);
     expect(solver.stdout).toMatch(/^s UNSATISFIABLE$/m);
     const [json, text] = await Promise.all([
-      run(['decode', 'janko-037.txt', '-', '--format', 'json'], { stdin: solver.stdout }),
-      run(['decode', 'janko-037.txt', '-'], { stdin: solver.stdout }),
+      runInProcess(['decode', 'janko-037.txt', '-', '--format', 'json'], { stdin: solver.stdout }),
+      runInProcess(['decode', 'janko-037.txt', '-'], { stdin: solver.stdout }),
     ]);
     expect(json.code).toBe(1);
     const r = JSON.parse(json.stdout) as { status: string; solution: unknown };
@@ -229,7 +230,7 @@ describe('dimacs never overwrites on failure', () => {
     writeFileSync(join(out, 'wrong-size.json'), '{"solution": [[0, 1], [1, 0]]}\n');
     const before = readdirSync(out).sort();
     for (const block of ['bad.json', 'no-solution.json', 'wrong-size.json', 'missing.json']) {
-      const result = await run(['dimacs', fixture('janko-002.txt'), '--block', block, '-o', 'p.cnf'], { cwd: out });
+      const result = await runInProcess(['dimacs', fixture('janko-002.txt'), '--block', block, '-o', 'p.cnf'], { cwd: out });
       expect(result.code, block).toBe(2);
       expect(linesOf(result.stderr), block).toHaveLength(1);
       expect(result.stderr, block).toMatch(new RegExp(`^hitori-sat: ${block.replace('.', '\\.')}`));
@@ -253,7 +254,7 @@ describe('dimacs never overwrites on failure', () => {
     const out = join(dir, 'target-is-dir');
     mkdirSync(join(out, 'p.cnf'), { recursive: true });
     writeFileSync(join(out, 'p.cnf', 'inside'), 'x');
-    const result = await run(['dimacs', fixture('janko-002.txt'), '-o', 'p.cnf'], { cwd: out });
+    const result = await runInProcess(['dimacs', fixture('janko-002.txt'), '-o', 'p.cnf'], { cwd: out });
     expect(result.code).toBe(2);
     expect(linesOf(result.stderr)).toHaveLength(1);
     expect(result.stderr).toMatch(/^hitori-sat: p\.cnf: cannot write it/);
@@ -264,7 +265,7 @@ describe('dimacs never overwrites on failure', () => {
   it('-o in a folder that does not exist fails with exit 2 and one line naming the target', async () => {
     const out = join(dir, 'no-folder');
     mkdirSync(out);
-    const result = await run(['dimacs', fixture('janko-002.txt'), '-o', 'nowhere/p.cnf'], { cwd: out });
+    const result = await runInProcess(['dimacs', fixture('janko-002.txt'), '-o', 'nowhere/p.cnf'], { cwd: out });
     expect(result.code).toBe(2);
     expect(linesOf(result.stderr)).toHaveLength(1);
     expect(result.stderr).toMatch(/^hitori-sat: nowhere\/p\.cnf: cannot write it/);

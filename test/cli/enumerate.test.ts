@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliPath, run } from './run.js';
+import { runInProcess } from './in-process.js';
 
 /** Every folder these tests make is under this one, removed at the end. */
 const scratch = mkdtempSync(join(tmpdir(), 'hitori-enumerate-'));
@@ -52,7 +53,7 @@ function bin(): string {
 
 describe('hitori-sat enumerate', () => {
   it('prints the JSON record with the counts per convention and the histogram of 3x3 over 3 symbols', async () => {
-    const r = await run(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
+    const r = await runInProcess(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
     expect(r.code).toBe(0);
     // Not a terminal: no progress line.
     expect(r.stderr).toBe('');
@@ -65,22 +66,23 @@ describe('hitori-sat enumerate', () => {
   });
 
   it('prints a text table beside the thesis numbers, pruned counts beside Table 15', async () => {
-    const r = await run(['enumerate', '4x3', '--symbols', '4', '--prune', '--no-histogram']);
+    const r = await runInProcess(['enumerate', '4x3', '--symbols', '4', '--prune', '--no-histogram']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('700,075');
     expect(r.stdout).toMatch(/left after pruning\s+667,478\s+489,697 \(Table 15/);
     expect(r.stdout).toMatch(/shaded-duplicates\s+564,761\s+59,054/);
   });
 
-  describe('3x4 over 3 symbols in 7 shards', () => {
+  describe('3x3 over 3 symbols in 7 shards', () => {
     let dir = '';
     let whole: Result;
+    // The smallest board whose enumeration splits into 7 shards of several hundred classes each.
     beforeAll(async () => {
       dir = mkdtempSync(join(scratch, 'run-'));
-      const r = await run(['enumerate', '3x4', '--symbols', '3', '--format', 'json']);
+      const r = await runInProcess(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
       expect(r.code).toBe(0);
       whole = JSON.parse(r.stdout) as Result;
-      const args = ['enumerate', '3x4', '--symbols', '3', '--format', 'json', '--shard', 'auto/7'];
+      const args = ['enumerate', '3x3', '--symbols', '3', '--format', 'json', '--shard', 'auto/7'];
       if (hasParallel) {
         // GNU parallel sets PARALLEL_SEQ (1..7) for each job; --shard auto/7 reads it.
         const p = spawnSync(
@@ -103,29 +105,29 @@ describe('hitori-sat enumerate', () => {
       const shards = files().map((f) => JSON.parse(readFileSync(f, 'utf8')) as Result);
       expect(shards.map((s) => s.shard!.index).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
       expect(shards.every((s) => s.complete && s.shard!.count === 7)).toBe(true);
-      const r = await run(['enumerate', '--merge', ...files(), '--format', 'json']);
+      const r = await runInProcess(['enumerate', '--merge', ...files(), '--format', 'json']);
       expect(r.code, r.stderr).toBe(0);
       const merged = JSON.parse(r.stdout) as Result;
       expect(merged.shard).toBeNull();
       expect(counted(merged)).toEqual(counted(whole));
-      expect(merged.classes).toBe(88_574);
+      expect(merged.classes).toBe(3281);
     });
 
     it('counts the same with --jobs 2 (worker threads) as in one thread', async () => {
-      const r = await run(['enumerate', '3x4', '--symbols', '3', '--format', 'json', '--jobs', '2']);
+      const r = await runInProcess(['enumerate', '3x3', '--symbols', '3', '--format', 'json', '--jobs', '2']);
       expect(r.code, r.stderr).toBe(0);
       expect(counted(JSON.parse(r.stdout) as Result)).toEqual(counted(whole));
     });
 
     it('refuses a merge with a shard missing, naming it and printing the command that counts just that one', async () => {
-      const r = await run(['enumerate', '--merge', ...files().slice(1)]);
+      const r = await runInProcess(['enumerate', '--merge', ...files().slice(1)]);
       expect(r.code).toBe(2);
       const lines = r.stderr.trim().split('\n');
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatch(/^hitori-sat: merge: shard 0\/7 is missing \(6 of 7 given\)/);
       // The files are shard-1..7.json for shards 0..6 (PARALLEL_SEQ), so no name follows from
       // the shard number: the command writes shard-0.json beside them.
-      expect(lines[1]!.trim()).toBe(`hitori-sat enumerate 3x4 --symbols 3 --shard 0/7 --format json -o ${join(dir, 'shard-0.json')}`);
+      expect(lines[1]!.trim()).toBe(`hitori-sat enumerate 3x3 --symbols 3 --shard 0/7 --format json -o ${join(dir, 'shard-0.json')}`);
     });
 
     it('prints a command for the missing shards that, pasted into sh, writes them where the other files are named', async () => {
@@ -137,17 +139,17 @@ describe('hitori-sat enumerate', () => {
         if (index !== 2 && index !== 5) copyFileSync(file, join(folder, `part ${index}.json`));
       }
       const part = (k: number) => join(folder, `part ${k}.json`);
-      const r = await run(['enumerate', '--merge', ...[0, 1, 3, 4, 6].map(part)]);
+      const r = await runInProcess(['enumerate', '--merge', ...[0, 1, 3, 4, 6].map(part)]);
       expect(r.code).toBe(2);
       const [first, command, ...rest] = r.stderr.trim().split('\n');
       expect(rest).toEqual([]);
       expect(first).toBe('hitori-sat: merge: shards 2/7 and 5/7 are missing (5 of 7 given); count just those, then merge again:');
       expect(command!.trim()).toBe(
-        `for i in 2 5; do hitori-sat enumerate 3x4 --symbols 3 --shard \${i}/7 --format json -o '${folder}/part '\${i}.json; done`,
+        `for i in 2 5; do hitori-sat enumerate 3x3 --symbols 3 --shard \${i}/7 --format json -o '${folder}/part '\${i}.json; done`,
       );
       const pasted = spawnSync('sh', ['-c', command!], { encoding: 'utf8', env: { ...process.env, PATH: `${bin()}:${process.env.PATH}` } });
       expect(pasted.status, pasted.stderr).toBe(0);
-      const merged = await run(['enumerate', '--merge', ...[0, 1, 2, 3, 4, 5, 6].map(part), '--format', 'json']);
+      const merged = await runInProcess(['enumerate', '--merge', ...[0, 1, 2, 3, 4, 5, 6].map(part), '--format', 'json']);
       expect(merged.code, merged.stderr).toBe(0);
       expect(counted(JSON.parse(merged.stdout) as Result)).toEqual(counted(whole));
     });
@@ -155,7 +157,7 @@ describe('hitori-sat enumerate', () => {
     it('refuses a merge with a shard given twice, naming both files', async () => {
       const copy = join(dir, 'copy.json');
       writeFileSync(copy, readFileSync(files()[3]!));
-      const r = await run(['enumerate', '--merge', ...files(), copy]);
+      const r = await runInProcess(['enumerate', '--merge', ...files(), copy]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/given twice/);
       expect(r.stderr).toContain('copy.json');
@@ -165,12 +167,12 @@ describe('hitori-sat enumerate', () => {
       const other = JSON.parse(readFileSync(files()[2]!, 'utf8')) as Record<string, unknown>;
       const odd = join(dir, 'pruned.json');
       writeFileSync(odd, JSON.stringify({ ...other, prune: true }));
-      const r = await run(['enumerate', '--merge', ...files().filter((_, k) => k !== 2), odd]);
+      const r = await runInProcess(['enumerate', '--merge', ...files().filter((_, k) => k !== 2), odd]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/pruned\.json: it counts 3x4 over 3 symbols, pruned, but .* counts 3x4 over 3 symbols$/m);
+      expect(r.stderr).toMatch(/pruned\.json: it counts 3x3 over 3 symbols, pruned, but .* counts 3x3 over 3 symbols$/m);
       const junk = join(dir, 'junk.json');
       writeFileSync(junk, '{"hello": 1}');
-      const j = await run(['enumerate', '--merge', junk]);
+      const j = await runInProcess(['enumerate', '--merge', junk]);
       expect(j.code).toBe(2);
       expect(j.stderr).toMatch(/junk\.json: not an enumeration result/);
     });
@@ -179,7 +181,7 @@ describe('hitori-sat enumerate', () => {
       const stopped = JSON.parse(readFileSync(files()[0]!, 'utf8')) as Record<string, unknown>;
       const partial = join(dir, 'partial.json');
       writeFileSync(partial, JSON.stringify({ ...stopped, complete: false }));
-      const r = await run(['enumerate', '--merge', partial, ...files().slice(1)]);
+      const r = await runInProcess(['enumerate', '--merge', partial, ...files().slice(1)]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/stopped early/);
     });
@@ -193,9 +195,9 @@ describe('hitori-sat enumerate', () => {
     ] as const;
     for (const [k, [options, flags]] of cases.entries()) {
       const given = join(dir, `case${k}-shard-0.json`);
-      const r = await run(['enumerate', '3x3', '--symbols', '3', ...options, '--shard', '0/2', '--format', 'json', '-o', given]);
+      const r = await runInProcess(['enumerate', '3x3', '--symbols', '3', ...options, '--shard', '0/2', '--format', 'json', '-o', given]);
       expect(r.code, r.stderr).toBe(0);
-      const merge = await run(['enumerate', '--merge', given]);
+      const merge = await runInProcess(['enumerate', '--merge', given]);
       expect(merge.code).toBe(2);
       // One shard missing: a plain command, no loop; the name follows case<k>-shard-<i>.json.
       expect(merge.stderr.trim().split('\n')[1]!.trim()).toBe(
@@ -206,7 +208,7 @@ describe('hitori-sat enumerate', () => {
         env: { ...process.env, PATH: `${bin()}:${process.env.PATH}` },
       });
       expect(pasted.status, pasted.stderr).toBe(0);
-      const merged = await run(['enumerate', '--merge', given, join(dir, `case${k}-shard-1.json`), '--format', 'json']);
+      const merged = await runInProcess(['enumerate', '--merge', given, join(dir, `case${k}-shard-1.json`), '--format', 'json']);
       expect(merged.code, merged.stderr).toBe(0);
       expect((JSON.parse(merged.stdout) as Result).classes).toBe(3281);
     }
@@ -258,7 +260,7 @@ describe('hitori-sat enumerate', () => {
     [['enumerate', '6x6'], /enumeration handles at most 30/],
     [['enumerate'], /missing the board size/],
   ])('rejects %j with one line and exit code 2', async (args, message) => {
-    const r = await run(args);
+    const r = await runInProcess(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
-import { fixture, linesOf, run, type RunResult } from './run.js';
+import { fixture, linesOf, type RunResult } from './run.js';
+import { runInProcess } from './in-process.js';
 
 let dir: string;
 
@@ -254,7 +255,7 @@ const usageCases: Case[] = [
 describe.concurrent('bad puzzle input: one line naming the problem and its place, exit 2', () => {
   for (const c of inputCases) {
     it(c.name, async ({ expect }) => {
-      const result = await run(c.args, { cwd: dir, ...(c.stdin === undefined ? {} : { stdin: c.stdin }) });
+      const result = await runInProcess(c.args, { cwd: dir, ...(c.stdin === undefined ? {} : { stdin: c.stdin }) });
       expectOneErrorLine(expect, result, c.code ?? 2, c.message);
     });
   }
@@ -263,7 +264,7 @@ describe.concurrent('bad puzzle input: one line naming the problem and its place
 describe.concurrent('bad usage: one line naming the option or command, exit 2', () => {
   for (const c of usageCases) {
     it(c.name, async ({ expect }) => {
-      const result = await run(c.args, { cwd: dir });
+      const result = await runInProcess(c.args, { cwd: dir });
       expectOneErrorLine(expect, result, c.code ?? 2, c.message);
     });
   }
@@ -271,12 +272,12 @@ describe.concurrent('bad usage: one line naming the option or command, exit 2', 
 
 describe.concurrent('solver failures', () => {
   it('--solver-cmd naming a program that does not exist exits 5 with one line naming the program', async ({ expect }) => {
-    const result = await run(['solve', 'latin.txt', '--solver-cmd', 'no-such-sat-solver-7f3a'], { cwd: dir });
+    const result = await runInProcess(['solve', 'latin.txt', '--solver-cmd', 'no-such-sat-solver-7f3a'], { cwd: dir });
     expectOneErrorLine(expect, result, 5, /^hitori-sat: .*cannot run "no-such-sat-solver-7f3a": no such program/);
   });
 
   it('--solver-cmd naming a program that prints no model exits 5 with one line saying the answer could not be read', async ({ expect }) => {
-    const result = await run(['solve', 'latin.txt', '--solver-cmd', 'true'], { cwd: dir });
+    const result = await runInProcess(['solve', 'latin.txt', '--solver-cmd', 'true'], { cwd: dir });
     expectOneErrorLine(expect, result, 5, /^hitori-sat: .*could not read the answer of "true"/);
   });
 });
@@ -287,8 +288,8 @@ describe.concurrent('accepted oddities (not errors)', () => {
     const windows = join(dir, 'windows.txt');
     writeFileSync(windows, `\uFEFF${plain.replace(/\n/g, '\r\n')}`);
     const [a, b] = await Promise.all([
-      run(['solve', windows, '--format', 'json'], { cwd: dir }),
-      run(['solve', fixture('janko-002.txt'), '--format', 'json']),
+      runInProcess(['solve', windows, '--format', 'json'], { cwd: dir }),
+      runInProcess(['solve', fixture('janko-002.txt'), '--format', 'json']),
     ]);
     expect(a.stderr).toBe('');
     expect(a.code).toBe(0);
@@ -299,7 +300,7 @@ describe.concurrent('accepted oddities (not errors)', () => {
     const plain = readFileSync(fixture('janko-002.json'), 'utf8');
     const windows = join(dir, 'windows.json');
     writeFileSync(windows, `\uFEFF${plain.replace(/\n/g, '\r\n')}`);
-    const result = await run(['solve', windows, '--format', 'json'], { cwd: dir });
+    const result = await runInProcess(['solve', windows, '--format', 'json'], { cwd: dir });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const published = JSON.parse(plain) as { solution: number[][] };
@@ -307,13 +308,13 @@ describe.concurrent('accepted oddities (not errors)', () => {
   });
 
   it('tabs and several spaces between values are accepted', async ({ expect }) => {
-    const result = await run(['solve', '-', '--format', 'json'], { stdin: '1\t\t1  \n  2 \t3\n' });
+    const result = await runInProcess(['solve', '-', '--format', 'json'], { stdin: '1\t\t1  \n  2 \t3\n' });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   });
 
   it('--help prints usage on stdout and exits 0', async ({ expect }) => {
-    const result = await run(['--help']);
+    const result = await runInProcess(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: hitori-sat/);
     expect(result.stdout).toMatch(/Exit codes:/);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { techniques } from '../../src/rules/catalogue.js';
 import { fixture, linesOf, run } from './run.js';
+import { runInProcess } from './in-process.js';
 
 interface Published {
   grid: number[][];
@@ -81,7 +82,7 @@ function expectStepLines(steps: readonly string[]): void {
 describe('explain, text', () => {
   for (const id of ['janko-002', 'janko-211', 'janko-037']) {
     it(`${id}: numbered steps, each naming a catalogue technique, end in a solved verdict with the published solution`, async () => {
-      const r = await run(['explain', `${id}.txt`]);
+      const r = await runInProcess(['explain', `${id}.txt`]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const { steps, grid, verdict } = parts(r.stdout);
@@ -93,7 +94,7 @@ describe('explain, text', () => {
   }
 
   it('stuck on a puzzle with two solutions: exit 4, every cell undecided and shown in brackets', async () => {
-    const r = await run(['explain', '-'], { stdin: '1 2\n2 1\n' });
+    const r = await runInProcess(['explain', '-'], { stdin: '1 2\n2 1\n' });
     expect(r.code).toBe(4);
     const { grid, verdict } = parts(r.stdout);
     expect(grid).toEqual(['[1] [2]', '[2] [1]']);
@@ -103,7 +104,7 @@ describe('explain, text', () => {
   });
 
   it('stuck with --max-level A on a harder puzzle: the partial grid agrees with the published solution, undecided cells counted', async () => {
-    const r = await run(['explain', 'janko-037.txt', '--max-level', 'A']);
+    const r = await runInProcess(['explain', 'janko-037.txt', '--max-level', 'A']);
     expect(r.code).toBe(4);
     const { steps, grid, verdict } = parts(r.stdout);
     expectStepLines(steps);
@@ -121,7 +122,7 @@ describe('explain, text', () => {
   });
 
   it('contradiction: exit 1, says there is no solution, why and where', async () => {
-    const r = await run(['explain', '-'], { stdin: '1 1\n1 1\n' });
+    const r = await runInProcess(['explain', '-'], { stdin: '1 1\n1 1\n' });
     expect(r.code).toBe(1);
     const { verdict } = parts(r.stdout);
     expect(verdict).toMatch(/^No solution: .+ \(at r\dc\d(, r\dc\d)*\)\.$/);
@@ -137,7 +138,7 @@ describe('explain, text', () => {
 describe('explain --format json', () => {
   for (const id of ['janko-002', 'janko-211', 'janko-037']) {
     it(`${id}: every step's cells agree with the published solution, and the board is that solution`, async () => {
-      const r = await run(['explain', `${id}.json`, '--format', 'json']);
+      const r = await runInProcess(['explain', `${id}.json`, '--format', 'json']);
       expect(r.code).toBe(0);
       const j = report(r.stdout);
       const { solution } = published(id);
@@ -171,14 +172,14 @@ describe('explain --format json', () => {
   }
 
   it('--techniques and --max-level reach the engine: thesis uses no 2-SAT, max level F no probing', async () => {
-    const thesis = report((await run(['explain', 'janko-037.json', '--format', 'json', '--techniques', 'thesis'])).stdout);
+    const thesis = report((await runInProcess(['explain', 'janko-037.json', '--format', 'json', '--techniques', 'thesis'])).stdout);
     expect(thesis.steps.some((s) => s.technique === '2-SAT')).toBe(false);
-    const f = report((await run(['explain', 'janko-037.json', '--format', 'json', '--max-level', 'F'])).stdout);
+    const f = report((await runInProcess(['explain', 'janko-037.json', '--format', 'json', '--max-level', 'F'])).stdout);
     expect(f.steps.some((s) => s.technique.startsWith('Prob'))).toBe(false);
   });
 
   it('stuck: status stuck, exit 4, every cell null, not unique', async () => {
-    const r = await run(['explain', '-', '--format', 'json'], { stdin: '1 2\n2 1\n' });
+    const r = await runInProcess(['explain', '-', '--format', 'json'], { stdin: '1 2\n2 1\n' });
     expect(r.code).toBe(4);
     const j = report(r.stdout);
     expect(j.status).toBe('stuck');
@@ -191,7 +192,7 @@ describe('explain --format json', () => {
   });
 
   it('contradiction: status contradiction, exit 1, with a reason and its cells', async () => {
-    const r = await run(['explain', '-', '--format', 'json'], { stdin: '1 1\n1 1\n' });
+    const r = await runInProcess(['explain', '-', '--format', 'json'], { stdin: '1 1\n1 1\n' });
     expect(r.code).toBe(1);
     const j = report(r.stdout);
     expect(j.status).toBe('contradiction');
@@ -209,7 +210,7 @@ describe('explain, bad input', () => {
   ];
   for (const c of cases) {
     it(`${c.name}: one line on stderr, nothing on stdout, exit 2`, async () => {
-      const r = await run(c.args, c.stdin === undefined ? {} : { stdin: c.stdin });
+      const r = await runInProcess(c.args, c.stdin === undefined ? {} : { stdin: c.stdin });
       expect(linesOf(r.stderr)).toHaveLength(1);
       expect(r.stderr).toMatch(c.message);
       expect(r.stdout).toBe('');

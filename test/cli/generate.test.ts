@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { bruteForceSolutions, fromMask } from '../support/brute-force.js';
 import { reach, reachRuns } from '../../src/generate/generate-reach.js';
 import { linesOf, run } from './run.js';
+import { runInProcess } from './in-process.js';
 
 interface Record {
   id: string;
@@ -23,8 +24,8 @@ interface Record {
 
 describe('generate command', () => {
   it('--seed gives the same puzzles with --jobs 1 and --jobs 3', async () => {
-    const one = await run(['generate', '9x9', '--count', '5', '--seed', 'jobs', '--format', 'jsonl', '--jobs', '1']);
-    const three = await run(['generate', '9x9', '--count', '5', '--seed', 'jobs', '--format', 'jsonl', '--jobs', '3']);
+    const one = await runInProcess(['generate', '9x9', '--count', '5', '--seed', 'jobs', '--format', 'jsonl', '--jobs', '1']);
+    const three = await runInProcess(['generate', '9x9', '--count', '5', '--seed', 'jobs', '--format', 'jsonl', '--jobs', '3']);
     expect(one.code).toBe(0);
     expect(three.code).toBe(0);
     expect(linesOf(one.stdout)).toHaveLength(5);
@@ -32,14 +33,14 @@ describe('generate command', () => {
   });
 
   it('--format jsonl: id, rows, cols, grid, solution, class, seed; `solve` finds each unique with that solution', async () => {
-    const r = await run(['generate', '7x8', '--count', '3', '--seed', '11', '--format', 'jsonl']);
+    const r = await runInProcess(['generate', '7x8', '--count', '3', '--seed', '11', '--format', 'jsonl']);
     expect(r.code).toBe(0);
     for (const line of linesOf(r.stdout)) {
       const record = JSON.parse(line) as Record;
       expect(Object.keys(record).sort()).toEqual(['class', 'cols', 'grid', 'id', 'rows', 'seed', 'solution']);
       expect(record).toMatchObject({ rows: 7, cols: 8 });
       expect(record.seed).toMatch(/^11:[1-3]$/);
-      const solved = await run(['solve', '-', '--format', 'json'], { stdin: line });
+      const solved = await runInProcess(['solve', '-', '--format', 'json'], { stdin: line });
       const answer = JSON.parse(solved.stdout) as { status: string; solution: number[][] };
       expect(answer.status).toBe('unique');
       expect(answer.solution).toEqual(record.solution);
@@ -47,16 +48,29 @@ describe('generate command', () => {
   });
 
   it('--class G --convention shaded-duplicates: the records say class G, and solve agrees it is unique under that convention', async () => {
-    const r = await run(['generate', '6x6', '--class', 'G', '--convention', 'shaded-duplicates', '--seed', '3', '--format', 'jsonl']);
+    const r = await runInProcess([
+      'generate',
+      '6x6',
+      '--class',
+      'G',
+      '--convention',
+      'shaded-duplicates',
+      '--seed',
+      '3',
+      '--format',
+      'jsonl',
+    ]);
     expect(r.code).toBe(0);
     const record = JSON.parse(linesOf(r.stdout)[0]!) as Record;
     expect(record.class).toBe('G');
-    const solved = await run(['solve', '-', '--format', 'json', '--convention', 'shaded-duplicates'], { stdin: linesOf(r.stdout)[0]! });
+    const solved = await runInProcess(['solve', '-', '--format', 'json', '--convention', 'shaded-duplicates'], {
+      stdin: linesOf(r.stdout)[0]!,
+    });
     expect((JSON.parse(solved.stdout) as { status: string }).status).toBe('unique');
   });
 
   it('text: a header line with id, size, class and seed, then the grid', async () => {
-    const r = await run(['generate', '5x5', '--seed', 'x']);
+    const r = await runInProcess(['generate', '5x5', '--seed', 'x']);
     expect(r.code).toBe(0);
     const lines = linesOf(r.stdout);
     expect(lines[0]).toMatch(/^gen-x:1 {2}5x5 {2}class [A-G] {2}seed x:1$/);
@@ -64,20 +78,20 @@ describe('generate command', () => {
   });
 
   it('--format json: one document with the puzzles', async () => {
-    const r = await run(['generate', '5x6', '--count', '2', '--seed', '8', '--format', 'json']);
+    const r = await runInProcess(['generate', '5x6', '--count', '2', '--seed', '8', '--format', 'json']);
     const doc = JSON.parse(r.stdout) as { seed: string; complete: boolean; puzzles: Record[] };
     expect(doc).toMatchObject({ seed: '8', complete: true });
     expect(doc.puzzles).toHaveLength(2);
   });
 
   it('--format json: `solve` reads a document of one puzzle, and refuses one of several in one line that names --format jsonl', async () => {
-    const one = await run(['generate', '5x6', '--count', '1', '--seed', '8', '--format', 'json']);
+    const one = await runInProcess(['generate', '5x6', '--count', '1', '--seed', '8', '--format', 'json']);
     const { puzzles } = JSON.parse(one.stdout) as { puzzles: Record[] };
-    const solved = await run(['solve', '-', '--format', 'json'], { stdin: one.stdout });
+    const solved = await runInProcess(['solve', '-', '--format', 'json'], { stdin: one.stdout });
     expect(solved.code).toBe(0);
     expect(JSON.parse(solved.stdout)).toMatchObject({ status: 'unique', solution: puzzles[0]!.solution });
-    const two = await run(['generate', '5x6', '--count', '2', '--seed', '8', '--format', 'json']);
-    const refused = await run(['solve', '-'], { stdin: two.stdout });
+    const two = await runInProcess(['generate', '5x6', '--count', '2', '--seed', '8', '--format', 'json']);
+    const refused = await runInProcess(['solve', '-'], { stdin: two.stdout });
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect(refused.stderr).toMatch(/2 puzzles.*--format jsonl/);
@@ -90,7 +104,7 @@ describe('generate command', () => {
       ['generate', '17'],
       ['generate', '5x5', '--class', 'H'],
     ]) {
-      const r = await run(args);
+      const r = await runInProcess(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(linesOf(r.stderr), args.join(' ')).toHaveLength(1);
     }
@@ -102,7 +116,7 @@ describe('generate command', () => {
     expect(r.stdout).toBe('');
     expect(linesOf(r.stderr)).toHaveLength(1);
     expect(r.stderr).toMatch(/no 5x5 grid with 3 symbols has a solution.*the fewest that can is 4/);
-    const made = await run(['generate', '5x5', '--symbols', '4', '--seed', '3', '--format', 'jsonl']);
+    const made = await runInProcess(['generate', '5x5', '--symbols', '4', '--seed', '3', '--format', 'jsonl']);
     expect(made.code).toBe(0);
     const { grid } = JSON.parse(made.stdout) as { grid: number[][] };
     expect(new Set(grid.flat()).size).toBeLessThanOrEqual(4);
@@ -134,7 +148,7 @@ describe('generate --pattern and --symmetry', () => {
     try {
       const pattern = '; a maximal 4x4 shading\n#.#.\n....\n...#\n.#..\n';
       writeFileSync(join(dir, 'p.txt'), pattern);
-      const r = await run(['generate', '--pattern', join(dir, 'p.txt'), '--seed', '3', '--count', '3', '--to', 'jsonl']);
+      const r = await runInProcess(['generate', '--pattern', join(dir, 'p.txt'), '--seed', '3', '--count', '3', '--to', 'jsonl']);
       expect(r.code).toBe(0);
       const want = pattern
         .split('\n')
@@ -156,7 +170,7 @@ describe('generate --pattern and --symmetry', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-pattern-'));
     try {
       writeFileSync(join(dir, 'p.txt'), '.#..\n#...\n....\n');
-      const r = await run(['generate', '--pattern', join(dir, 'p.txt')]);
+      const r = await runInProcess(['generate', '--pattern', join(dir, 'p.txt')]);
       expect(r.code).toBe(2);
       expect(linesOf(r.stderr)).toEqual([
         "hitori-sat: the pattern's unshaded cells fall apart: row 1, column 3 is cut off from row 1, column 1 (see --help)",

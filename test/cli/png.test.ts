@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svgToPng } from '../../src/render/png.js';
-import { cliPath, fixturesDir, published, run } from './run.js';
+import { cliPath, fixturesDir, published } from './run.js';
+import { runInProcess } from './in-process.js';
 
 interface Image {
   width: number;
@@ -84,7 +85,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The command's stdout as bytes (run() reads it as text). */
+/** The command's stdout as bytes (runInProcess() reads it as text). */
 function binaryRun(args: readonly string[]): { stdout: Buffer; stderr: string; status: number | null } {
   const r = spawnSync(process.execPath, [cliPath, ...args], {
     cwd: fixturesDir,
@@ -113,11 +114,11 @@ describe.skipIf(fontsMissing)('--to png', () => {
   });
 
   it('convert --to png -o writes the puzzle with the answer its file carries, and the bare puzzle all light', async () => {
-    const answered = await run(['convert', 'janko-037.json', '--to', 'png', '-o', join(dir, 'answer.png')]);
+    const answered = await runInProcess(['convert', 'janko-037.json', '--to', 'png', '-o', join(dir, 'answer.png')]);
     expect(answered.stderr).toBe('');
     expect(answered.code).toBe(0);
     expect(darkCells(decodePng(readFileSync(join(dir, 'answer.png'))), 17, 17)).toEqual(janko037.solution);
-    const bare = await run(['convert', 'janko-037.txt', '--to', 'png', '-o', join(dir, 'bare.png')]);
+    const bare = await runInProcess(['convert', 'janko-037.txt', '--to', 'png', '-o', join(dir, 'bare.png')]);
     expect(bare.code).toBe(0);
     expect(
       darkCells(decodePng(readFileSync(join(dir, 'bare.png'))), 17, 17)
@@ -127,7 +128,7 @@ describe.skipIf(fontsMissing)('--to png', () => {
   });
 
   it('explain --to png is the picture of every step, its SVG at 2 pixels per unit', async () => {
-    const svg = await run(['explain', 'janko-002.txt', '--to', 'svg']);
+    const svg = await runInProcess(['explain', 'janko-002.txt', '--to', 'svg']);
     const [width, height] = (/viewBox="0 0 (\d+) (\d+)"/.exec(svg.stdout) ?? []).slice(1).map(Number);
     const out = binaryRun(['explain', 'janko-002.txt', '--to', 'png']);
     expect(out.status, out.stderr).toBe(0);
@@ -158,7 +159,7 @@ describe.skipIf(fontsMissing)('--to png', () => {
   });
 
   it('is refused in a batch, whose lines are JSON: exit 2', async () => {
-    const out = await run(['convert', '-', '--batch', '--to', 'png'], {
+    const out = await runInProcess(['convert', '-', '--batch', '--to', 'png'], {
       stdin: `${readFileSync(join(fixturesDir, 'janko-037.json'), 'utf8')}\n`,
     });
     expect(out.code).toBe(2);

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { techniques } from '../../src/rules/catalogue.js';
-import { fixture, linesOf, run } from './run.js';
+import { fixture, linesOf } from './run.js';
+import { runInProcess } from './in-process.js';
 
 const codes = new Set<string>(techniques.map((t) => t.code));
 const classes = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
@@ -44,7 +45,7 @@ function json<T>(stdout: string): T {
 describe('rate, one puzzle', () => {
   for (const id of ['janko-002', 'janko-211', 'janko-037']) {
     it(`${id}: a class A-G, the step measure and the hardest technique`, async () => {
-      const r = await run(['rate', `${id}.txt`]);
+      const r = await runInProcess(['rate', `${id}.txt`]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const lines = linesOf(r.stdout);
@@ -57,7 +58,7 @@ describe('rate, one puzzle', () => {
   }
 
   it('--format json: class, steps, hardest technique of that class', async () => {
-    const r = await run(['rate', 'janko-037.json', '--format', 'json']);
+    const r = await runInProcess(['rate', 'janko-037.json', '--format', 'json']);
     expect(r.code).toBe(0);
     const j = json<{ class: string; steps: number; hardestTechnique: string; status: string }>(r.stdout);
     expect(classes).toContain(j.class);
@@ -68,7 +69,7 @@ describe('rate, one puzzle', () => {
   });
 
   it('no solution: exit 1, no class', async () => {
-    const r = await run(['rate', '-'], { stdin: '1 1\n1 1\n' });
+    const r = await runInProcess(['rate', '-'], { stdin: '1 1\n1 1\n' });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^class: none \(not solved by rules\): the puzzle has no solution/);
   });
@@ -77,7 +78,7 @@ describe('rate, one puzzle', () => {
 describe('rate, a set', () => {
   it('bench-small.jsonl: a histogram whose counts add up to the number of puzzles', async () => {
     const { n } = setLines('bench-small.jsonl');
-    const r = await run(['rate', 'bench-small.jsonl']);
+    const r = await runInProcess(['rate', 'bench-small.jsonl']);
     expect(r.code).toBe(0);
     const rows = linesOf(r.stdout).filter((l) => /^([A-G]|-)\s{2}/.test(l));
     expect(rows.map((l) => l.split(/\s{2,}/)[0])).toEqual([...classes, '-']);
@@ -89,7 +90,7 @@ describe('rate, a set', () => {
 
   it('--format json, and a set given on stdin is recognised by its lines', async () => {
     const { n } = setLines('bench-wrong.jsonl');
-    const r = await run(['rate', '-', '--format', 'json'], { stdin: readFileSync(fixture('bench-wrong.jsonl'), 'utf8') });
+    const r = await runInProcess(['rate', '-', '--format', 'json'], { stdin: readFileSync(fixture('bench-wrong.jsonl'), 'utf8') });
     expect(r.code).toBe(0);
     const j = json<RateSetJson>(r.stdout);
     expect(j.n).toBe(n);
@@ -106,12 +107,12 @@ describe('rate, a set', () => {
     // 1 2 / 3 4 repeats nothing: UC rates it A, yet any single corner may be shaded too (five solutions, by hand).
     // 1 1 / 2 1 has one: r1c2 black (r1c1 black leaves the 1s of column 2 white, or with r2c2 black splits the white cells).
     const stdin = '{"id": "several", "grid": [[1, 2], [3, 4]]}\n{"id": "one", "grid": [[1, 1], [2, 1]]}\n';
-    const text = await run(['rate', '-'], { stdin });
+    const text = await runInProcess(['rate', '-'], { stdin });
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(
       /^not unique: 1 rated puzzle\(s\) have more than one solution under the rules as written; the rating assumed a unique solution \(UC\): several \(line 1\)$/m,
     );
-    const r = await run(['rate', '-', '--format', 'json'], { stdin });
+    const r = await runInProcess(['rate', '-', '--format', 'json'], { stdin });
     const j = json<RateSetJson>(r.stdout);
     expect(j.notUnique).toBe(1);
     expect(j.puzzles.map((p) => [p.id, p.unique])).toEqual([
@@ -122,7 +123,7 @@ describe('rate, a set', () => {
 
   it('a set with difficulty labels: a cross-table whose rows hold every label with its count', async () => {
     const { n, labels } = setLines('rate-menneske.jsonl');
-    const r = await run(['rate', 'rate-menneske.jsonl', '--format', 'json']);
+    const r = await runInProcess(['rate', 'rate-menneske.jsonl', '--format', 'json']);
     expect(r.code).toBe(0);
     const j = json<RateSetJson>(r.stdout);
     expect(j.n).toBe(n);
@@ -135,7 +136,7 @@ describe('rate, a set', () => {
         label,
       ).toBe(count);
     }
-    const text = await run(['rate', 'rate-menneske.jsonl']);
+    const text = await runInProcess(['rate', 'rate-menneske.jsonl']);
     expect(text.stdout).toMatch(/^difficulty\s+A\s+B\s+C\s+D\s+E\s+F\s+G\s+unsolved\s+total$/m);
     for (const [label, count] of labels) expect(text.stdout).toMatch(new RegExp(`^${label}(\\s+\\d+){8}\\s+${count}$`, 'm'));
   });
@@ -150,7 +151,7 @@ describe('rate, bad input', () => {
   ];
   for (const c of cases) {
     it(`${c.name}: one line on stderr, nothing on stdout, exit 2`, async () => {
-      const r = await run(c.args, c.stdin === undefined ? {} : { stdin: c.stdin });
+      const r = await runInProcess(c.args, c.stdin === undefined ? {} : { stdin: c.stdin });
       expect(linesOf(r.stderr), r.stderr).toHaveLength(1);
       expect(r.stderr).toMatch(c.message);
       expect(r.stdout).toBe('');

@@ -14,6 +14,7 @@ import { parseText } from '../../src/formats/text.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { bruteForceSolutions, fromMask, mulberry32, randomInt } from '../support/brute-force.js';
 import { run } from './run.js';
+import { runInProcess } from './in-process.js';
 
 const text = '3 4 2 4\n2 3 2 1\n3 1 4 2\n1 2 3 3\n';
 const puzzle = parseText(text);
@@ -44,7 +45,7 @@ function onlySolution(changes: RepairJson['repairs'][number]['changes']): boolea
 
 describe('repair', () => {
   it('prints change sets that each leave exactly one solution, the one printed', async () => {
-    const r = await run(['repair', '-', '--to', 'json'], { stdin: text });
+    const r = await runInProcess(['repair', '-', '--to', 'json'], { stdin: text });
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as RepairJson;
     expect(json.status).toBe('repaired');
@@ -77,7 +78,7 @@ describe('repair', () => {
           .map((ch) => ch === '#'),
       ),
     ).toEqual([]);
-    const r = await run(['repair', '-', '--keep', file, '--to', 'json'], { stdin: text });
+    const r = await runInProcess(['repair', '-', '--keep', file, '--to', 'json'], { stdin: text });
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout) as RepairJson;
     expect(json.scope).toBe('keep-solution');
@@ -98,14 +99,14 @@ describe('repair', () => {
   it('refuses a shading to keep that breaks rule 2, naming its file, exit 2', async () => {
     const file = join(dir, 'touching.txt');
     writeFileSync(file, '##..\n....\n....\n....\n');
-    const r = await run(['repair', '-', '--keep', file], { stdin: text });
+    const r = await runInProcess(['repair', '-', '--keep', file], { stdin: text });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/touching\.txt: the solution to keep breaks a rule that no number can mend/);
   });
 
   it('says in text which scope it proved: one change over any solution for 1 3 2 / 3 2 1 / 2 3 3, two keeping one of its present solutions', async () => {
     const grid = '1 3 2\n3 2 1\n2 3 3\n';
-    const any = await run(['repair', '-'], { stdin: grid });
+    const any = await runInProcess(['repair', '-'], { stdin: grid });
     expect(any.code).toBe(0);
     expect(any.stdout.split('\n')[0]).toBe(
       '1 change, the fewest over any solution with numbers 1..4 (proven: no set of fewer changes works)',
@@ -114,7 +115,7 @@ describe('repair', () => {
     // A present solution of the grid (brute force), which one change cannot make the only one.
     writeFileSync(file, '.#.\n...\n.#.\n');
     expect(bruteForceSolutions(parseText(grid))).toContain(0b010000010);
-    const keep = await run(['repair', '-', '--keep', file], { stdin: grid });
+    const keep = await runInProcess(['repair', '-', '--keep', file], { stdin: grid });
     expect(keep.code).toBe(0);
     expect(keep.stdout.split('\n')[0]).toBe(
       '2 changes, the fewest keeping the given solution, with numbers 1..4 (proven: no set of fewer changes works)',
@@ -122,10 +123,12 @@ describe('repair', () => {
   });
 
   it('with --max-changes below the fewest, says what it proved and where it stopped, exit 1', async () => {
-    const r = await run(['repair', '-', '--max-changes', '0'], { stdin: text });
+    const r = await runInProcess(['repair', '-', '--max-changes', '0'], { stdin: text });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('no repair with 0 changes over any solution with numbers 1..5 (proven); search stopped at --max-changes 0\n');
-    const json = JSON.parse((await run(['repair', '-', '--max-changes', '0', '--to', 'json'], { stdin: text })).stdout) as RepairJson;
+    const json = JSON.parse(
+      (await runInProcess(['repair', '-', '--max-changes', '0', '--to', 'json'], { stdin: text })).stdout,
+    ) as RepairJson;
     expect([json.status, json.provenBelow, json.maxChanges, json.fewest]).toEqual(['beyond-bound', 1, 0, null]);
   });
 
@@ -141,13 +144,13 @@ describe('repair', () => {
   });
 
   it('refuses a --max-changes that is not a whole number, exit 2', async () => {
-    const r = await run(['repair', '-', '--max-changes', '-1'], { stdin: text });
+    const r = await runInProcess(['repair', '-', '--max-changes', '-1'], { stdin: text });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--max-changes must be a whole number/);
   });
 
   it('finds a puzzle already unique needs no change', async () => {
-    const r = await run(['repair', '-'], { stdin: '1 1\n2 1\n' });
+    const r = await runInProcess(['repair', '-'], { stdin: '1 1\n2 1\n' });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^already unique: no change needed/);
   });

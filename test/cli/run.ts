@@ -1,6 +1,8 @@
 /**
  * Runs the built command (`node dist/src/cli/hitori-sat.cjs`, which `npm run build` makes; global-setup.ts builds it) as a child
- * process, the way a user does, and collects what it printed and its exit code.
+ * process, the way a user does, and collects what it printed and its exit code. For a test whose
+ * subject is what the command prints, not its process (signals, stdio, start-up, a time limit
+ * that must end it), in-process.ts runs the same command without a process start.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';

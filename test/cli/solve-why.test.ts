@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bruteForceSolutions, gridOf } from '../support/brute-force.js';
-import { linesOf, run } from './run.js';
+import { linesOf } from './run.js';
+import { runInProcess } from './in-process.js';
 
 const latin4 = [
   [1, 2, 3, 4],
@@ -65,7 +66,7 @@ describe('solve: a multiple verdict shows the second solution and where the two 
   ])(
     '--engine %s --backend %s %j: the 4x4 Latin square gives solutionsFound 2, two true solutions and differ',
     async (engine, backend, extra) => {
-      const result = await run(['solve', '-', '--engine', engine, '--backend', backend, '--format', 'json', ...extra], {
+      const result = await runInProcess(['solve', '-', '--engine', engine, '--backend', backend, '--format', 'json', ...extra], {
         stdin: latin4Text,
       });
       expect(result.code).toBe(0);
@@ -82,7 +83,7 @@ describe('solve: a multiple verdict shows the second solution and where the two 
   );
 
   it('--engine rules gives the same for the Latin square (its second solution shades one more cell)', async () => {
-    const result = await run(['solve', '-', '--engine', 'rules', '--format', 'json'], { stdin: latin4Text });
+    const result = await runInProcess(['solve', '-', '--engine', 'rules', '--format', 'json'], { stdin: latin4Text });
     expect(result.code).toBe(0);
     const r = report(result.stdout);
     expect(r.status).toBe('multiple');
@@ -93,7 +94,7 @@ describe('solve: a multiple verdict shows the second solution and where the two 
   });
 
   it('the text shows both grids, then a line naming the cells where they differ (r<row>c<col>), in plain ASCII', async () => {
-    const result = await run(['solve', '-', '--no-color'], { stdin: latin4Text });
+    const result = await runInProcess(['solve', '-', '--no-color'], { stdin: latin4Text });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^[\x20-\x7e\n]*$/);
     const lines = linesOf(result.stdout);
@@ -113,8 +114,8 @@ describe('solve: a multiple verdict shows the second solution and where the two 
 
   it('--count 4 lists four solutions as before, and differ names where the first two differ', async () => {
     const [json, text] = await Promise.all([
-      run(['solve', '-', '--count', '4', '--format', 'json'], { stdin: latin4Text }),
-      run(['solve', '-', '--count', '4'], { stdin: latin4Text }),
+      runInProcess(['solve', '-', '--count', '4', '--format', 'json'], { stdin: latin4Text }),
+      runInProcess(['solve', '-', '--count', '4'], { stdin: latin4Text }),
     ]);
     const r = report(json.stdout);
     expect(r.solutionsFound).toBe(4);
@@ -127,7 +128,10 @@ describe('solve: a multiple verdict shows the second solution and where the two 
   });
 
   it('a unique puzzle has no differ: no line in the text, no key in the JSON', async () => {
-    const [json, text] = await Promise.all([run(['solve', 'janko-002.txt', '--format', 'json']), run(['solve', 'janko-002.txt'])]);
+    const [json, text] = await Promise.all([
+      runInProcess(['solve', 'janko-002.txt', '--format', 'json']),
+      runInProcess(['solve', 'janko-002.txt']),
+    ]);
     const r = report(json.stdout);
     expect(r.status).toBe('unique');
     expect(r.solutionsFound).toBe(1);
@@ -137,8 +141,8 @@ describe('solve: a multiple verdict shows the second solution and where the two 
 
   it("the SVG outlines exactly the cells where the second solution differs, on the first solution's picture", async () => {
     const [svg, json] = await Promise.all([
-      run(['solve', '-', '--to', 'svg'], { stdin: latin4Text }),
-      run(['solve', '-', '--format', 'json'], { stdin: latin4Text }),
+      runInProcess(['solve', '-', '--to', 'svg'], { stdin: latin4Text }),
+      runInProcess(['solve', '-', '--format', 'json'], { stdin: latin4Text }),
     ]);
     expect(svg.code).toBe(0);
     const r = report(json.stdout);
@@ -159,7 +163,7 @@ describe('solve: a multiple verdict shows the second solution and where the two 
   });
 
   it('--to png draws the picture too (exit 0, a PNG on stdout)', async () => {
-    const result = await run(['solve', '-', '--to', 'png'], { stdin: latin4Text });
+    const result = await runInProcess(['solve', '-', '--to', 'png'], { stdin: latin4Text });
     expect(result.code).toBe(0);
     expect(result.stdout.slice(1, 4)).toBe('PNG');
   });
@@ -171,13 +175,13 @@ describe('solve: its JSON is a document solve reads back', () => {
     ['multiple', '-', latin4Text, 0],
     ['none', '-', '1 1\n1 1\n', 1],
   ])('%s: solve X --to json | solve - gives the same puzzle and verdict', async (status, file, stdin, code) => {
-    const first = await run(['solve', file, '--to', 'json'], { stdin });
+    const first = await runInProcess(['solve', file, '--to', 'json'], { stdin });
     expect(first.code).toBe(code);
     const r = report(first.stdout);
     expect(r.status).toBe(status);
     const [again, text] = await Promise.all([
-      run(['solve', '-', '--to', 'json'], { stdin: first.stdout }),
-      run(['solve', '-'], { stdin: first.stdout }),
+      runInProcess(['solve', '-', '--to', 'json'], { stdin: first.stdout }),
+      runInProcess(['solve', '-'], { stdin: first.stdout }),
     ]);
     expect(again.code).toBe(code);
     expect(again.stderr).toBe('');

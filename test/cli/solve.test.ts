@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cadicalBinary, fixture, hasExecutable, linesOf, run } from './run.js';
+import { runInProcess } from './in-process.js';
 
 interface Published {
   id: string;
@@ -118,7 +119,7 @@ function expectDrawing(lines: string[], grid: number[][], solution: number[][]):
 describe('solve: output', () => {
   it('prints the grid with # on the shaded cells of the published solution, then a verdict naming convention, backend and encoding (--engine sat)', async () => {
     const p = published('janko-002');
-    const result = await run(['solve', 'janko-002.txt', '--engine', 'sat']);
+    const result = await runInProcess(['solve', 'janko-002.txt', '--engine', 'sat']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = linesOf(result.stdout);
@@ -130,7 +131,7 @@ describe('solve: output', () => {
 
   it('draws two-digit grids with shaded cells as ## and the numbers right-aligned', async () => {
     const p = published('janko-037');
-    const result = await run(['solve', 'janko-037.txt']);
+    const result = await runInProcess(['solve', 'janko-037.txt']);
     expect(result.code).toBe(0);
     const lines = linesOf(result.stdout);
     expectDrawing(lines.slice(0, p.rows), p.grid, p.solution);
@@ -139,7 +140,10 @@ describe('solve: output', () => {
 
   it('by default deduces first: janko-037 is unique with the published solution, proven by deduction with no SAT backend', async () => {
     const p = published('janko-037');
-    const [json, text] = await Promise.all([run(['solve', 'janko-037.json', '--format', 'json']), run(['solve', 'janko-037.txt'])]);
+    const [json, text] = await Promise.all([
+      runInProcess(['solve', 'janko-037.json', '--format', 'json']),
+      runInProcess(['solve', 'janko-037.txt']),
+    ]);
     expect(json.stderr).toBe('');
     expect(json.code).toBe(0);
     const r = report(json.stdout) as SolveJson & { engine: string; proof: string };
@@ -155,7 +159,7 @@ describe('solve: output', () => {
 
   it('--engine sat --format json reports status, the published solution, size, solutions found, time, backend (cadical by default), encoding and proof sat', async () => {
     const p = published('janko-037');
-    const result = await run(['solve', 'janko-037.json', '--engine', 'sat', '--format', 'json']);
+    const result = await runInProcess(['solve', 'janko-037.json', '--engine', 'sat', '--format', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const json = report(result.stdout);
@@ -180,8 +184,8 @@ describe('solve: output', () => {
   it('finds the same published solution whether the puzzle is read from the text or the JSON file', async () => {
     const p = published('janko-211');
     const [fromText, fromJson] = await Promise.all([
-      run(['solve', 'janko-211.txt', '--format', 'json']),
-      run(['solve', 'janko-211.json', '--format', 'json']),
+      runInProcess(['solve', 'janko-211.txt', '--format', 'json']),
+      runInProcess(['solve', 'janko-211.json', '--format', 'json']),
     ]);
     expect(fromText.code).toBe(0);
     expect(fromJson.code).toBe(0);
@@ -191,7 +195,7 @@ describe('solve: output', () => {
 
   it('reads the puzzle from stdin when the file is -', async () => {
     const p = published('janko-211');
-    const result = await run(['solve', '-', '--format', 'json'], { stdin: readFileSync(fixture('janko-211.txt'), 'utf8') });
+    const result = await runInProcess(['solve', '-', '--format', 'json'], { stdin: readFileSync(fixture('janko-211.txt'), 'utf8') });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const json = report(result.stdout);
@@ -202,7 +206,7 @@ describe('solve: output', () => {
 
   it('reads a JSON puzzle from stdin too', async () => {
     const p = published('janko-002');
-    const result = await run(['solve', '-', '--format', 'json'], { stdin: readFileSync(fixture('janko-002.json'), 'utf8') });
+    const result = await runInProcess(['solve', '-', '--format', 'json'], { stdin: readFileSync(fixture('janko-002.json'), 'utf8') });
     expect(result.code).toBe(0);
     expect(report(result.stdout).solution).toEqual(p.solution);
   });
@@ -212,8 +216,8 @@ describe('solve: backends', () => {
   it('--backend minisat finds the published solution and the verdict names minisat', async () => {
     const p = published('janko-211');
     const [json, text] = await Promise.all([
-      run(['solve', 'janko-211.txt', '--engine', 'sat', '--backend', 'minisat', '--format', 'json']),
-      run(['solve', 'janko-211.txt', '--engine', 'sat', '--backend', 'minisat']),
+      runInProcess(['solve', 'janko-211.txt', '--engine', 'sat', '--backend', 'minisat', '--format', 'json']),
+      runInProcess(['solve', 'janko-211.txt', '--engine', 'sat', '--backend', 'minisat']),
     ]);
     expect(json.code).toBe(0);
     const r = report(json.stdout);
@@ -227,7 +231,7 @@ describe('solve: backends', () => {
   it('--solver-cmd cadical (the Debian binary) finds the same published solution through the external backend', async (ctx) => {
     if (!hasExecutable(cadicalBinary)) ctx.skip(`${cadicalBinary} not found (apt-get install cadical to run this test)`);
     const p = published('janko-037');
-    const result = await run(['solve', 'janko-037.txt', '--engine', 'sat', '--solver-cmd', 'cadical', '--format', 'json']);
+    const result = await runInProcess(['solve', 'janko-037.txt', '--engine', 'sat', '--solver-cmd', 'cadical', '--format', 'json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const json = report(result.stdout);
@@ -274,8 +278,8 @@ describe('solve: several solutions, none', () => {
   it('--count 3 lists three different valid shadings and says there may be more', async () => {
     const valid = new Set(allSolutions(latin).map(key));
     const [json, text] = await Promise.all([
-      run(['solve', '-', '--count', '3', '--format', 'json'], { stdin: '1 2\n2 1\n' }),
-      run(['solve', '-', '--count', '3'], { stdin: '1 2\n2 1\n' }),
+      runInProcess(['solve', '-', '--count', '3', '--format', 'json'], { stdin: '1 2\n2 1\n' }),
+      runInProcess(['solve', '-', '--count', '3'], { stdin: '1 2\n2 1\n' }),
     ]);
     expect(json.code).toBe(0);
     const r = report(json.stdout);
@@ -293,19 +297,19 @@ describe('solve: several solutions, none', () => {
   });
 
   it('--count above the number of solutions lists exactly the enumerated ones and says how many there are', async () => {
-    const result = await run(['solve', '-', '--count', '10', '--format', 'json'], { stdin: '1 2\n2 1\n' });
+    const result = await runInProcess(['solve', '-', '--count', '10', '--format', 'json'], { stdin: '1 2\n2 1\n' });
     expect(result.code).toBe(0);
     const r = report(result.stdout);
     expect(r.status).toBe('multiple');
     expect(r.complete).toBe(true);
     expect(r.solutionsFound).toBe(5);
     expect(r.solutions.map(key).sort()).toEqual(allSolutions(latin).map(key).sort());
-    const text = await run(['solve', '-', '--count', '10'], { stdin: '1 2\n2 1\n' });
+    const text = await runInProcess(['solve', '-', '--count', '10'], { stdin: '1 2\n2 1\n' });
     expect(linesOf(text.stdout).at(-1)).toMatch(/^exactly 5 solutions \(/);
   });
 
   it('a puzzle with exactly two solutions ("1 1 / 2 3") lists both with --count 3', async () => {
-    const result = await run(['solve', '-', '--count', '3', '--format', 'json'], { stdin: '1 1\n2 3\n' });
+    const result = await runInProcess(['solve', '-', '--count', '3', '--format', 'json'], { stdin: '1 1\n2 3\n' });
     expect(result.code).toBe(0);
     const r = report(result.stdout);
     expect(r.status).toBe('multiple');
@@ -318,13 +322,13 @@ describe('solve: several solutions, none', () => {
         .map(key)
         .sort(),
     );
-    const text = await run(['solve', '-', '--count', '3'], { stdin: '1 1\n2 3\n' });
+    const text = await runInProcess(['solve', '-', '--count', '3'], { stdin: '1 1\n2 3\n' });
     expect(text.code).toBe(0);
     expect(linesOf(text.stdout).at(-1)).toMatch(/^exactly 2 solutions \(/);
   });
 
   it('without --count a puzzle with several solutions shows the two that prove it and reports "multiple", exit 0', async () => {
-    const result = await run(['solve', '-'], { stdin: '1 1\n2 3\n' });
+    const result = await runInProcess(['solve', '-'], { stdin: '1 1\n2 3\n' });
     expect(result.code).toBe(0);
     const lines = linesOf(result.stdout);
     expect(lines.filter((l) => /^solution \d+:$/.test(l))).toEqual(['solution 1:', 'solution 2:']);
@@ -333,8 +337,8 @@ describe('solve: several solutions, none', () => {
 
   it('the convention changes the answer: under unique-white "1 2 / 2 1" has only the all-white solution, and the verdict names it', async () => {
     const [json, text] = await Promise.all([
-      run(['solve', '-', '--convention', 'unique-white', '--count', '10', '--format', 'json'], { stdin: '1 2\n2 1\n' }),
-      run(['solve', '-', '--convention', 'unique-white'], { stdin: '1 2\n2 1\n' }),
+      runInProcess(['solve', '-', '--convention', 'unique-white', '--count', '10', '--format', 'json'], { stdin: '1 2\n2 1\n' }),
+      runInProcess(['solve', '-', '--convention', 'unique-white'], { stdin: '1 2\n2 1\n' }),
     ]);
     const r = report(json.stdout);
     expect(r.status).toBe('unique');
@@ -351,8 +355,8 @@ describe('solve: several solutions, none', () => {
 
   it('a puzzle without solution ("1 1 / 1 1") reports status none and exits 1', async () => {
     const [json, text] = await Promise.all([
-      run(['solve', '-', '--format', 'json'], { stdin: '1 1\n1 1\n' }),
-      run(['solve', '-'], { stdin: '1 1\n1 1\n' }),
+      runInProcess(['solve', '-', '--format', 'json'], { stdin: '1 1\n1 1\n' }),
+      runInProcess(['solve', '-'], { stdin: '1 1\n1 1\n' }),
     ]);
     expect(json.code).toBe(1);
     expect(json.stderr).toBe('');
@@ -368,7 +372,9 @@ describe('solve: several solutions, none', () => {
   });
 
   it('a puzzle without solution also exits 1 with SAT alone, on minisat', async () => {
-    const result = await run(['solve', '-', '--engine', 'sat', '--backend', 'minisat', '--format', 'json'], { stdin: '1 1\n1 1\n' });
+    const result = await runInProcess(['solve', '-', '--engine', 'sat', '--backend', 'minisat', '--format', 'json'], {
+      stdin: '1 1\n1 1\n',
+    });
     expect(result.code).toBe(1);
     expect(report(result.stdout).status).toBe('none');
   });
@@ -394,7 +400,7 @@ describe('solve: time limit', () => {
   it('--timeout 1 with cadical gives status timeout and exit 3 as well', async () => {
     // The layered CNF: lazy connectivity may finish a 17x17 within 1 ms.
     const slow = ['solve', 'janko-037.txt', '--engine', 'sat', '--connectivity', 'layers', '--timeout', '1'];
-    const [json, text] = await Promise.all([run([...slow, '--format', 'json']), run(slow)]);
+    const [json, text] = await Promise.all([runInProcess([...slow, '--format', 'json']), runInProcess(slow)]);
     expect(json.stderr).toBe('');
     expect(json.code).toBe(3);
     const r = report(json.stdout);

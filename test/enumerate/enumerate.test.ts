@@ -137,8 +137,13 @@ describe('enumerate: classes and solutions per convention', () => {
     }
   });
 
-  it('counts the 700,075 classes of 4x3 over 4 symbols and their solutions per convention as the brute force does', () => {
-    const size = { rows: 4, cols: 3, symbols: 4 };
+  // Two non-square boards: 4x3 over 3 symbols (88,574 classes), and 4x2 over 4, whose symbols
+  // outnumber a row's cells. 4x3 over 4 symbols (700,075 classes) gave the same checks 8 times
+  // slower; \`npm run bench:enumerate\` counts the larger boards.
+  it.each([
+    [{ rows: 4, cols: 3, symbols: 3 }, 88_574],
+    [{ rows: 4, cols: 2, symbols: 4 }, 2_795],
+  ])('counts the classes of %o (%i) and their solutions per convention as the brute force does', (size, expected) => {
     const fast = fastBrute(size);
     const tally = emptyTally();
     let classes = 0;
@@ -147,9 +152,9 @@ describe('enumerate: classes and solutions per convention', () => {
       const found = fast(seq);
       for (const c of conventions) tally[c][verdict(found[c])]++;
     }
-    expect(classes).toBe(700_075);
+    expect(classes).toBe(expected);
     const counts = enumerateAll(size);
-    expect(counts.classes).toBe(700_075);
+    expect(counts.classes).toBe(expected);
     expect(tallyCounts(counts)).toEqual(tally);
   });
 
@@ -175,7 +180,7 @@ describe('enumerate --prune', () => {
   };
 
   it('drops exactly the 4x3 sequences with a row or column that no shading of the line alone satisfies, and only from "none"', () => {
-    const size = { rows: 4, cols: 3, symbols: 4 };
+    const size = { rows: 4, cols: 3, symbols: 3 };
     let dropped = 0;
     for (const seq of sequences(size)) {
       const rowsOk = [0, 1, 2, 3].every((r) => lineSatisfiable(seq.slice(r * 3, r * 3 + 3)));
@@ -184,7 +189,8 @@ describe('enumerate --prune', () => {
     }
     const pruned = enumerateAll(size, { prune: true });
     const whole = enumerateAll(size);
-    expect(pruned.classes).toBe(700_075);
+    expect(pruned.classes).toBe(88_574);
+    expect(dropped).toBeGreaterThan(0);
     expect(pruned.pruned).toBe(dropped);
     for (const c of conventions) {
       expect(pruned.conventions[c].unique).toBe(whole.conventions[c].unique);
@@ -214,14 +220,16 @@ describe('enumerate: the rule engine histogram', () => {
     expect(enumerateAll(size, { classify, symmetry: true }).histogram).toEqual(expected);
   });
 
-  it('gives 4x3 over 4 symbols the histogram of rating each of its grids unique under shaded-duplicates, one rating per orbit', () => {
-    const size = { rows: 4, cols: 3, symbols: 4 };
+  it('gives 4x3 over 3 symbols the histogram of rating each of its grids unique under shaded-duplicates, one rating per orbit', () => {
+    const size = { rows: 4, cols: 3, symbols: 3 };
     const fast = fastBrute(size);
     const expected: Record<string, number> = { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0, G: 0, unsolved: 0 };
     for (const seq of sequences(size)) if (fast(seq)['shaded-duplicates'] === 1) expected[classOf(4, 3, seq)]!++;
     const counts = enumerateAll(size, { classify: rateClassifier(size, 'thesis'), symmetry: true });
     expect(counts.histogram).toEqual(expected);
-  }, 180_000);
+    // Not only the easiest class: the histogram must tell classes apart.
+    expect(Object.values(expected).filter((n) => n > 0).length).toBeGreaterThan(1);
+  });
 });
 
 describe('enumerate: a deadline', () => {

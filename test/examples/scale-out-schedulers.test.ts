@@ -17,7 +17,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, repoRoot, run } from '../cli/run.js';
+import { runInProcess } from '../cli/in-process.js';
+import { cliPath, repoRoot } from '../cli/run.js';
 import { type SlurmCluster, slurmUnavailable, startSlurm } from './slurm-cluster.js';
 
 const inCi = process.env.CI === 'true';
@@ -69,9 +70,12 @@ const fields = (r: Result) => ({
   histogram: r.histogram,
 });
 
-/** The unsharded count of a board, the truth every merge is compared with. */
+/**
+ * The unsharded count of a board, the truth every merge is compared with. It and the merges run
+ * in the test's command host (in-process.ts): the schedulers' runs of the recipes are the subject.
+ */
 async function unsharded(board: string, symbols: number): Promise<Result> {
-  const r = await run(['enumerate', board, '--symbols', String(symbols), '--format', 'json'], { killAfterMs: 120_000 });
+  const r = await runInProcess(['enumerate', board, '--symbols', String(symbols), '--format', 'json']);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Result;
 }
@@ -83,7 +87,7 @@ const shardFiles = (dir: string) =>
     .map((f) => join(dir, f));
 
 async function merge(files: readonly string[]) {
-  return run(['enumerate', '--merge', ...files, '--format', 'json'], { killAfterMs: 60_000 });
+  return runInProcess(['enumerate', '--merge', ...files, '--format', 'json']);
 }
 
 async function merged(files: readonly string[]): Promise<Result> {
@@ -176,19 +180,21 @@ function spawnBounded(
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('examples/scale-out on real schedulers', () => {
-  // The schedulers are the subject, not the count: the happy paths count 4x3 over 3 symbols
-  // (88,574 classes, about a second) in 8 shards; the failure paths, which run more rounds, the
-  // smaller 3x3 over 3 symbols (3,281) in 4, the smallest board whose shards all hold work.
+  // The schedulers are the subject, not the count: the happy paths count 3x3 over 3 symbols
+  // (3,281 classes) in 8 shards of 405-414 classes; the failure paths, which run more rounds,
+  // the smaller 3x2 over 3 symbols (122) in 4 shards of 30-31. Two boards, so that the merge of
+  // the two jobs' shards mixed is refused for its boards.
+  // (4x3 over 3 symbols, 88,574 classes, took about a second of CPU more per count.)
   let whole: Result;
   let small: Result;
   let bin = '';
   beforeAll(async () => {
     if (slurmProblem !== null && parallelProblem !== null) return;
     bin = binFolder();
-    whole = await unsharded('4x3', 3);
-    small = await unsharded('3x3', 3);
-    expect(whole.classes).toBe(88_574);
-    expect(small.classes).toBe(3_281);
+    whole = await unsharded('3x3', 3);
+    small = await unsharded('3x2', 3);
+    expect(whole.classes).toBe(3_281);
+    expect(small.classes).toBe(122);
   });
   afterAll(() => {
     if (bin !== '') rmSync(bin, { recursive: true, force: true });
@@ -248,11 +254,11 @@ describe('examples/scale-out on real schedulers', () => {
     }
 
     it.skipIf(slurmProblem !== null)(
-      'sbatch --wait --array=0-7 slurm-array.sh counts 4x3 over 3 symbols; the merged shards equal the unsharded run',
+      'sbatch --wait --array=0-7 slurm-array.sh counts 3x3 over 3 symbols; the merged shards equal the unsharded run',
       async () => {
         const out = join(work, 'happy');
         mkdirSync(out);
-        const env = { HITORI_BOARD: '4x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '8', HITORI_OUT: out };
+        const env = { HITORI_BOARD: '3x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '8', HITORI_OUT: out };
         const r = await sbatch(['--wait', '--array=0-7'], env, out);
         expect(r.code, `${r.stdout}${r.stderr}\n${cluster!.logs()}`).toBe(0);
         expect(r.stdout).toMatch(/^Submitted batch job \d+$/m);
@@ -272,7 +278,7 @@ describe('examples/scale-out on real schedulers', () => {
       async () => {
         const out = join(work, 'failures');
         mkdirSync(out);
-        const env = { HITORI_BOARD: '3x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '4', HITORI_OUT: out };
+        const env = { HITORI_BOARD: '3x2', HITORI_SYMBOLS: '3', HITORI_SHARDS: '4', HITORI_OUT: out };
         // Held, so that task 1 is cancelled before it can start; task 2 fails when it runs.
         const submitted = await sbatch(['--parsable', '--hold', '--array=0-3'], { ...env, HITORI_TEST_FAIL_SHARD: '2' }, out);
         expect(submitted.code, submitted.stderr).toBe(0);
@@ -292,7 +298,7 @@ describe('examples/scale-out on real schedulers', () => {
         const { shards, command } = missingShards(refused.stderr);
         expect(shards).toEqual([1, 2]);
         expect(command).toBe(
-          `for i in 1 2; do hitori-sat enumerate 3x3 --symbols 3 --shard \${i}/4 --format json -o ${join(out, 'shard-')}\${i}.json; done`,
+          `for i in 1 2; do hitori-sat enumerate 3x2 --symbols 3 --shard \${i}/4 --format json -o ${join(out, 'shard-')}\${i}.json; done`,
         );
 
         // The recipe's rerun: the same script, for the numbers the merge named.
@@ -306,7 +312,7 @@ describe('examples/scale-out on real schedulers', () => {
     it.skipIf(slurmProblem !== null)(
       "the merge refuses the two jobs' shards mixed, a shard given twice, and a shard of another version, each in one line with exit 2",
       async () => {
-        // The shards the two tests above left: 4x3 over 3 symbols in 8, and 3x3 over 3 symbols in 4.
+        // The shards the two tests above left: 3x3 over 3 symbols in 8, and 3x2 over 3 symbols in 4.
         const bigShards = shardFiles(join(work, 'happy'));
         const smallShards = shardFiles(join(work, 'failures'));
         expect([bigShards.length, smallShards.length], 'the two tests above must have run').toEqual([8, 4]);
@@ -318,7 +324,7 @@ describe('examples/scale-out on real schedulers', () => {
         };
         await refused(
           [...bigShards.slice(0, 7), smallShards[3]!],
-          /shard-3\.json: it counts 3x3 over 3 symbols, but .*shard-0\.json counts 4x3 over 3 symbols$/,
+          /shard-3\.json: it counts 3x2 over 3 symbols, but .*shard-0\.json counts 3x3 over 3 symbols$/,
         );
         const copy = join(work, 'copy-of-shard-5.json');
         writeFileSync(copy, readFileSync(bigShards[5]!));
@@ -366,14 +372,14 @@ describe('examples/scale-out on real schedulers', () => {
         .map((line) => line.split('\t')[1]);
 
     it.skipIf(parallelProblem !== null)(
-      'parallel.sh counts 4x3 over 3 symbols in 8 jobs and merges them; the merge equals the unsharded run',
+      'parallel.sh counts 3x3 over 3 symbols in 8 jobs and merges them; the merge equals the unsharded run',
       async () => {
         const out = join(work, 'happy');
-        const r = await script({ HITORI_BOARD: '4x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '8', HITORI_OUT: out });
+        const r = await script({ HITORI_BOARD: '3x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '8', HITORI_OUT: out });
         expect(r.code, r.stderr).toBe(0);
         // The script ends with the merge, as text: the total of the board.
         expect(r.stdout).toMatch(/merged from 8 shards/);
-        expect(r.stdout).toMatch(/classes \(restricted-growth sequences\)\s+88,574/);
+        expect(r.stdout).toMatch(/classes \(restricted-growth sequences\)\s+3,281/);
         expect(joblog(out).sort((a, b) => a.seq - b.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((seq) => ({ seq, exit: 0 })));
         expect(fields(await merged(shardFiles(out)))).toEqual(fields(whole));
       },
@@ -384,7 +390,7 @@ describe('examples/scale-out on real schedulers', () => {
       'a failed job is named by the merge at the end (exit 2); the printed command, or the script run again, counts just that shard',
       async () => {
         const out = join(work, 'failures');
-        const env = { HITORI_BOARD: '3x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '4', HITORI_OUT: out };
+        const env = { HITORI_BOARD: '3x2', HITORI_SYMBOLS: '3', HITORI_SHARDS: '4', HITORI_OUT: out };
         const failed = await script({ ...env, HITORI_TEST_FAIL_SHARD: '2' });
         expect(failed.code, failed.stderr).toBe(2);
         expect(failed.stderr).toContain('shard 2 fails on purpose');
@@ -392,7 +398,7 @@ describe('examples/scale-out on real schedulers', () => {
         const merging = failed.stderr.slice(failed.stderr.indexOf('hitori-sat: merge:'));
         const { shards, command } = missingShards(merging);
         expect(shards).toEqual([2]);
-        expect(command).toBe(`hitori-sat enumerate 3x3 --symbols 3 --shard 2/4 --format json -o ${join(out, 'shard-2.json')}`);
+        expect(command).toBe(`hitori-sat enumerate 3x2 --symbols 3 --shard 2/4 --format json -o ${join(out, 'shard-2.json')}`);
         expect(existsSync(join(out, 'shard-2.json'))).toBe(false);
 
         // The printed command, as a user pastes it into a shell.
@@ -429,7 +435,7 @@ describe('examples/scale-out on real schedulers', () => {
         const hostsFile = join(work, 'hosts.txt');
         writeFileSync(hostsFile, 'node-a\nnode-b\n');
         const r = await script({
-          HITORI_BOARD: '3x3',
+          HITORI_BOARD: '3x2',
           HITORI_SYMBOLS: '3',
           HITORI_SHARDS: '4',
           HITORI_OUT: out,

@@ -16,6 +16,9 @@ vi.mock('cadical-wasm', async (importOriginal) => {
 
 describe('the CaDiCaL loader', () => {
   it('passes on a failed load, then loads the module on the next use', async () => {
+    // The suite shares modules between test files (isolate: false): a loader that an earlier
+    // file imported holds the real module, so this file imports its own, with the mock.
+    vi.resetModules();
     const { CadicalBackend } = await import('../../src/sat/backends/cadical.js');
     await expect(CadicalBackend.create()).rejects.toThrow(/out of memory while compiling/);
     const backend = await CadicalBackend.create();
