@@ -53,6 +53,7 @@ export {
   type VerifyOptions,
   type VerifyResult,
 } from './certify/index.js';
+export { readTar, writeTar } from './formats/tar.js';
 export { generationProblem, generationReach, type GenerationChoice, type Reach } from './generate/generate-support.js';
 export {
   InputError,

@@ -55,6 +55,7 @@ const input = $<HTMLTextAreaElement>('puzzle');
 const board = $<HTMLDivElement>('board');
 const viewport = $<HTMLDivElement>('viewport');
 const message = $<HTMLParagraphElement>('message');
+const certificateButton = $<HTMLButtonElement>('certificate');
 const stepsPanel = $<HTMLElement>('steps');
 const stepText = $<HTMLParagraphElement>('step');
 const counter = $<HTMLSpanElement>('counter');
@@ -293,6 +294,7 @@ function leaveViews(): void {
 /** No solve's answer or explanation shown any more (the caller draws the board). */
 function closeViews(): void {
   view = 'play';
+  certificateButton.hidden = true;
   explanation = undefined;
   stepsPanel.hidden = true;
   backButton.hidden = true;
@@ -777,6 +779,25 @@ async function onSolve(): Promise<void> {
   }[result.status];
   say(`${verdict} (${result.engine} engine${result.backend ? `, ${result.backend}` : ''}, ${result.timeMs.toFixed(0)} ms)`);
   board.dataset['status'] = result.status;
+  // A proven verdict can be taken away with its proof.
+  certificateButton.hidden = !(result.status === 'unique' || result.status === 'multiple' || result.status === 'none');
+}
+
+/** The certificate of the solved puzzle's verdict, downloaded as one tar archive. */
+async function onCertificate(): Promise<void> {
+  if (current() === null) return;
+  const at = loaded;
+  say('Making the certificate (the CNF, the solutions, a DRAT proof; checked before it is given)...');
+  const reply = replyOf(await ask({ kind: 'certificate', text: input.value }), 'certificate');
+  if (reply === null || at !== loaded) return;
+  const name = `hitori-certificate-${(puzzle?.id ?? `${puzzle?.rows}x${puzzle?.cols}`).replace(/[^A-Za-z0-9._-]/g, '_')}.tar`;
+  const url = URL.createObjectURL(new Blob([reply.archive as BlobPart], { type: 'application/x-tar' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  say(`Certificate of "${reply.verdict}" downloaded (${name}): check it with hitori-sat verify ${name}, or unpack it for drat-trim.`);
 }
 
 async function onExplain(): Promise<void> {
@@ -1468,6 +1489,7 @@ async function exportPng(): Promise<void> {
 }
 
 $('solve').addEventListener('click', () => void onSolve());
+certificateButton.addEventListener('click', () => void onCertificate());
 $('hint').addEventListener('click', () => void onHint());
 $('explain').addEventListener('click', () => void onExplain());
 $('new').addEventListener('click', () => void onNew());

@@ -25,6 +25,7 @@ import {
   run,
   type Symmetry,
   solve,
+  writeTar,
 } from '../../src/index.js';
 
 /** The time limit of every request, in ms: "Cancel" ends work sooner. */
@@ -61,7 +62,8 @@ export type Request =
   | { readonly id: number; readonly kind: 'rate'; readonly puzzle: Puzzle }
   /** `keep`: the solution the fix must keep (true shaded); without it, the fewest over any solution. */
   | { readonly id: number; readonly kind: 'repair'; readonly puzzle: Puzzle; readonly keep?: readonly boolean[] }
-  | { readonly id: number; readonly kind: 'svg'; readonly puzzle: Puzzle };
+  | { readonly id: number; readonly kind: 'svg'; readonly puzzle: Puzzle }
+  | { readonly id: number; readonly kind: 'certificate'; readonly text: string };
 type Generated = GenerateResult['puzzles'][number];
 export type Reply =
   | { readonly id: number; readonly kind: 'solve'; readonly result: Awaited<ReturnType<typeof solve>> }
@@ -73,6 +75,8 @@ export type Reply =
   | { readonly id: number; readonly kind: 'rate'; readonly level: Level | null; readonly name: string }
   | { readonly id: number; readonly kind: 'repair'; readonly repair: RepairReport }
   | { readonly id: number; readonly kind: 'svg'; readonly svg: string }
+  /** The certificate's files as one tar archive (src/formats/tar.ts), and the verdict it proves. */
+  | { readonly id: number; readonly kind: 'certificate'; readonly archive: Uint8Array; readonly verdict: string }
   | { readonly id: number; readonly error: string };
 
 /** Progress of long work (a generator's tries, a repair's bounds proven), sent before its reply. */
@@ -127,6 +131,11 @@ async function answer(data: Request): Promise<Reply> {
   if (data.kind === 'svg')
     return { id: data.id, kind: 'svg', svg: (await run({ command: 'convert', puzzle: data.puzzle, to: 'svg' })).output };
   const puzzle = parse(data.text);
+  if (data.kind === 'certificate') {
+    const result = await run({ command: 'solve', puzzle, certificate: true, timeoutMs: limitMs });
+    if (result.certificate === undefined) return { id: data.id, error: `No certificate: the verdict is ${result.status}, not proven.` };
+    return { id: data.id, kind: 'certificate', archive: writeTar(result.certificate.files), verdict: result.status };
+  }
   if (data.kind === 'solve') return { id: data.id, kind: 'solve', result: await solve(puzzle, { timeoutMs: limitMs }) };
   if (data.kind === 'hint') {
     const options: HintOptions = { timeoutMs: limitMs, ...(data.circleNeighbours === true ? { circleNeighbours: true } : {}) };

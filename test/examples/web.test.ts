@@ -8,7 +8,7 @@ import { addressOf, marksFrom, marksText, readAddress } from '../../examples/web
 import { ruleBreaks } from '../../examples/web/breaks.js';
 import { buildWeb } from '../../examples/web/build.js';
 import { janko037 as janko037Url } from '../../examples/web/example.js';
-import { ambiguity, format, generationProblem, hint, parse, solve } from '../../src/index.js';
+import { ambiguity, format, generationProblem, hint, parse, readTar, solve, verifyCertificate } from '../../src/index.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import { chromiumPath, launchChromium, servePage } from '../../bench/browser.js';
 import { repoRoot } from '../cli/run.js';
@@ -342,6 +342,27 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await states(page)).toEqual(new Array(289).fill('unmarked'));
     await click(page, 0);
     expect(await states(page)).toEqual(['shaded', ...new Array(288).fill('unmarked')]);
+    await page.close();
+  });
+
+  it('downloads a certificate of the verdict beside it, as a tar archive that the verifier accepts', async () => {
+    const page = await open();
+    await page.click('#example');
+    expect(await page.isHidden('#certificate')).toBe(true);
+    await page.click('#solve');
+    await status(page, 'unique');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#certificate')]);
+    expect(download.suggestedFilename()).toMatch(/^hitori-certificate-.*\.tar$/);
+    const path = await download.path();
+    const files = readTar(readFileSync(path));
+    const verified = verifyCertificate(files);
+    expect(verified).toMatchObject({ ok: true, verdict: 'unique' });
+    // The certificate is of the puzzle on the board, and its solution is the published one.
+    expect(parse(new TextDecoder().decode(files['puzzle.txt'])).values).toEqual(puzzle.values);
+    expect(await page.textContent('#message')).toMatch(/hitori-sat verify hitori-certificate-/);
+    // Leaving the verdict takes the button away with it.
+    await page.click('#back');
+    expect(await page.isHidden('#certificate')).toBe(true);
     await page.close();
   });
 
