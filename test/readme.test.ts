@@ -55,6 +55,8 @@ const expected: Readonly<Record<string, Runs | NotRun>> = {
   'hitori-sat solve examples/janko-002.txt --engine sat --connectivity layers': { code: 0, line: 'encoding layers' },
   'hitori-sat solve examples/janko-002.txt --solver-cmd "cadical"': { code: 0, line: '# 4 5 # 2', needs: 'cadical' },
   'hitori-sat solve examples/janko-002.txt --convention shaded-duplicates': { code: 0, line: 'convention shaded-duplicates' },
+  'hitori-sat solve examples/janko-037.txt --certificate cert037': { code: 0, line: 'written to cert037' },
+  'hitori-sat verify cert037': { code: 0, line: 'the certificate holds: unique' },
   // dimacs and decode
   'hitori-sat dimacs examples/janko-002.txt -o janko-002.cnf': { code: 0, line: 'p cnf', file: 'janko-002.cnf' },
   'cadical janko-002.cnf > model.txt': { code: 10, line: 's SATISFIABLE', file: 'model.txt', needs: 'cadical' },
