@@ -40,6 +40,8 @@ interface SuiteRun {
   readonly failed: number;
   readonly files: number;
   readonly loadAfter: string;
+  /** The slowest test files: name and seconds from their start to their end. */
+  readonly slowest: readonly (readonly [string, number])[];
 }
 
 /** `count` busy processes, each spinning on arithmetic until killed. */
@@ -72,8 +74,12 @@ function runSuite(): Promise<SuiteRun> {
           numTodoTests: number;
           numFailedTests: number;
           numTotalTestSuites: number;
-          testResults: unknown[];
+          testResults: { name: string; startTime: number; endTime: number }[];
         };
+        const slowest = json.testResults
+          .map((file) => [file.name.replace(`${repoRoot}/`, ''), (file.endTime - file.startTime) / 1000] as const)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5);
         resolve({
           wallMs,
           passed: json.numPassedTests,
@@ -81,6 +87,7 @@ function runSuite(): Promise<SuiteRun> {
           failed: json.numFailedTests,
           files: json.testResults.length,
           loadAfter: loadAverages(),
+          slowest,
         });
       } catch (error) {
         reject(error);
@@ -97,6 +104,7 @@ async function main(): Promise<void> {
   const loadAtStart = loadAverages();
   const rows: string[][] = [];
   const medians: string[] = [];
+  const slowFiles: string[] = [];
   for (const load of loads) {
     const spinners = busy(load);
     try {
@@ -106,6 +114,7 @@ async function main(): Promise<void> {
         progress(`suite: background load ${load}, run ${r + 1} of ${runs}`);
         const result = await runSuite();
         walls.push(result.wallMs);
+        slowFiles.push(`load ${load}, run ${r + 1}: ${result.slowest.map(([name, s]) => `${name} ${s.toFixed(0)} s`).join(', ')}`);
         rows.push([
           String(load),
           String(r + 1),
@@ -142,6 +151,10 @@ async function main(): Promise<void> {
     ]),
     '',
     ...medians.map((line) => `- ${line}`),
+    '',
+    'The five slowest test files of each run (from their start to their end; two run at a time):',
+    '',
+    ...slowFiles.map((line) => `- ${line}`),
   ].join('\n');
   writeSection('suite', body);
   progress(medians.join('; '));
