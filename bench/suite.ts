@@ -134,7 +134,7 @@ async function main(): Promise<void> {
   const body = [
     "## suite: `npm test` (the README's test command) as CI runs it, wall time",
     '',
-    `- Command: \`${commandLine('suite.js')}\`; ${timestamp()}; commit ${revision()}.`,
+    `- Command: \`${commandLine('suite.js')}\`; ${timestamp()}; ${revision()}.`,
     `- Machine: ${describeMachine()}; load average ${loadAtStart} at the start.`,
     '- "background load" is the number of busy processes started beside the suite (each a core of arithmetic); the load average after each run is its own plus theirs.',
     '- Targets (issue 31): at most 150 s on a quiet 2-core machine, at most 300 s at load 4.',
