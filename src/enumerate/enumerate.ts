@@ -134,7 +134,8 @@ export function sizeProblem(size: EnumerationSize): string | null {
   ] as const)
     if (!Number.isSafeInteger(v) || v < 1) return `${name} must be a positive whole number, got ${v}`;
   if (rows * cols > maxCells) return `${rows}x${cols} has ${rows * cols} cells; enumeration handles at most ${maxCells}`;
-  if (symbols > Math.max(rows, cols)) return `--symbols ${symbols} is more than the longest line (${Math.max(rows, cols)}) can use`;
+  // More symbols than a line is long still count: a 4x4 grid can use 5 numbers (no line holds all).
+  if (symbols > rows * cols) return `--symbols ${symbols} is more than the ${rows * cols} cells can use`;
   if (classCount(size) > Number.MAX_SAFE_INTEGER)
     return `${rows}x${cols} over ${symbols} symbols has more classes than a count can hold exactly`;
   return null;

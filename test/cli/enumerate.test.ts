@@ -256,7 +256,7 @@ describe('hitori-sat enumerate', () => {
     [['enumerate', '3x3', '--shard', '3/3'], /shard 3 is not in 0\.\.2/],
     [['enumerate', '3x3', '--shard', '0/0'], /shard count must be from 1/],
     [['enumerate', '3x3', '--shard', 'first/3'], /--shard: must be i\/n or auto\/n/],
-    [['enumerate', '3x3', '--symbols', '5'], /more than the longest line/],
+    [['enumerate', '3x3', '--symbols', '10'], /more than the 9 cells can use/],
     [['enumerate', '6x6'], /enumeration handles at most 30/],
     [['enumerate'], /missing the board size/],
   ])('rejects %j with one line and exit code 2', async (args, message) => {

@@ -124,6 +124,28 @@ describe('enumerate: classes and solutions per convention', () => {
     expect(counts.conventions['shaded-duplicates'].unique).toBe(404);
   });
 
+  it('counts a board over more symbols than its longest line (3x3 over 4) as the brute force over all shadings does', () => {
+    const size = { rows: 3, cols: 3, symbols: 4 };
+    const tally = emptyTally();
+    let classes = 0;
+    for (const seq of sequences(size)) {
+      classes++;
+      const grid = { rows: 3, cols: 3, values: seq.map((v) => v + 1) };
+      for (const c of conventions) tally[c][verdict(bruteForceMasks(grid, allRules(c)).length)]++;
+    }
+    // The Stirling numbers S(9, k) for k <= 4: 1 + 255 + 3025 + 7770.
+    expect(classes).toBe(11_051);
+    const counts = enumerateAll(size);
+    expect(counts.classes).toBe(11_051);
+    expect(tallyCounts(counts)).toEqual(tally);
+    const pruned = enumerateAll(size, { prune: true });
+    expect(pruned.classes).toBe(11_051);
+    for (const c of conventions) {
+      expect(pruned.conventions[c].unique).toBe(tally[c].unique);
+      expect(pruned.conventions[c].multiple).toBe(tally[c].multiple);
+    }
+  });
+
   it('the fast brute force used for bigger boards agrees with judging every shading on sampled 4x3 grids', () => {
     const size = { rows: 4, cols: 3, symbols: 4 };
     const fast = fastBrute(size);
