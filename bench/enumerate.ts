@@ -8,6 +8,9 @@
  *   pruned counts, with the number no sound pruning can exceed (the sequences without a
  *   solution).
  * - enumerate-4x5-sample: 16 shards of 4x5 over 4 symbols, to size a sharded run of the whole.
+ * - enumerate-RxC-c-routes (`--only 4x4(5)-routes`): a count no one has published, made twice by
+ *   independent routes: whole and unpruned, then in 64 shards pruned and merged; the two must
+ *   agree (unique and multiple per convention, the histogram; `none` plus the pruned sequences).
  *
  *   npm run build && nice npm run bench:enumerate -- [--only 4x4(4),3x5(4),5x3(5),prune,4x5-sample] [--jobs 2] [--no-write]
  */
@@ -207,6 +210,67 @@ async function sampleSection(): Promise<void> {
   emit('enumerate-4x5-sample', lines);
 }
 
+/** A board counted whole (unpruned), and in shards (pruned) merged: two routes that must agree. */
+async function routesSection(size: string): Promise<void> {
+  const count = 64;
+  const whole = await enumerate(size);
+  const shards: Run[] = [];
+  for (let index = 0; index < count; index++) shards.push(await enumerate(size, { prune: true, shard: { index, count } }));
+  const merged = await run({
+    command: 'enumerate',
+    merge: shards.map((r, k) => ({ name: `shard ${k}`, data: JSON.parse(JSON.stringify(r.result)) as unknown })),
+  });
+  const w = whole.result;
+  if (!('conventions' in merged)) throw new Error('the merge gave no counts');
+  const m = merged as EnumerationResult;
+  const disagreements: string[] = [];
+  const same = (what: string, a: number, b: number) => {
+    if (a !== b) disagreements.push(`${what}: whole ${a}, shards ${b}`);
+  };
+  same('classes', w.classes, m.classes);
+  for (const c of conventions) {
+    same(`${c} unique`, w.conventions[c].unique, m.conventions[c].unique);
+    same(`${c} multiple`, w.conventions[c].multiple, m.conventions[c].multiple);
+    same(`${c} none (+ pruned)`, w.conventions[c].none, m.conventions[c].none + m.pruned);
+  }
+  for (const key of Object.keys(w.histogram ?? {}))
+    same(`class ${key}`, (w.histogram as Record<string, number>)[key]!, (m.histogram as Record<string, number> | null)?.[key] ?? -1);
+  if (disagreements.length > 0) throw new Error(`${size}: the routes disagree: ${disagreements.join('; ')}`);
+  const shardSeconds = shards.reduce((t, r) => t + r.wallMs, 0) / 1000;
+  const lines = header(`enumerate-${w.rows}x${w.cols}-${w.symbols}-routes: ${w.rows}x${w.cols} over ${w.symbols} symbols, counted twice`, [
+    whole,
+    shards[0]!,
+  ]);
+  lines.push(
+    `- Route 1, whole and unpruned: ${(whole.wallMs / 1000).toFixed(1)} s with --jobs ${jobs} (${((whole.wallMs * 1000 * jobs) / w.classes).toFixed(2)} µs per class per thread).`,
+    `- Route 2, ${count} shards with --prune, merged (\`--merge\`): ${shardSeconds.toFixed(1)} s in all; ${n(m.pruned)} sequences pruned.`,
+    `- The routes agree on the ${n(w.classes)} classes: unique and multiple under every convention, the histogram, and none (route 2's none plus its pruned sequences).`,
+    '',
+    table(
+      ['convention', 'none', 'unique', 'multiple', 'unique / classes'],
+      conventions.map((c) => {
+        const v = w.conventions[c];
+        return [`\`${c}\``, n(v.none), n(v.unique), n(v.multiple), `${((100 * v.unique) / w.classes).toFixed(3)}%`];
+      }),
+      [false, true, true, true, true],
+    ),
+  );
+  if (w.histogram !== null) {
+    const h = w.histogram;
+    lines.push(
+      '',
+      `Rule engine classes (\`rate\`, rule set \`${w.rating!.ruleSet}\`) of the grids unique under \`shaded-duplicates\`:`,
+      '',
+      table(
+        ['class', 'grids'],
+        [...levels.map((level) => [`${level} (${levelInfo[level].name})`, n(h[level])]), ['not solved by rules', n(h.unsolved)]],
+        [false, true],
+      ),
+    );
+  }
+  emit(`enumerate-${w.rows}x${w.cols}-${w.symbols}-routes`, lines);
+}
+
 function emit(name: string, lines: readonly string[]): void {
   const body = lines.join('\n');
   if (args['no-write']) process.stdout.write(`${body}\n\n`);
@@ -218,5 +282,6 @@ const only = args.only?.split(',') ?? ['4x4(4)', '3x5(4)', '5x3(5)', 'prune', '4
 for (const what of only) {
   if (what === 'prune') await pruneSection();
   else if (what === '4x5-sample') await sampleSection();
+  else if (what.endsWith('-routes')) await routesSection(what.slice(0, -'-routes'.length));
   else await boardSection(what);
 }
