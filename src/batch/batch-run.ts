@@ -97,6 +97,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
     }
   };
   let lastLine = 0;
+  let waitedOut = false;
   async function* tasks(): AsyncGenerator<LineTask> {
     for await (const { text, line, bytes, problem } of boundedWait(inputLines(input, source), options.lineWaitMs, () => {
       input.destroy();
@@ -108,7 +109,6 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
       yield problem === undefined ? { text, line } : { text, line, problem };
     }
   }
-  let waitedOut = false;
   const endWaitedOut = async () => {
     if (!waitedOut) return;
     const error = new TimeoutError(`no line came within the time limit (${options.lineWaitMs} ms) after line ${lastLine}`);

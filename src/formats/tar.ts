@@ -14,6 +14,7 @@ import { InputError } from '../control/errors.js';
 
 const block = 512;
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 function octal(header: Uint8Array, at: number, width: number, value: number): void {
   const digits = value.toString(8).padStart(width - 1, '0');
@@ -62,13 +63,13 @@ export function writeTar(files: Readonly<Record<string, string | Uint8Array>>): 
 
 /** Whether `bytes` start like a ustar archive (the magic at 257). */
 export function isTar(bytes: Uint8Array): boolean {
-  return bytes.length >= block && new TextDecoder().decode(bytes.subarray(257, 262)) === 'ustar';
+  return bytes.length >= block && decoder.decode(bytes.subarray(257, 262)) === 'ustar';
 }
 
 /** The files of a ustar archive written as writeTar writes (regular files, plain names). */
 export function readTar(bytes: Uint8Array, source = 'tar'): Record<string, Uint8Array> {
   const files: Record<string, Uint8Array> = {};
-  const text = (from: number, length: number) => new TextDecoder().decode(bytes.subarray(from, from + length)).replace(/\0.*$/s, '');
+  const text = (from: number, length: number) => decoder.decode(bytes.subarray(from, from + length)).replace(/\0.*$/s, '');
   let at = 0;
   for (;;) {
     if (at + block > bytes.length) throw new InputError(`the archive ends inside a header, at byte ${at}`, {}, source);

@@ -105,16 +105,22 @@ function tallyCounts(counts: EnumerationCounts): Tally {
   return JSON.parse(JSON.stringify(counts.conventions)) as Tally;
 }
 
+/** Every class of `size` judged by the brute force over all shadings: its count, and the verdicts per convention. */
+function bruteTally(size: Size): { tally: Tally; classes: number } {
+  const tally = emptyTally();
+  let classes = 0;
+  for (const seq of sequences(size)) {
+    classes++;
+    const grid = { rows: size.rows, cols: size.cols, values: seq.map((v) => v + 1) };
+    for (const c of conventions) tally[c][verdict(bruteForceMasks(grid, allRules(c)).length)]++;
+  }
+  return { tally, classes };
+}
+
 describe('enumerate: classes and solutions per convention', () => {
   it('counts the 3,281 classes of 3x3 over 3 symbols and their solutions as a brute force over all shadings finds them', () => {
     const size = { rows: 3, cols: 3, symbols: 3 };
-    const tally = emptyTally();
-    let classes = 0;
-    for (const seq of sequences(size)) {
-      classes++;
-      const grid = { rows: 3, cols: 3, values: seq.map((v) => v + 1) };
-      for (const c of conventions) tally[c][verdict(bruteForceMasks(grid, allRules(c)).length)]++;
-    }
+    const { tally, classes } = bruteTally(size);
     expect(classes).toBe(3281);
     const counts = enumerateAll(size);
     expect(counts.classes).toBe(3281);
@@ -126,13 +132,7 @@ describe('enumerate: classes and solutions per convention', () => {
 
   it('counts a board over more symbols than its longest line (3x3 over 4) as the brute force over all shadings does', () => {
     const size = { rows: 3, cols: 3, symbols: 4 };
-    const tally = emptyTally();
-    let classes = 0;
-    for (const seq of sequences(size)) {
-      classes++;
-      const grid = { rows: 3, cols: 3, values: seq.map((v) => v + 1) };
-      for (const c of conventions) tally[c][verdict(bruteForceMasks(grid, allRules(c)).length)]++;
-    }
+    const { tally, classes } = bruteTally(size);
     // The Stirling numbers S(9, k) for k <= 4: 1 + 255 + 3025 + 7770.
     expect(classes).toBe(11_051);
     const counts = enumerateAll(size);
