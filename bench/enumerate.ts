@@ -11,6 +11,8 @@
  * - enumerate-RxC-c-routes (`--only 4x4(5)-routes`): a count no one has published, made twice by
  *   independent routes: whole and unpruned, then in 64 shards pruned and merged; the two must
  *   agree (unique and multiple per convention, the histogram; `none` plus the pruned sequences).
+ *   Time in wall and CPU seconds. When no class has a solution (3x6 over 4), a third route says
+ *   why: no valid shading shades enough cells of every line for so few symbols.
  *
  *   npm run build && nice npm run bench:enumerate -- [--only 4x4(4),3x5(4),5x3(5),prune,4x5-sample] [--jobs 2] [--no-write]
  */
@@ -20,7 +22,9 @@ import { parseArgs } from 'node:util';
 import { run } from '../src/api/node-run.js';
 import type { EnumerationResult, EnumerationSpec } from '../src/api/requests.js';
 import { thesisNumbers } from '../src/enumerate/enumerate-thesis.js';
+import { checkShading } from '../src/puzzle/check.js';
 import { conventions } from '../src/puzzle/convention.js';
+import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { levelInfo, levels } from '../src/rules/index.js';
 import { commandLine, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection, loadAverages } from './lib.js';
 
@@ -44,6 +48,8 @@ interface Run {
   readonly loadBefore: string;
   readonly loadAfter: string;
   readonly started: Date;
+  /** CPU seconds of this process (its worker threads included) during the run. */
+  readonly cpuSeconds: number;
 }
 
 interface Options {
@@ -66,10 +72,12 @@ async function enumerate(size: string, { prune = false, histogram = true, shard 
   progress(`${timestamp()}: ${command}`);
   const loadBefore = load();
   const started = new Date();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await run({ command: 'enumerate', spec, version, jobs, ...(shard === undefined ? {} : { shard }) });
   const wallMs = performance.now() - t0;
-  return { result, wallMs, command, loadBefore, loadAfter: load(), started };
+  const cpu = process.cpuUsage(cpu0);
+  return { result, wallMs, command, loadBefore, loadAfter: load(), started, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 function header(title: string, runs: readonly Run[]): string[] {
@@ -236,15 +244,31 @@ async function routesSection(size: string): Promise<void> {
   for (const key of Object.keys(w.histogram ?? {}))
     same(`class ${key}`, (w.histogram as Record<string, number>)[key]!, (m.histogram as Record<string, number> | null)?.[key] ?? -1);
   if (disagreements.length > 0) throw new Error(`${size}: the routes disagree: ${disagreements.join('; ')}`);
+  // A count with no solution at all begs a reason, and one independent of the enumerator exists
+  // when a line has more cells than there are symbols: the shadings that leave too few cells
+  // shaded somewhere cannot be solutions of any grid, whatever its numbers.
+  const solved = w.conventions.literal.unique + w.conventions.literal.multiple;
+  let noSolutionReason: string | null = null;
+  if (solved === 0) {
+    const room = shadingsWithRoom(w.rows, w.cols, w.symbols);
+    if (room !== 0)
+      throw new Error(`${size}: the routes find no solution, but ${room} shadings leave every line room for ${w.symbols} symbols`);
+    noSolutionReason =
+      `- No class has a solution, under any convention, and a third route says why without the enumerator: ` +
+      `the unshaded cells of a line hold distinct numbers, so a line of L cells over ${w.symbols} symbols has at least L - ${w.symbols} shaded; ` +
+      `of the ${n(2 ** (w.rows * w.cols))} shadings of the ${w.rows}x${w.cols} board, judged by the checker (src/puzzle/check.ts) for rules 2 and 3, none has that many in every line.`;
+  }
   const shardSeconds = shards.reduce((t, r) => t + r.wallMs, 0) / 1000;
+  const shardCpu = shards.reduce((t, r) => t + r.cpuSeconds, 0);
   const lines = header(`enumerate-${w.rows}x${w.cols}-${w.symbols}-routes: ${w.rows}x${w.cols} over ${w.symbols} symbols, counted twice`, [
     whole,
     shards[0]!,
   ]);
   lines.push(
-    `- Route 1, whole and unpruned: ${(whole.wallMs / 1000).toFixed(1)} s with --jobs ${jobs} (${((whole.wallMs * 1000 * jobs) / w.classes).toFixed(2)} µs per class per thread).`,
-    `- Route 2, ${count} shards with --prune, merged (\`--merge\`): ${shardSeconds.toFixed(1)} s in all; ${n(m.pruned)} sequences pruned.`,
+    `- Route 1, whole and unpruned: ${(whole.wallMs / 1000).toFixed(1)} s with --jobs ${jobs} (${((whole.wallMs * 1000 * jobs) / w.classes).toFixed(3)} µs per class per thread), ${whole.cpuSeconds.toFixed(1)} s of CPU (${((whole.cpuSeconds * 1e6) / w.classes).toFixed(3)} µs per class).`,
+    `- Route 2, ${count} shards with --prune, merged (\`--merge\`): ${shardSeconds.toFixed(1)} s in all, ${shardCpu.toFixed(1)} s of CPU (${((shardCpu * 1e6) / w.classes).toFixed(3)} µs per class); ${n(m.pruned)} sequences pruned.`,
     `- The routes agree on the ${n(w.classes)} classes: unique and multiple under every convention, the histogram, and none (route 2's none plus its pruned sequences).`,
+    ...(noSolutionReason === null ? [] : [noSolutionReason]),
     '',
     table(
       ['convention', 'none', 'unique', 'multiple', 'unique / classes'],
@@ -269,6 +293,30 @@ async function routesSection(size: string): Promise<void> {
     );
   }
   emit(`enumerate-${w.rows}x${w.cols}-${w.symbols}-routes`, lines);
+}
+
+/**
+ * The valid shadings (rules 2 and 3, judged by the checker on a board of distinct numbers, where
+ * rule 1 cannot fail) that shade at least L - symbols cells of every line of L cells: the only
+ * shadings that can solve a grid over that many symbols. Every shading is tried, so boards up to
+ * 20 cells.
+ */
+function shadingsWithRoom(rows: number, cols: number, symbols: number): number {
+  const cells = rows * cols;
+  if (cells > 20) throw new RangeError(`${rows}x${cols}: too many shadings to try`);
+  const distinct: Puzzle = { rows, cols, values: Array.from({ length: cells }, (_, i) => i + 1) };
+  const lines = [
+    ...Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, k) => r * cols + k)),
+    ...Array.from({ length: cols }, (_, c) => Array.from({ length: rows }, (_, k) => k * cols + c)),
+  ];
+  let found = 0;
+  for (let mask = 0; mask < 2 ** cells; mask++) {
+    const shaded = (i: number) => ((mask >>> i) & 1) === 1;
+    if (!lines.every((line) => line.filter(shaded).length >= line.length - symbols)) continue;
+    const shading = Array.from({ length: cells }, (_, i) => shaded(i));
+    if (checkShading(distinct, shading).length === 0) found++;
+  }
+  return found;
 }
 
 function emit(name: string, lines: readonly string[]): void {
