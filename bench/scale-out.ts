@@ -95,6 +95,9 @@ interface Split {
   readonly out: string;
 }
 
+/** Slurm's submit command, from Debian's slurm-wlm (slurmUnavailable checks it is there). */
+const sbatch = 'sbatch';
+
 /** `sbatch --wait --array=LIST slurm-array.sh` from the clone's root, as the recipe says; its tasks. */
 function submit(
   list: readonly number[],
@@ -110,7 +113,7 @@ function submit(
   const command = `HITORI_BOARD=${split.board} HITORI_SYMBOLS=${split.symbols} HITORI_SHARDS=${split.shards} sbatch ${args.join(' ').replace(split.out, 'out')}`;
   progress(`${timestamp()}: ${command}`);
   const t0 = performance.now();
-  const r = spawnSync('sbatch', args, {
+  const r = spawnSync(sbatch, args, {
     cwd: repoRoot,
     encoding: 'utf8',
     env: {
