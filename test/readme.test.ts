@@ -6,6 +6,12 @@
  * running the built command as the other CLI tests do. The lines of a block run in order, in one
  * folder, so an example may use a file an earlier one of its block wrote.
  *
+ * A line that is the command alone (`hitori-sat ARGS`, quoted as a shell quotes, its stdout
+ * perhaps sent to a file with `>`) runs in the test's command host (cli/in-process.ts), which runs
+ * the built command as a process would, without a process start each: the README promises what
+ * the command prints, writes and exits with, not how it starts. Every other line (pipes, loops,
+ * stdin from a file, the bin run by its path, other programs) runs through `sh -c` as a process.
+ *
  * `expected` is keyed by the command line as written, without its trailing `# comment`: the
  * exit code and a text that some line of the output (stdout and stderr, or the file `file`)
  * must contain. A README line missing from the table fails, and so does an entry no README line
@@ -16,6 +22,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlin
 import os from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runInProcess } from './cli/in-process.js';
 import { cliArgv, repoRoot } from './cli/run.js';
 
 interface Runs {
@@ -112,7 +119,9 @@ const expected: Readonly<Record<string, Runs | NotRun>> = {
   },
   "hitori-sat solve '8x8dk#12345'": { code: 2, line: 'is a random-seed ID' },
   // The web page
-  'npm run build:web': { notRun: 'bundles the page; test/examples/web.test.ts builds and opens it' },
+  'npm run build:web': {
+    notRun: 'bundles the page; the tests build it once (test/cli/global-setup.ts) and open it (test/examples/web-*.test.ts)',
+  },
   'cd examples/web/dist && python3 -m http.server 8000': { notRun: 'a server that runs until stopped' },
 };
 
@@ -189,6 +198,52 @@ function sh(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: 
   });
 }
 
+/**
+ * The arguments of a line that runs `hitori-sat` alone, and the file its stdout goes to (`> FILE`),
+ * or null for a line that needs a shell: anything but words, single or double quotes without
+ * expansions, and one `>` at the end.
+ */
+function commandAlone(line: string): { args: string[]; stdoutTo: string | null } | null {
+  const words: string[] = [];
+  let word: string | null = null;
+  let redirect = false;
+  for (let k = 0; k < line.length; k++) {
+    const c = line[k]!;
+    if (c === "'" || c === '"') {
+      const end = line.indexOf(c, k + 1);
+      if (end < 0) return null;
+      const quoted = line.slice(k + 1, end);
+      if (c === '"' && /[$`\\!]/.test(quoted)) return null;
+      word = (word ?? '') + quoted;
+      k = end;
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (c === '>' && word === null && !redirect) {
+      words.push('>');
+      redirect = true;
+    } else if (/[|&;<>()$`\\*?[\]{}~#=!]/.test(c)) return null;
+    else word = (word ?? '') + c;
+  }
+  if (word !== null) words.push(word);
+  if (words[0] !== 'hitori-sat') return null;
+  const at = words.indexOf('>');
+  if (at < 0) return { args: words.slice(1), stdoutTo: null };
+  if (at !== words.length - 2) return null;
+  return { args: words.slice(1, at), stdoutTo: words[at + 1]! };
+}
+
+/** Runs a README line: the command alone in the command host, anything else through `sh -c`. */
+async function runLine(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  const alone = commandAlone(line);
+  if (alone === null) return sh(line, cwd, env);
+  const r = await runInProcess(alone.args, { cwd });
+  if (alone.stdoutTo === null) return { code: r.code, output: `${r.stdout}${r.stderr}` };
+  // As the shell does: the file is made (emptied) whatever the command writes.
+  writeFileSync(join(cwd, alone.stdoutTo), r.stdout);
+  return { code: r.code, output: r.stderr };
+}
+
 const folders: string[] = [];
 afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
@@ -200,6 +255,33 @@ describe('README.md', () => {
     expect(lines.length).toBeGreaterThan(20);
     expect(lines.filter((line) => !(line in expected))).toEqual([]);
     expect(Object.keys(expected).filter((key) => !lines.includes(key))).toEqual([]);
+  });
+
+  it('runs in the command host only the lines that are the command alone, with their quoting undone', () => {
+    expect(commandAlone("hitori-sat solve 'https://puzz.link/p?hitori/4/4/3314432213423432'")).toEqual({
+      args: ['solve', 'https://puzz.link/p?hitori/4/4/3314432213423432'],
+      stdoutTo: null,
+    });
+    expect(commandAlone('hitori-sat solve examples/janko-002.txt --solver-cmd "cadical"')?.args).toEqual([
+      'solve',
+      'examples/janko-002.txt',
+      '--solver-cmd',
+      'cadical',
+    ]);
+    expect(commandAlone('hitori-sat solve set.jsonl --jobs 2 > answers.jsonl')).toEqual({
+      args: ['solve', 'set.jsonl', '--jobs', '2'],
+      stdoutTo: 'answers.jsonl',
+    });
+    for (const shell of [
+      'cat set.jsonl | hitori-sat solve - --batch --timeout 2000',
+      'hitori-sat solve - < examples/janko-002.txt',
+      'for i in 0 1; do hitori-sat enumerate 3x3 --shard $i/2 --format json -o shard-$i.json; done',
+      './dist/src/cli/hitori-sat.cjs solve examples/janko-002.txt',
+      'cadical -q blocked.cnf',
+      'hitori-sat solve "$HOME/a.txt"',
+      'hitori-sat solve a.txt > b.txt > c.txt',
+    ])
+      expect(commandAlone(shell), shell).toBeNull();
   });
 
   it('is at most 300 lines', () => {
@@ -241,7 +323,7 @@ describe('README.md', () => {
             ctx.skip(`no ${entry.needs === 'font' ? 'system font' : `"${entry.needs}" on the PATH`} (Debian: apt-get install ${install})`);
           }
           const { dir, env } = here();
-          const result = await sh(line, dir, env);
+          const result = await runLine(line, dir, env);
           const text = entry.file === undefined ? result.output : readFileSync(join(dir, entry.file), 'latin1');
           expect({ code: result.code, output: result.output }).toMatchObject({ code: entry.code });
           const found = text.split(/\r?\n/).find((l) => l.includes(entry.line));

@@ -4,7 +4,7 @@
  * count must match the index range the scheduler hands out, all three must count the same board,
  * and their commands, run with the board shrunk to 3x3 over 3 symbols and fewer shards (`npx` is
  * a shim for the built command), must leave shard files that `--merge` adds up to the unsharded
- * run. scale-out-schedulers.test.ts runs the GNU parallel and Slurm recipes on the real
+ * run. scale-out-parallel.test.ts and scale-out-slurm.test.ts run those recipes on the real
  * schedulers; no Kubernetes cluster can run here, so the Indexed Job is checked only here.
  */
 import { spawnSync } from 'node:child_process';
@@ -119,7 +119,7 @@ describe('examples/scale-out', () => {
     }
   });
 
-  // Where no Slurm runs (scale-out-schedulers.test.ts skips there), the script still runs as
+  // Where no Slurm runs (scale-out-slurm.test.ts skips there), the script still runs as
   // each array task would run it.
   it('slurm-array.sh, run once per array task, leaves shards that merge to the unsharded run', async () => {
     const dir = temporary('hitori-scale-out-');

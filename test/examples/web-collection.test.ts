@@ -1,16 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../examples/web/build.js';
 import { dailyOf, dailyRequest } from '../../examples/web/collection/daily.js';
 import { loadProgress, progressPrefix, progressStates, type Store, saveProgress } from '../../examples/web/collection/storage.js';
 import { format, parse, rate, run, solve } from '../../src/index.js';
 import { parseJsonLines } from '../../src/formats/json.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
-import { chromiumPath, launchChromium, servePage } from '../../bench/browser.js';
+import { chromiumPath, servePage } from '../../bench/browser.js';
+import { builtPage } from '../support/built-page.js';
+import { sharedBrowser } from './page.js';
 import { repoRoot } from '../cli/run.js';
 
 interface CollectionData {
@@ -166,11 +167,10 @@ it.runIf(inCi && chromiumPath === undefined)('the collection page test runs in C
 });
 
 describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle and offline use in headless Chromium', () => {
-  let dir: string;
   let version: string;
   let server: Awaited<ReturnType<typeof servePage>> | undefined;
   let browser: Browser;
-  let context: BrowserContext;
+  let context: BrowserContext | undefined;
   let url: string;
   /** Set: sw.js is served with its cache version replaced by this one (a new build, as the browser sees it). */
   let nextVersion: string | null = null;
@@ -178,26 +178,26 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
   const shots = join(tmpdir(), 'hitori-collection-shots');
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hitori-web-collection-'));
-    ({ version } = await buildWeb(dir));
+    // The page as the global set-up built it (test/support/built-page.ts), served read-only.
+    const built = builtPage();
+    ({ version } = built);
     // A new build of sw.js, as the browser would fetch it: its cache version replaced.
-    server = await servePage(dir, (path, body) =>
+    server = await servePage(built.dir, (path, body) =>
       path === '/sw.js' && nextVersion !== null ? Buffer.from(body.toString('utf8').replace(version, nextVersion)) : body,
     );
     ({ url } = server);
-    browser = await launchChromium();
+    browser = await sharedBrowser();
     context = await browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'allow' });
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
     await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
     expect(errors).toEqual([]);
   });
 
   /** The page opened at an address, ready, with its collection loaded. */
-  async function open(hash = '', on: BrowserContext = context): Promise<Page> {
+  async function open(hash = '', on: BrowserContext = context!): Promise<Page> {
     const page = await on.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url + hash);

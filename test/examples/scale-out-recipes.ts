@@ -1,0 +1,174 @@
+/**
+ * What the scale-out tests on real schedulers share (scale-out-slurm.test.ts, scale-out-parallel.test.ts):
+ * the unsharded count every merge is held to, the merge run in the test's command host, the PATH
+ * folder with the failing `npx`, and a bounded asynchronous process run.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { runInProcess } from '../cli/in-process.js';
+import { cliPath, repoRoot } from '../cli/run.js';
+
+export const inCi = process.env.CI === 'true';
+export const recipes = join(repoRoot, 'examples', 'scale-out');
+const npxPath = spawnSync('sh', ['-c', 'command -v npx'], { encoding: 'utf8' }).stdout.trim();
+
+/** In CI a scheduler that cannot run fails its recipe's tests instead of skipping them. */
+export function requiredInCi(what: string, problem: string | null): void {
+  it.runIf(inCi && problem !== null)(`${what} runs in CI`, () => {
+    throw new Error(`in CI (CI=true) ${what} must run on the real scheduler, but: ${problem} (.ci/run installs it)`);
+  });
+}
+
+/** Everything a merged result says about the space, without what depends on the split or the clock. */
+export interface Result {
+  version: string;
+  rows: number;
+  cols: number;
+  symbols: number;
+  prune: boolean;
+  rating: unknown;
+  complete: boolean;
+  expectedClasses: number;
+  classes: number;
+  pruned: number;
+  conventions: unknown;
+  histogram: unknown;
+}
+export const fields = (r: Result) => ({
+  version: r.version,
+  rows: r.rows,
+  cols: r.cols,
+  symbols: r.symbols,
+  prune: r.prune,
+  rating: r.rating,
+  complete: r.complete,
+  expectedClasses: r.expectedClasses,
+  classes: r.classes,
+  pruned: r.pruned,
+  conventions: r.conventions,
+  histogram: r.histogram,
+});
+
+/**
+ * The unsharded count of a board, the truth every merge is compared with. It and the merges run
+ * in the test's command host (in-process.ts): the schedulers' runs of the recipes are the subject.
+ */
+export async function unsharded(board: string, symbols: number): Promise<Result> {
+  const r = await runInProcess(['enumerate', board, '--symbols', String(symbols), '--format', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Result;
+}
+
+export const shardFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => /^shard-\d+\.json$/.test(f))
+    .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))
+    .map((f) => join(dir, f));
+
+export async function merge(files: readonly string[]) {
+  return runInProcess(['enumerate', '--merge', ...files, '--format', 'json']);
+}
+
+export async function merged(files: readonly string[]): Promise<Result> {
+  const r = await merge(files);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Result;
+}
+
+/** The shard numbers and the rerun command of a merge refused for missing shards. */
+export function missingShards(stderr: string): { shards: number[]; command: string } {
+  const [first, second, ...rest] = stderr.trim().split('\n');
+  expect(rest, stderr).toEqual([]);
+  const named = /^hitori-sat: merge: shards? (.+) (?:is|are) missing \((\d+) of (\d+) given\); count just those, then merge again:$/.exec(
+    first!,
+  );
+  expect(named, stderr).not.toBeNull();
+  const shards = [...named![1]!.matchAll(/(\d+)\/\d+/g)].map((m) => Number(m[1]));
+  return { shards, command: second!.trim() };
+}
+
+/**
+ * A folder for the PATH with `hitori-sat` (the built command, which the printed rerun command
+ * calls) and an `npx` in front of the real one. That `npx` fails the shard HITORI_TEST_FAIL_SHARD
+ * on purpose, and runs `npx hitori-sat ARGS` from the repository root as npx does there (the
+ * package's own bin, the built command) without npx's own start: npx took about a second of CPU
+ * per call, and the recipes' runs made some thirty calls. A test that sets HITORI_TEST_REAL_NPX
+ * runs the real npx: each recipe's first test does, so that the recipes run as written.
+ */
+export function binFolder(): string {
+  const bin = mkdtempSync(join(tmpdir(), 'hitori-scale-out-bin-'));
+  const repoRootReal = realpathSync(repoRoot);
+  symlinkSync(cliPath, join(bin, 'hitori-sat'));
+  // In front of the real npx: the job of shard HITORI_TEST_FAIL_SHARD exits 1 before counting, as
+  // a crashed or killed process would. Every other call (the other shards, the merge) is npx's.
+  writeFileSync(
+    join(bin, 'npx'),
+    `#!/bin/sh
+fail=\${HITORI_TEST_FAIL_SHARD:-}
+if [ -n "$fail" ] && { [ "\${SLURM_ARRAY_TASK_ID:-}" = "$fail" ] || [ "\${PARALLEL_SEQ:-}" = "$((fail + 1))" ]; }; then
+  echo "test: shard $fail fails on purpose" >&2
+  exit 1
+fi
+if [ -z "\${HITORI_TEST_REAL_NPX:-}" ] && [ "$1" = hitori-sat ] && [ "$(pwd -P)" = '${repoRootReal}' ]; then
+  shift
+  exec '${join(bin, 'hitori-sat')}' "$@"
+fi
+exec '${npxPath}' "$@"
+`,
+  );
+  chmodSync(join(bin, 'npx'), 0o755);
+  // ssh for GNU parallel's --ssh: "ssh HOST -- COMMAND" runs COMMAND here, as on another machine
+  // that shares this filesystem (there is no second machine to log in to).
+  // sshd gives the remote command the user's login shell in SHELL; GNU parallel runs nothing, and
+  // exits 0, when it is unset there (as in CI, where the test's own environment has none).
+  writeFileSync(
+    join(bin, 'fake-ssh'),
+    [
+      '#!/bin/sh',
+      'export SHELL="$' + '{SHELL:-/bin/sh}"',
+      'while [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done',
+      'shift',
+      'exec sh -c "$*"',
+      '',
+    ].join('\n'),
+  );
+  chmodSync(join(bin, 'fake-ssh'), 0o755);
+  return bin;
+}
+
+/** The environment of a recipe: the scheduler variables of the test's own run removed, the given ones added. */
+export function recipeEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(SLURM_|PARALLEL_|JOB_COMPLETION_INDEX$|HITORI_)/.test(k)) env[k] = v;
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+/** Runs a program to its end (asynchronously, so that vitest's timers keep running), with a time bound. */
+export function spawnBounded(
+  program: string,
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string>; ms: number },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${program} ${args.join(' ')} did not end within ${options.ms / 1000} s\n${stdout}${stderr}`));
+    }, options.ms);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
