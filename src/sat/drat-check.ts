@@ -438,7 +438,9 @@ class Checker {
       arena[at + n++] = code;
     }
     // The two watched literals go first: not false ones if possible (true, then open, then false).
-    for (let w = 0; w < 2 && w < n; w++) {
+    // Two open ones first already do (which two only changes the work, not what propagates).
+    const settled = n >= 2 && value[arena[at]!] === 0 && value[arena[at + 1]!] === 0;
+    for (let w = 0; w < 2 && w < n && !settled; w++) {
       let best = at + w;
       for (let k = best + 1; k < at + n; k++) if (value[arena[k]!]! > value[arena[best]!]!) best = k;
       const t = arena[at + w]!;
