@@ -1,6 +1,6 @@
 /**
  * Makes a certificate for a puzzle's verdict (layout.ts): solves it with the default engine
- * (src/solve/engines.ts), builds the complete CNF (formula.ts), and for `unique` and `none` a
+ * (src/solve/engines.ts), or takes the verdict of a solve already made, builds the complete CNF (formula.ts), and for `unique` and `none` a
  * DRAT refutation of it: the deduction core's cells as RUP lemmas (deduction-proof.ts) and, for
  * what they leave open, a SAT solver's proof (CaDiCaL in WebAssembly by default, wasm-prover.ts;
  * a Node caller may pass the external one, external-prover.ts). The result is plain data, file
@@ -14,13 +14,14 @@ import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { formatText } from '../formats/text.js';
 import { formatShadingFile } from '../maxblack/maxblack-shading.js';
+import { checkShading } from '../puzzle/check.js';
 import { BLACK } from '../rules/cell-state.js';
 import { DeductionCore } from '../rules/core.js';
 import { Cnf } from '../sat/cnf.js';
-import { toDimacs } from '../sat/dimacs.js';
 import { solveWithEngine } from '../solve/engines.js';
 import { SolverError, TimeoutError } from '../control/errors.js';
 import { type DeducedCell, proveDeductions } from './deduction-proof.js';
+import { dimacsBytes } from './dimacs-bytes.js';
 import { DratWriter } from './drat-writer.js';
 import { certificateCnf } from './formula.js';
 import {
@@ -52,13 +53,20 @@ export interface CertificateOptions {
   readonly selfCheck?: boolean;
   /** false: the SAT solver proves everything, no deduction lemma is written (default true). */
   readonly deductions?: boolean;
+  /**
+   * The verdict and the solutions that a solve of this puzzle under the same convention already
+   * found (`solve --certificate` has just solved it): the certificate is made from them instead
+   * of solving again. Not taken on trust: each solution must pass the independent checker, and
+   * the certificate is verified before it is returned (unless `selfCheck` is false).
+   */
+  readonly solved?: { readonly status: CertifiedVerdict; readonly solutions: readonly Shading[] };
 }
 
 export interface Certificate {
   readonly verdict: CertifiedVerdict;
   readonly files: CertificateFiles;
   readonly manifest: Manifest;
-  /** Milliseconds: the solve, and the certificate as a whole (the solve included). */
+  /** Milliseconds: the solve (0 when `solved` was given), and the certificate as a whole (the solve included). */
   readonly solveMs: number;
   readonly makeMs: number;
 }
@@ -79,23 +87,44 @@ function deducedCells(puzzle: Puzzle, limit: Limit): DeducedCell[] {
   }
 }
 
+/** The verdict to certify and its solutions: the solve given (its solutions checked), or a solve of the default engine. */
+async function verdictOf(
+  puzzle: Puzzle,
+  convention: Convention,
+  limit: Limit,
+  solved: CertificateOptions['solved'],
+): Promise<{ verdict: CertifiedVerdict; solutions: Shading[] }> {
+  if (solved !== undefined) {
+    const { status } = solved;
+    const solutions = status === 'none' ? [] : solved.solutions.slice(0, status === 'unique' ? 1 : 2);
+    if (solutions.length < (status === 'none' ? 0 : status === 'unique' ? 1 : 2))
+      throw new SolverError(`the verdict ${status} came with ${solved.solutions.length} solution(s)`);
+    for (const shading of solutions) {
+      const violations = checkShading(puzzle, shading, convention);
+      if (violations.length > 0) throw new SolverError(`a solution given with the verdict ${status} is not one: ${violations[0]!.message}`);
+    }
+    return { verdict: status, solutions };
+  }
+  const result = await solveWithEngine(puzzle, { convention, maxSolutions: 2, limit });
+  if (result.status === 'timeout') throw new TimeoutError('the time limit passed before the puzzle was solved');
+  if (result.status === 'stuck') throw new SolverError('the engine could not decide the puzzle');
+  const verdict: CertifiedVerdict = result.status;
+  return { verdict, solutions: verdict === 'none' ? [] : result.solutions.slice(0, verdict === 'unique' ? 1 : 2) };
+}
+
 export async function makeCertificate(puzzle: Puzzle, options: CertificateOptions = {}): Promise<Certificate> {
   const started = performance.now();
   const convention = options.convention ?? 'literal';
   const limit = options.limit ?? Limit.after(options.timeoutMs);
-  const result = await solveWithEngine(puzzle, { convention, maxSolutions: 2, limit });
-  const solveMs = performance.now() - started;
-  if (result.status === 'timeout') throw new TimeoutError('the time limit passed before the puzzle was solved');
-  if (result.status === 'stuck') throw new SolverError('the engine could not decide the puzzle');
-  const verdict: CertifiedVerdict = result.status;
-  const solutions: Shading[] = verdict === 'none' ? [] : result.solutions.slice(0, verdict === 'unique' ? 1 : 2);
+  const { verdict, solutions } = await verdictOf(puzzle, convention, limit, options.solved);
+  const solveMs = options.solved === undefined ? performance.now() - started : 0;
   const blocked = verdict === 'unique' ? solutions[0]! : undefined;
   const { cnf, vars } = certificateCnf(puzzle, convention, blocked);
   const names = solutionFiles(solutions.length);
   let proof: Manifest['proof'] = null;
   const files: CertificateFiles = {
     [fileNames.puzzle]: formatText(puzzle),
-    [fileNames.cnf]: toDimacs(cnf),
+    [fileNames.cnf]: dimacsBytes(cnf),
   };
   solutions.forEach((shading, k) => {
     files[names[k]!] = formatShadingFile(puzzle.rows, puzzle.cols, [...shading]);

@@ -17,7 +17,16 @@
  *
  * Propagation: two watched literals per clause of two or more literals; the root-level assignment
  * (units and what they propagate) persists between steps, and each RUP check assigns above it and
- * undoes its own assignments. Literals are encoded 2v (v true) and 2v + 1 (v false).
+ * undoes its own assignments. Literals are encoded 2v (v true) and 2v + 1 (v false), the code
+ * binary DRAT writes, so that a literal's negation is `code ^ 1` and every per-literal table is
+ * indexed by the code.
+ *
+ * Storage: typed arrays only, nothing allocated per clause or per literal. A layered 17x17 has
+ * 118,000 clauses over 59,000 variables, and a JS array per watch list, a view per clause or a
+ * string per proof line made the collector the largest cost of checking a certificate, above
+ * propagation itself. Clauses sit back to back in one arena; a watch list is an intrusive linked
+ * list through the clauses' two watch slots (slot 2·id and 2·id + 1), so moving a watch is two
+ * stores; the proof is read in place from its bytes, one step at a time.
  */
 import { Limit } from '../control/limit.js';
 import type { Cnf } from './cnf.js';
@@ -38,56 +47,144 @@ export interface DratOptions {
   readonly limit?: Limit;
 }
 
-/** Proof steps as (kind, literals) pairs, from text DRAT or binary DRAT. */
-export function* dratSteps(proof: Uint8Array): Generator<{ deleted: boolean; lits: number[] }> {
-  if (isBinary(proof)) {
-    let k = 0;
-    while (k < proof.length) {
-      const tag = proof[k++]!;
-      if (tag !== 0x61 && tag !== 0x64) throw new Error(`binary DRAT: unexpected byte ${tag} at ${k - 1}`);
-      const lits: number[] = [];
-      for (;;) {
-        let u = 0;
-        let shift = 0;
-        let byte: number;
-        do {
-          if (k >= proof.length) throw new Error('binary DRAT: the proof ends inside a clause');
-          byte = proof[k++]!;
-          u += (byte & 0x7f) * 2 ** shift;
-          shift += 7;
-        } while (byte & 0x80);
-        if (u === 0) break;
-        lits.push(u & 1 ? -(u >>> 1) : u >>> 1);
-      }
-      yield { deleted: tag === 0x64, lits };
-    }
-    return;
+/** The end of a watch list or of a hash chain. */
+const NONE = -1;
+
+/** The largest literal code the tables can index (variable 2^30 - 1): a proof naming more is refused, not allocated for. */
+const maxCode = 2 ** 31 - 1;
+
+const literalOf = (code: number) => (code & 1 ? -(code >>> 1) : code >>> 1);
+
+/** Space, tab, newline, vertical tab, form feed, carriage return. */
+const isSpace = (b: number) => b === 32 || (b >= 9 && b <= 13);
+
+/**
+ * Reads a proof one step at a time, in place: the step's literal codes are `codes[0 .. length)`
+ * until the next call. Text DRAT: whitespace-separated decimal literals, each clause ended by 0,
+ * a `d` before it for a deletion, lines starting with `c` are comments. Binary DRAT: 'a' or 'd',
+ * then each literal's code as a 7-bit varint (low group first), then 0.
+ */
+class StepReader {
+  codes = new Int32Array(64);
+  length = 0;
+  deleted = false;
+  /** The highest literal code of the step (0 when it has none). */
+  maxCode = 0;
+  private at = 0;
+  /** Text: whether only whitespace has been read since the last newline (a `c` there starts a comment). */
+  private lineStart = true;
+  private readonly binary: boolean;
+
+  constructor(private readonly proof: Uint8Array) {
+    this.binary = isBinary(proof);
   }
-  const text = new TextDecoder().decode(proof);
-  let lits: number[] = [];
-  let deleted = false;
-  for (const line of text.split('\n')) {
-    const t = line.trim();
-    if (t === '' || t.startsWith('c')) continue;
-    for (const word of t.split(/\s+/)) {
-      if (word === 'd') {
-        deleted = true;
+
+  /** Reads the next step; false at the end of the proof. Throws on a malformed proof. */
+  next(): boolean {
+    this.length = 0;
+    this.maxCode = 0;
+    this.deleted = false;
+    return this.binary ? this.nextBinary() : this.nextText();
+  }
+
+  private push(code: number): void {
+    if (this.length === this.codes.length) {
+      const grown = new Int32Array(this.codes.length * 2);
+      grown.set(this.codes);
+      this.codes = grown;
+    }
+    this.codes[this.length++] = code;
+    if (code > this.maxCode) this.maxCode = code;
+  }
+
+  private nextBinary(): boolean {
+    const { proof } = this;
+    let k = this.at;
+    if (k >= proof.length) return false;
+    const tag = proof[k++]!;
+    if (tag !== 0x61 && tag !== 0x64) throw new Error(`binary DRAT: unexpected byte ${tag} at ${k - 1}`);
+    for (;;) {
+      let u = 0;
+      let scale = 1;
+      let byte: number;
+      do {
+        if (k >= proof.length) throw new Error('binary DRAT: the proof ends inside a clause');
+        byte = proof[k++]!;
+        u += (byte & 0x7f) * scale;
+        scale *= 128;
+      } while (byte & 0x80);
+      if (u === 0) break;
+      if (u > maxCode) throw new Error(`binary DRAT: the literal ending at ${k - 1} is beyond the largest variable, 2^30 - 1`);
+      this.push(u);
+    }
+    this.deleted = tag === 0x64;
+    this.at = k;
+    return true;
+  }
+
+  private nextText(): boolean {
+    const { proof } = this;
+    const n = proof.length;
+    let k = this.at;
+    for (;;) {
+      while (k < n && isSpace(proof[k]!)) if (proof[k++] === 10) this.lineStart = true;
+      if (k >= n) {
+        this.at = k;
+        if (this.length > 0) throw new Error('text DRAT: the proof ends inside a clause');
+        return false;
+      }
+      if (this.lineStart && proof[k] === 0x63 /* c */) {
+        while (k < n && proof[k] !== 10) k++;
         continue;
       }
-      const lit = Number(word);
-      if (!Number.isInteger(lit)) throw new Error(`text DRAT: not a literal: ${word}`);
-      if (lit === 0) {
-        yield { deleted, lits };
-        lits = [];
-        deleted = false;
-      } else lits.push(lit);
+      this.lineStart = false;
+      const from = k;
+      while (k < n && !isSpace(proof[k]!)) k++;
+      if (k - from === 1 && proof[from] === 0x64 /* d */) {
+        this.deleted = true;
+        continue;
+      }
+      let p = from;
+      const negative = proof[p] === 0x2d; /* - */
+      if (negative) p++;
+      let value = 0;
+      for (; p < k; p++) {
+        const digit = proof[p]! - 48;
+        if (digit < 0 || digit > 9) break;
+        value = value * 10 + digit;
+      }
+      if (p < k || p === from + (negative ? 1 : 0))
+        throw new Error(`text DRAT: not a literal: ${new TextDecoder().decode(proof.subarray(from, Math.min(k, from + 24)))}`);
+      if (value === 0) {
+        this.at = k;
+        return true;
+      }
+      if (2 * value + 1 > maxCode)
+        throw new Error(`text DRAT: literal ${negative ? '-' : ''}${value} is beyond the largest variable, 2^30 - 1`);
+      this.push(negative ? 2 * value + 1 : 2 * value);
     }
   }
-  if (lits.length > 0) throw new Error('text DRAT: the proof ends inside a clause');
 }
 
-/** Binary DRAT starts with 'a' or 'd' and holds bytes that never occur in the text form. */
+/** Proof steps as (kind, literals) pairs, from text DRAT or binary DRAT. */
+export function* dratSteps(proof: Uint8Array): Generator<{ deleted: boolean; lits: number[] }> {
+  const reader = new StepReader(proof);
+  while (reader.next()) {
+    const lits: number[] = [];
+    for (let k = 0; k < reader.length; k++) lits.push(literalOf(reader.codes[k]!));
+    yield { deleted: reader.deleted, lits };
+  }
+}
+
+/**
+ * Binary DRAT starts with 'a' or 'd'; text DRAT with a literal, whitespace or a comment ('c'). Only
+ * a leading 'd' is ambiguous (a deletion in either form): then binary holds bytes the text form
+ * never does (a 0 ends every binary clause). A comment's words (any letters) keep a proof text.
+ */
 function isBinary(proof: Uint8Array): boolean {
+  if (proof.length === 0) return false;
+  if (proof[0] === 0x61) return true;
+  if (proof[0] !== 0x64) return false;
   for (let k = 0; k < Math.min(proof.length, 64); k++) {
     const b = proof[k]!;
     const text = (b >= 0x30 && b <= 0x39) || b === 0x20 || b === 0x2d || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x64 || b === 0x63;
@@ -96,148 +193,193 @@ function isBinary(proof: Uint8Array): boolean {
   return false;
 }
 
-const litCode = (lit: number) => (lit > 0 ? 2 * lit : -2 * lit + 1);
-
 /**
- * An order-independent hash of a clause's literals (a sum of mixed literals), to find a clause
- * to delete without a string key per clause: a layered 17x17 has over 100,000 clauses, and a
- * string and a typed array each cost more to make than to check the whole proof.
+ * An order-independent hash of a clause's literal codes (a sum of mixed codes), to find a clause
+ * to delete without a key object per clause.
  */
-function clauseHash(lits: ArrayLike<number>, start: number, end: number): number {
+function clauseHash(codes: ArrayLike<number>, start: number, end: number): number {
   let h = 0;
   for (let k = start; k < end; k++) {
-    const x = lits[k]!;
+    const x = codes[k]!;
     h = (h + Math.imul(x ^ (x >>> 15), 0x2c1b3c6d)) | 0;
   }
   return h;
 }
 
+/** A typed array twice as long, or at least `length`, holding the first `used` entries of `a`. */
+function grown<T extends Int32Array | Uint8Array | Int8Array>(a: T, length: number, used: number, fill?: number): T {
+  const b = new (a.constructor as new (n: number) => T)(length);
+  if (fill !== undefined) b.fill(fill);
+  b.set(a.subarray(0, used));
+  return b;
+}
+
 class Checker {
-  /** Every clause's literals back to back: clause id's are `arena[start[id] .. start[id] + size[id])`. */
+  /** Every clause's literal codes back to back: clause id's are `arena[start[id] .. start[id] + size[id])`, its two watches first. */
   private arena = new Int32Array(1 << 16);
   private arenaEnd = 0;
   private start = new Int32Array(1 << 12);
   private size = new Int32Array(1 << 12);
-  private count = 0;
   private deleted = new Uint8Array(1 << 12);
-  private watches: number[][] = [];
-  /** Per variable: 1 true, -1 false, 0 open. */
-  private value = new Int8Array(16);
-  /** Per variable: the clause that set it at the root, or -1. */
-  private reason = new Int32Array(16).fill(-1);
-  private trail: number[] = [];
+  private count = 0;
+  /**
+   * Watch lists. Per literal code: the first watch slot watching it, or NONE; per slot (clause
+   * id's are 2·id and 2·id + 1): the next slot in the same list. Which of the clause's two watched
+   * literals a slot stands for is not recorded: propagation finds the false one in the clause.
+   */
+  private watchHead = new Int32Array(32).fill(NONE);
+  private watchNext = new Int32Array(1 << 13);
+  /** Per literal code: 1 true, -1 false, 0 open. */
+  private value = new Int8Array(32);
+  /** Per literal code: the stamp of the last clause read that held it (duplicates and tautologies in linear time). */
+  private seen = new Int32Array(32);
+  private stamp = 0;
+  /** Per variable: the clause that set it at the root, or NONE. */
+  private reason = new Int32Array(16).fill(NONE);
+  /** Assigned literal codes in order (a variable at most once: as long as the variables). */
+  private trail = new Int32Array(16);
+  private trailEnd = 0;
   /** Trail entries below this have been propagated. */
   private head = 0;
-  /** Clause ids by `clauseHash`, built at the first deletion (a proof without deletions never needs it). */
-  private byHash: Map<number, number[]> | null = null;
-  /** Scratch for a clause being added. */
-  private scratch: number[] = [];
+  /**
+   * The deletion index, a hash table of chains built at the first deletion (a proof without
+   * deletions never needs it): per bucket the newest clause id, per id the next older one.
+   */
+  private hashHead: Int32Array | null = null;
+  private hashNext = new Int32Array(1 << 12);
+  private hashOf = new Int32Array(1 << 12);
+  /** Scratch: a RAT check's lemma and resolvent. */
+  private lemma = new Int32Array(64);
+  private resolvent = new Int32Array(64);
   /** The root-level assignment conflicts: D is unsatisfiable by unit propagation. */
   rootConflict = false;
 
-  private grow(v: number): void {
-    if (v < this.value.length) return;
-    let size = this.value.length;
-    while (size <= v) size *= 2;
-    const value = new Int8Array(size);
-    value.set(this.value);
-    this.value = value;
-    const reason = new Int32Array(size).fill(-1);
-    reason.set(this.reason);
-    this.reason = reason;
+  /** Makes every per-literal and per-variable table hold literal codes up to `code`. */
+  grow(code: number): void {
+    if (code < this.value.length) return;
+    let n = this.value.length;
+    while (n <= code) n *= 2;
+    this.value = grown(this.value, n, this.value.length);
+    this.seen = grown(this.seen, n, this.seen.length);
+    this.watchHead = grown(this.watchHead, n, this.watchHead.length, NONE);
+    this.reason = grown(this.reason, n / 2, this.reason.length, NONE);
+    this.trail = grown(this.trail, n / 2, this.trailEnd);
   }
 
-  private litValue(lit: number): number {
-    const v = this.value[lit > 0 ? lit : -lit]!;
-    return lit > 0 ? v : -v;
+  /** Makes room at once for a formula's variables, clauses and literals (its clauses are then added without growing anything). */
+  expect(variables: number, clauses: number, literals: number): void {
+    this.grow(2 * variables + 1);
+    this.reserve(clauses, literals);
   }
 
-  private assign(lit: number, why: number): void {
-    const v = lit > 0 ? lit : -lit;
-    this.value[v] = lit > 0 ? 1 : -1;
-    this.reason[v] = why;
-    this.trail.push(lit);
+  /** Room for `clauses` more clauses of `literals` literals in all. */
+  private reserve(clauses: number, literals: number): void {
+    const needed = this.count + clauses;
+    if (needed > this.start.length) {
+      let n = this.start.length;
+      while (n < needed) n *= 2;
+      this.start = grown(this.start, n, this.count);
+      this.size = grown(this.size, n, this.count);
+      this.deleted = grown(this.deleted, n, this.count);
+      this.watchNext = grown(this.watchNext, 2 * n, 2 * this.count);
+      this.hashNext = grown(this.hashNext, n, this.count);
+      this.hashOf = grown(this.hashOf, n, this.count);
+    }
+    if (this.arenaEnd + literals > this.arena.length) {
+      let n = this.arena.length;
+      while (n < this.arenaEnd + literals) n *= 2;
+      this.arena = grown(this.arena, n, this.arenaEnd);
+    }
   }
 
-  private watch(lit: number, id: number): void {
-    const code = litCode(lit);
-    while (this.watches.length <= code) this.watches.push([]);
-    this.watches[code]!.push(id);
+  private assign(code: number, why: number): void {
+    this.value[code] = 1;
+    this.value[code ^ 1] = -1;
+    this.reason[code >>> 1] = why;
+    this.trail[this.trailEnd++] = code;
   }
 
   /** Unit propagation from the trail's head; false on a conflict. */
   private propagate(limit: Limit): boolean {
     let steps = 0;
-    const { arena, start, size, deleted } = this;
-    while (this.head < this.trail.length) {
+    const { arena, start, size, deleted, value, watchHead, watchNext } = this;
+    while (this.head < this.trailEnd) {
       if ((++steps & 0xffff) === 0 && limit.expired) throw limit.reached('while the DRAT proof was checked');
-      const falseLit = -this.trail[this.head++]!;
-      const list = this.watches[litCode(falseLit)];
-      if (list === undefined) continue;
-      let keep = 0;
-      let conflict = false;
-      for (let w = 0; w < list.length; w++) {
-        const id = list[w]!;
-        if (deleted[id]) continue;
-        if (conflict) {
-          list[keep++] = id;
+      const falseCode = this.trail[this.head++]! ^ 1;
+      let prev = NONE;
+      let slot = watchHead[falseCode]!;
+      while (slot !== NONE) {
+        const next = watchNext[slot]!;
+        const id = slot >>> 1;
+        if (deleted[id]) {
+          // A deleted clause leaves the list when met.
+          if (prev === NONE) watchHead[falseCode] = next;
+          else watchNext[prev] = next;
+          slot = next;
           continue;
         }
+        // The false watch goes second; the first is the other watch.
         const c = start[id]!;
-        const end = c + size[id]!;
-        if (arena[c] === falseLit) {
-          arena[c] = arena[c + 1]!;
-          arena[c + 1] = falseLit;
+        let other = arena[c]!;
+        if (other === falseCode) {
+          other = arena[c + 1]!;
+          arena[c] = other;
+          arena[c + 1] = falseCode;
         }
-        if (this.litValue(arena[c]!) > 0) {
-          list[keep++] = id;
+        if (value[other]! > 0) {
+          prev = slot;
+          slot = next;
           continue;
         }
-        let moved = false;
-        for (let k = c + 2; k < end; k++) {
-          if (this.litValue(arena[k]!) >= 0) {
-            arena[c + 1] = arena[k]!;
-            arena[k] = falseLit;
-            this.watch(arena[c + 1]!, id);
-            moved = true;
-            break;
-          }
+        const end = c + size[id]!;
+        let k = c + 2;
+        while (k < end && value[arena[k]!]! < 0) k++;
+        if (k < end) {
+          // A literal not false takes the watch: the slot moves to its list.
+          const code = arena[k]!;
+          arena[c + 1] = code;
+          arena[k] = falseCode;
+          if (prev === NONE) watchHead[falseCode] = next;
+          else watchNext[prev] = next;
+          watchNext[slot] = watchHead[code]!;
+          watchHead[code] = slot;
+          slot = next;
+          continue;
         }
-        if (moved) continue;
-        list[keep++] = id;
-        if (this.litValue(arena[c]!) === 0) this.assign(arena[c]!, id);
-        else conflict = true;
+        if (value[other] !== 0) return false;
+        this.assign(other, id);
+        prev = slot;
+        slot = next;
       }
-      list.length = keep;
-      if (conflict) return false;
     }
     return true;
   }
 
   /** Undoes every assignment above `mark` on the trail. */
   private undo(mark: number): void {
-    while (this.trail.length > mark) {
-      const lit = this.trail.pop()!;
-      const v = lit > 0 ? lit : -lit;
-      this.value[v] = 0;
-      this.reason[v] = -1;
+    const { value, reason, trail } = this;
+    while (this.trailEnd > mark) {
+      const code = trail[--this.trailEnd]!;
+      value[code] = 0;
+      value[code ^ 1] = 0;
+      reason[code >>> 1] = NONE;
     }
     this.head = Math.min(this.head, mark);
   }
 
-  /** Whether assigning every literal of `lits` false and propagating conflicts (RUP). */
-  rup(lits: readonly number[], limit: Limit): boolean {
+  /** Whether assigning every literal of `codes[0 .. n)` false and propagating conflicts (RUP). */
+  rup(codes: Int32Array, n: number, limit: Limit): boolean {
     if (this.rootConflict) return true;
-    const mark = this.trail.length;
+    const mark = this.trailEnd;
     let result = false;
-    for (const lit of lits) {
-      this.grow(lit > 0 ? lit : -lit);
-      const val = this.litValue(lit);
+    for (let k = 0; k < n; k++) {
+      const code = codes[k]!;
+      const val = this.value[code]!;
       if (val > 0) {
         result = true;
         break;
       }
-      if (val === 0) this.assign(-lit, -1);
+      if (val === 0) this.assign(code ^ 1, NONE);
     }
     if (!result) result = !this.propagate(limit);
     this.undo(mark);
@@ -245,162 +387,141 @@ class Checker {
     return result;
   }
 
-  /** The literals of clause `id` (a copy). */
-  private literals(id: number): number[] {
-    return Array.from(this.arena.subarray(this.start[id]!, this.start[id]! + this.size[id]!));
-  }
-
   /** RAT on the first literal p: every resolvent with a clause holding ¬p is RUP. */
-  rat(lits: readonly number[], limit: Limit): boolean {
-    if (lits.length === 0) return false;
-    const p = lits[0]!;
+  rat(codes: Int32Array, n: number, limit: Limit): boolean {
+    if (n === 0) return false;
+    if (this.lemma.length < n) this.lemma = new Int32Array(2 * n);
+    const lemma = this.lemma;
+    lemma.set(codes.subarray(0, n));
+    const notP = lemma[0]! ^ 1;
+    const stamp = ++this.stamp;
+    for (let k = 0; k < n; k++) this.seen[lemma[k]!] = stamp;
     for (let id = 0; id < this.count; id++) {
       if (this.deleted[id]) continue;
-      const e = this.literals(id);
-      if (!e.includes(-p)) continue;
-      const resolvent = [...lits];
+      const s = this.start[id]!;
+      const e = s + this.size[id]!;
+      let holds = false;
+      for (let k = s; k < e && !holds; k++) holds = this.arena[k] === notP;
+      if (!holds) continue;
+      if (this.resolvent.length < n + e - s) this.resolvent = new Int32Array(2 * (n + e - s));
+      const resolvent = this.resolvent;
+      resolvent.set(lemma.subarray(0, n));
+      let m = n;
       let tautology = false;
-      for (const lit of e) {
-        if (lit === -p) continue;
-        if (lits.includes(-lit)) tautology = true;
-        resolvent.push(lit);
+      for (let k = s; k < e; k++) {
+        const code = this.arena[k]!;
+        if (code === notP) continue;
+        if (this.seen[code ^ 1] === stamp) tautology = true;
+        resolvent[m++] = code;
       }
-      if (!tautology && !this.rup(resolvent, limit)) return false;
+      if (!tautology && !this.rup(resolvent, m, limit)) return false;
     }
     return true;
   }
 
-  /** Makes room at once for a formula's variables, clauses and literals (its clauses are then added without growing anything). */
-  expect(variables: number, clauses: number, literals: number): void {
-    this.grow(variables);
-    while (this.watches.length < 2 * variables + 2) this.watches.push([]);
-    if (clauses > this.start.length) {
-      const start = new Int32Array(clauses + 1024);
-      start.set(this.start.subarray(0, this.count));
-      this.start = start;
-      const size = new Int32Array(clauses + 1024);
-      size.set(this.size.subarray(0, this.count));
-      this.size = size;
-      const deleted = new Uint8Array(clauses + 1024);
-      deleted.set(this.deleted.subarray(0, this.count));
-      this.deleted = deleted;
-    }
-    if (literals > this.arena.length) {
-      const arena = new Int32Array(literals + (1 << 16));
-      arena.set(this.arena.subarray(0, this.arenaEnd));
-      this.arena = arena;
-    }
-  }
-
-  /** Room for one more clause of `n` literals. */
-  private reserve(n: number): void {
-    if (this.count === this.start.length) {
-      const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-        const b = make(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.start = grow(this.start, (k) => new Int32Array(k));
-      this.size = grow(this.size, (k) => new Int32Array(k));
-      this.deleted = grow(this.deleted, (k) => new Uint8Array(k));
-    }
-    if (this.arenaEnd + n > this.arena.length) {
-      let length = this.arena.length * 2;
-      while (length < this.arenaEnd + n) length *= 2;
-      const arena = new Int32Array(length);
-      arena.set(this.arena.subarray(0, this.arenaEnd));
-      this.arena = arena;
-    }
-  }
-
-  /** Adds a clause to D (duplicates merged, a tautology dropped), propagating at the root. */
-  add(raw: ArrayLike<number>, limit: Limit): void {
-    const lits = this.scratch;
-    lits.length = 0;
-    for (let k = 0; k < raw.length; k++) {
-      const lit = raw[k]!;
-      let seen = false;
-      for (const other of lits) {
-        if (other === -lit) return;
-        if (other === lit) seen = true;
-      }
-      if (!seen) lits.push(lit);
-      this.grow(lit > 0 ? lit : -lit);
+  /**
+   * Adds the clause `src[from .. to)` to D (duplicates merged, a tautology dropped), propagating
+   * at the root. `signed`: the source holds DIMACS literals (a CNF's), else literal codes.
+   */
+  add(src: ArrayLike<number>, from: number, to: number, signed: boolean, limit: Limit): void {
+    this.reserve(1, to - from);
+    const { arena, seen, value } = this;
+    const stamp = ++this.stamp;
+    const at = this.arenaEnd;
+    let n = 0;
+    for (let k = from; k < to; k++) {
+      const x = src[k]!;
+      const code = signed ? (x > 0 ? 2 * x : -2 * x + 1) : x;
+      if (seen[code ^ 1] === stamp) return;
+      if (seen[code] === stamp) continue;
+      seen[code] = stamp;
+      arena[at + n++] = code;
     }
     // The two watched literals go first: not false ones if possible (true, then open, then false).
-    for (let w = 0; w < 2 && w < lits.length; w++) {
-      let best = w;
-      for (let k = w + 1; k < lits.length; k++) if (this.litValue(lits[k]!) > this.litValue(lits[best]!)) best = k;
-      const t = lits[w]!;
-      lits[w] = lits[best]!;
-      lits[best] = t;
+    // Two open ones first already do (which two only changes the work, not what propagates).
+    const settled = n >= 2 && value[arena[at]!] === 0 && value[arena[at + 1]!] === 0;
+    for (let w = 0; w < 2 && w < n && !settled; w++) {
+      let best = at + w;
+      for (let k = best + 1; k < at + n; k++) if (value[arena[k]!]! > value[arena[best]!]!) best = k;
+      const t = arena[at + w]!;
+      arena[at + w] = arena[best]!;
+      arena[best] = t;
     }
-    this.reserve(lits.length);
     const id = this.count++;
-    const at = this.arenaEnd;
-    for (let k = 0; k < lits.length; k++) this.arena[at + k] = lits[k]!;
     this.start[id] = at;
-    this.size[id] = lits.length;
-    this.arenaEnd += lits.length;
+    this.size[id] = n;
+    this.arenaEnd += n;
     this.deleted[id] = 0;
-    this.index(id);
+    if (this.hashHead !== null) this.index(id);
     if (this.rootConflict) return;
-    if (lits.length === 0) {
+    if (n === 0) {
       this.rootConflict = true;
       return;
     }
-    if (lits.length >= 2) {
-      this.watch(lits[0]!, id);
-      this.watch(lits[1]!, id);
+    if (n >= 2) {
+      this.watchNext[2 * id] = this.watchHead[arena[at]!]!;
+      this.watchHead[arena[at]!] = 2 * id;
+      this.watchNext[2 * id + 1] = this.watchHead[arena[at + 1]!]!;
+      this.watchHead[arena[at + 1]!] = 2 * id + 1;
     }
-    const first = this.litValue(lits[0]!);
-    const second = lits.length >= 2 ? this.litValue(lits[1]!) : -1;
+    const first = value[arena[at]!]!;
+    const second = n >= 2 ? value[arena[at + 1]!]! : -1;
     if (first < 0) this.rootConflict = true;
     else if (first === 0 && second < 0) {
-      this.assign(lits[0]!, id);
+      this.assign(arena[at]!, id);
       if (!this.propagate(limit)) this.rootConflict = true;
     }
   }
 
-  /** Enters clause `id` in the deletion index, once there is one. */
+  /** Enters clause `id` at the head of its chain in the deletion index. */
   private index(id: number): void {
-    if (this.byHash === null) return;
     const s = this.start[id]!;
     const h = clauseHash(this.arena, s, s + this.size[id]!);
-    const same = this.byHash.get(h);
-    if (same) same.push(id);
-    else this.byHash.set(h, [id]);
+    const buckets = this.hashHead!;
+    const bucket = h & (buckets.length - 1);
+    this.hashOf[id] = h;
+    this.hashNext[id] = buckets[bucket]!;
+    buckets[bucket] = id;
   }
 
-  delete(raw: readonly number[]): void {
-    const lits = [...new Set(raw)];
-    if (lits.length <= 1) return;
-    if (this.byHash === null) {
-      this.byHash = new Map();
-      for (let id = 0; id < this.count; id++) if (!this.deleted[id]) this.index(id);
+  /** (Re)builds the deletion index with a bucket per clause or more, the clauses entered oldest first. */
+  private rebuildIndex(): void {
+    let buckets = 1 << 10;
+    while (buckets < 2 * this.count) buckets *= 2;
+    this.hashHead = new Int32Array(buckets).fill(NONE);
+    for (let id = 0; id < this.count; id++) if (!this.deleted[id]) this.index(id);
+  }
+
+  /** Deletes the last added clause with the literals `codes[0 .. n)`, unless it is a unit or a root reason (see the header). */
+  delete(codes: Int32Array, n: number): void {
+    const stamp = ++this.stamp;
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      const code = codes[k]!;
+      if (this.seen[code] === stamp) continue;
+      this.seen[code] = stamp;
+      codes[m++] = code;
     }
-    const ids = this.byHash.get(clauseHash(lits, 0, lits.length));
-    if (!ids) return;
-    const sorted = lits.sort((a, b) => a - b);
-    // The last added clause with these literals (ids are in the order added).
-    let found = -1;
-    for (let k = ids.length - 1; k >= 0; k--) {
-      const id = ids[k]!;
-      if (this.size[id] !== sorted.length) continue;
-      const mine = this.literals(id).sort((a, b) => a - b);
-      if (mine.every((lit, j) => lit === sorted[j])) {
-        found = k;
-        break;
-      }
+    if (m <= 1) return;
+    if (this.hashHead === null || this.count > this.hashHead.length) this.rebuildIndex();
+    const buckets = this.hashHead!;
+    const h = clauseHash(codes, 0, m);
+    const bucket = h & (buckets.length - 1);
+    let prev = NONE;
+    let id = buckets[bucket]!;
+    for (; id !== NONE; prev = id, id = this.hashNext[id]!) {
+      if (this.hashOf[id] !== h || this.size[id] !== m) continue;
+      // Both hold m distinct codes: the same clause when all of the clause's are marked.
+      const s = this.start[id]!;
+      let same = true;
+      for (let k = s; k < s + m && same; k++) same = this.seen[this.arena[k]!] === stamp;
+      if (same) break;
     }
-    if (found < 0) return;
-    const id = ids[found]!;
-    // A clause that is the reason of a root-level assignment stays (see the header).
-    for (const lit of this.literals(id)) {
-      const v = lit > 0 ? lit : -lit;
-      if (this.reason[v] === id) return;
-    }
-    ids.splice(found, 1);
+    if (id === NONE) return;
+    const s = this.start[id]!;
+    for (let k = s; k < s + m; k++) if (this.reason[this.arena[k]! >>> 1] === id) return;
+    if (prev === NONE) buckets[bucket] = this.hashNext[id]!;
+    else this.hashNext[prev] = this.hashNext[id]!;
     this.deleted[id] = 1;
   }
 }
@@ -410,9 +531,8 @@ export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}
   const checker = new Checker();
   const limit = options.limit ?? Limit.none;
   checker.expect(cnf.numVars, cnf.numClauses, cnf.numLiterals);
-  cnf.forEach((clause) => {
-    checker.add(clause, limit);
-  });
+  const { lits, ends } = cnf.flat();
+  for (let k = 0, from = 0; k < ends.length && !checker.rootConflict; from = ends[k++]!) checker.add(lits, from, ends[k]!, true, limit);
   let additions = 0;
   let deletions = 0;
   let ratSteps = 0;
@@ -424,19 +544,23 @@ export function checkDrat(cnf: Cnf, proof: Uint8Array, options: DratOptions = {}
     ratSteps,
   });
   if (checker.rootConflict) return result(true);
-  for (const step of dratSteps(proof)) {
+  const step = new StepReader(proof);
+  while (step.next()) {
+    checker.grow(step.maxCode | 1);
     if (step.deleted) {
       deletions++;
-      checker.delete(step.lits);
+      checker.delete(step.codes, step.length);
       continue;
     }
     additions++;
-    if (!checker.rup(step.lits, limit)) {
-      if (!checker.rat(step.lits, limit))
-        return result(false, `step ${additions + deletions}: the clause ${step.lits.join(' ')} 0 is neither RUP nor RAT`);
+    if (!checker.rup(step.codes, step.length, limit)) {
+      if (!checker.rat(step.codes, step.length, limit)) {
+        const shown = Array.from(step.codes.subarray(0, step.length), literalOf).join(' ');
+        return result(false, `step ${additions + deletions}: the clause ${shown} 0 is neither RUP nor RAT`);
+      }
       ratSteps++;
     }
-    checker.add(step.lits, limit);
+    checker.add(step.codes, 0, step.length, false, limit);
     if (checker.rootConflict) return result(true);
   }
   return result(false, 'the proof does not derive the empty clause');

@@ -104,6 +104,37 @@ describe('certificates are accepted', () => {
   });
 });
 
+describe('a certificate made from a solve already made', () => {
+  test('is the certificate its own solve makes, file for file, for unique, none and multiple', async () => {
+    const [unique] = readFixtures('janko-sample.jsonl');
+    const [none] = readFixtures('no-solution.jsonl');
+    const [multiple] = readFixtures('multiple-solutions.jsonl');
+    for (const { puzzle } of [unique!, none!, multiple!]) {
+      const own = await makeCertificate(puzzle);
+      const solutions = own.manifest.solutions.map((name) => parseShadingFile(text(own.files[name])).shading);
+      const given = await makeCertificate(puzzle, { solved: { status: own.verdict, solutions } });
+      expect(Object.keys(given.files).sort()).toEqual(Object.keys(own.files).sort());
+      for (const name of Object.keys(own.files)) expect(text(given.files[name]), name).toBe(text(own.files[name]));
+    }
+  });
+
+  test('is refused when a solution given is not one, or when the verdict given is wrong', async () => {
+    const [record] = readFixtures('janko-sample.jsonl');
+    const { puzzle } = record!;
+    const allWhite = Array.from({ length: puzzle.rows * puzzle.cols }, () => false);
+    expect(checkShading(puzzle, allWhite)).not.toEqual([]);
+    await expect(makeCertificate(puzzle, { solved: { status: 'unique', solutions: [allWhite] } })).rejects.toThrow(
+      /^a solution given with the verdict unique is not one: /,
+    );
+    // The puzzle has a solution (the published one): "none" cannot be refuted, and is not certified.
+    expect(checkShading(puzzle, record!.solution!)).toEqual([]);
+    await expect(makeCertificate(puzzle, { solved: { status: 'none', solutions: [] } })).rejects.toThrow();
+    await expect(makeCertificate(puzzle, { solved: { status: 'multiple', solutions: [record!.solution!] } })).rejects.toThrow(
+      /^the verdict multiple came with 1 solution\(s\)$/,
+    );
+  }, 60_000);
+});
+
 describe('the external prover', () => {
   test.runIf(existsSync('/usr/bin/cadical'))(
     "Debian's cadical writes a DRAT proof that verify accepts",

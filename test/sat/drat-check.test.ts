@@ -72,6 +72,37 @@ describe('DRAT checker', () => {
     expect(checkDrat(f, text('d 1 -2 0\n1 0\n0\n')).verified).toBe(false);
   });
 
+  it('reads text DRAT with comments, CRLF line ends, tabs, a clause split over lines and a deletion on its own line', () => {
+    const proof = text('c made by hand\r\n   c an indented comment\r\n1\t2 0\r\nd\r\n2  1\r\n0\r\n-3 0\n');
+    const steps = [
+      { deleted: false, lits: [1, 2] },
+      { deleted: true, lits: [2, 1] },
+      { deleted: false, lits: [-3] },
+    ];
+    expect([...dratSteps(proof)]).toEqual(steps);
+    expect([...dratSteps(toBinary(steps))]).toEqual(steps);
+  });
+
+  it('checks a text proof laid out with CRLF, comments and split clauses as it checks the plain one', () => {
+    const f = cnfOf('p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n');
+    expect(checkDrat(f, text('c the unit first\r\n1\r\n0\r\nc then the empty clause\r\n  0\r\n')).verified).toBe(true);
+    expect(checkDrat(f, text('c only a comment\r\n')).reason).toBe('the proof does not derive the empty clause');
+  });
+
+  it('refuses text DRAT that ends inside a clause or holds a token that is not a literal', () => {
+    const f = cnfOf('p cnf 3 1\n1 2 3 0\n');
+    expect(() => checkDrat(f, text('1 2 0\n-3'))).toThrow('text DRAT: the proof ends inside a clause');
+    for (const token of ['x', '1.5', '1e2', '--1', '-', '2c'])
+      expect(() => checkDrat(f, text(`1 ${token} 0\n`)), token).toThrow(`text DRAT: not a literal: ${token}`);
+  });
+
+  it('refuses a binary proof cut inside a clause or with a step that is neither an addition nor a deletion', () => {
+    const f = cnfOf('p cnf 3 1\n1 2 3 0\n');
+    const whole = toBinary([{ deleted: false, lits: [1, -2] }]);
+    expect(() => checkDrat(f, whole.subarray(0, whole.length - 1))).toThrow('binary DRAT: the proof ends inside a clause');
+    expect(() => checkDrat(f, Uint8Array.from([0x61, 2, 0, 0x78, 2, 0]))).toThrow('binary DRAT: unexpected byte 120 at 3');
+  });
+
   for (const name of ['2x6-at-least-4', '4x8-at-least-11']) {
     it(`accepts CaDiCaL's proof that no valid ${name.replace('-at-least-', ' shading has ')} shaded cells, on the CNF the encoder makes`, () => {
       const [rows, cols, k] = name.split(/x|-at-least-/).map(Number) as [number, number, number];

@@ -1,5 +1,5 @@
 /** `solve` in this thread (browser-safe): the engines, without external solver programs. */
-import { SolverError, UsageError } from '../../control/errors.js';
+import { UsageError } from '../../control/errors.js';
 import type { Limit } from '../../control/limit.js';
 import type { EngineResult } from '../../solve/engines.js';
 import { externalNeedsNode } from '../../sat/backends/index.js';
@@ -14,16 +14,20 @@ export const handler: Handler<'solve'> = async (request, { limit, options, progr
 
 /**
  * The result with its certificate, when the request asks for one and the verdict is proven. The
- * certificate is made by its own solve on the default engine (a fraction of a millisecond when
- * deductions decide) and must reach the same verdict: a difference is a bug, never hidden.
+ * certificate is made from this solve's verdict and solutions, not by solving again; its maker
+ * checks the solutions and verifies the finished certificate, so a wrong verdict is an error,
+ * never a certificate.
  */
 export async function withCertificate(request: SolveRequest, limit: Limit, result: EngineResult): Promise<SolveResult> {
   if (request.certificate !== true) return result;
-  if (result.status !== 'unique' && result.status !== 'none' && result.status !== 'multiple') return result;
+  const { status } = result;
+  if (status !== 'unique' && status !== 'none' && status !== 'multiple') return result;
   const { makeCertificate } = await import('../../certify/make.js');
-  const certificate = await makeCertificate(request.puzzle, { convention: request.convention ?? 'literal', limit });
-  if (certificate.verdict !== result.status)
-    throw new SolverError(`the certificate's solve found ${certificate.verdict}, the solve ${result.status}`);
+  const certificate = await makeCertificate(request.puzzle, {
+    convention: request.convention ?? 'literal',
+    limit,
+    solved: { status, solutions: result.solutions },
+  });
   return { ...result, certificate };
 }
 
