@@ -35,7 +35,8 @@ describe('a convert line', () => {
   it('to url writes each puzzle as one plain line, which reads back as the same puzzle', async () => {
     for (const [k, f] of janko.entries()) {
       const result = await processLine({ command: 'convert', to: 'url' }, { text: line(f), line: k + 7 });
-      expect(result.failure).toBeUndefined();
+      expect(result.error).toBeUndefined();
+      expect(result.status).toBe('converted');
       expect(result.out).toMatch(/^https:\/\/puzz\.link\/p\?hitori\/\S+$/);
       expect(parseDocument(result.out, { from: 'url' }).puzzle.values).toEqual(f.puzzle.values);
     }

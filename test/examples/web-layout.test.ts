@@ -139,7 +139,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       const cdp = await phone.newCDPSession(page);
       const board = await boxOf(page, '#board');
       const [cx, cy] = [board.x + board.width / 2, board.y + board.height / 2];
-      const touch = (type: string, spread: number) =>
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
         cdp.send('Input.dispatchTouchEvent', {
           type,
           touchPoints:

@@ -55,7 +55,7 @@ describe('witnesses skip only probes that cannot fail', () => {
           classSum: ctx.cursor.classSum,
         };
       });
-      expect(runs[0], puzzle.id).toEqual(runs[1]);
+      expect(runs[0], `round ${round}: ${puzzle.values.join(',')}`).toEqual(runs[1]);
       if (runs[0]!.steps.some((s) => s.startsWith('Prob-2'))) prob2++;
     }
     // The sample makes the shortcut do its work, and Prob-2 find something now and then.
@@ -101,7 +101,7 @@ describe('witnesses skip only probes that cannot fail', () => {
                 const inner = probe(d, x);
                 if (vouches(cover, d, x)) {
                   vouched++;
-                  expect(inner, `${puzzle.id ?? ''} ${c} ${y} ${d} ${x}`).not.toBeNull();
+                  expect(inner, `round ${round}: ${c} ${y} ${d} ${x}`).not.toBeNull();
                 } else if (inner !== null) witnesses.complete(board, inner, run, cover);
                 board.undo(mark);
               }
@@ -129,7 +129,7 @@ describe('witnesses skip only probes that cannot fail', () => {
           sum: r.probeClassSum,
         };
       });
-      expect(a, puzzle.id).toEqual(b);
+      expect(a, `round ${round}: ${puzzle.values.join(',')}`).toEqual(b);
     }
   });
 });
