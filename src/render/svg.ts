@@ -382,11 +382,12 @@ export function explainPictureCells(puzzle: Pick<Puzzle, 'rows' | 'cols'>, run: 
 }
 
 /**
- * The most cells an explanation's SVG draws in all its boards: a million, as many as the picture
- * of the largest puzzle (1000x1000), some 150-250 bytes each, so at most a few hundred megabytes
- * (a 200x200's 60 steps were 374 MB and 2.2 GB of memory before this bound).
+ * The most cells an explanation's SVG draws in all its boards: 2 million, twice the picture of
+ * the largest puzzle (1000x1000), some 150-210 bytes each, so at most about 400 MB of SVG (a
+ * 200x200's 99 steps, 4 million cells, were 2.2 GB of memory before this bound; a stuck 50x50's
+ * 568 steps, 1.4 million, still fit).
  */
-export const maxExplainPictureCells = 1_000_000;
+export const maxExplainPictureCells = 2_000_000;
 
 function explainSvgText(puzzle: Puzzle, run: ExplainRun, checkpoint?: () => void): SvgText {
   // About 6.5 units per character at the caption's size.

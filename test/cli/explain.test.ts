@@ -233,11 +233,11 @@ describe('explain, a picture too large to draw', () => {
       const steps = report((await runInProcess(['explain', join(dir, 'r200.txt'), '--format', 'json'])).stdout).steps.length;
       const cells = Math.max(1, steps) * 200 * 200;
       // The truth: the steps of the JSON report, one 200x200 board each; more than either bound.
-      expect(cells).toBeGreaterThan(1_000_000);
+      expect(cells).toBeGreaterThan(2_000_000);
       const svg = await runInProcess(['explain', join(dir, 'r200.txt'), '--to', 'svg', '-o', join(dir, 'e.svg')]);
       expect(svg.code).toBe(2);
       expect(linesOf(svg.stderr)).toEqual([
-        `hitori-sat: --to svg: the picture would draw ${cells.toLocaleString('en-US')} cells (${steps.toLocaleString('en-US')} steps of 200x200), more than the 1,000,000 an SVG draws: write --to text or --to json instead`,
+        `hitori-sat: --to svg: the picture would draw ${cells.toLocaleString('en-US')} cells (${steps.toLocaleString('en-US')} steps of 200x200), more than the 2,000,000 an SVG draws: write --to text or --to json instead`,
       ]);
       const png = await runInProcess(['explain', join(dir, 'r200.txt'), '--to', 'png', '-o', join(dir, 'e.png')]);
       expect(png.code).toBe(2);
