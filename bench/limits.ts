@@ -11,7 +11,10 @@
  *
  * Memory: the peak resident set (the process's `maxRSS`, its worker threads included, reported
  * by a hook loaded with `--import` as the process exits) of `solve` (each engine and in-process
- * backend), `explain`, `rate` and `dimacs` on a 50x50 and a 120x120 puzzle.
+ * backend), `explain`, `rate` and `dimacs` on a 50x50 and a 120x120 puzzle; and on the largest
+ * inputs (issue 32), each against its target: `solve` of 1000x1000 grids in 512 MB, and pictures
+ * and CNFs too large to make, and lines of a million cells in every format, on every command,
+ * in 1 GB.
  *
  *     npm run bench:limits -- --runs 5 --limit 1000
  *
@@ -21,6 +24,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { rng } from './fuzz-lib.js';
 import {
   cliNodeFlags,
   cliPath,
@@ -114,6 +118,31 @@ try {
     `${Array.from({ length: 1000 }, (_, r) => Array.from({ length: 1000 }, (_, c) => 1 + ((r + c) % half)).join(' ')).join('\n')}\n`,
   );
   writeFileSync(join(dir, 'latin1000.txt'), latin(1000));
+  // Memory on the largest grids (issue 32): a random 1000x1000 with numbers 1..1000; a 200x200
+  // random one, whose explanation is too large a picture; G50, whose layered CNF is 400 MB of
+  // DIMACS; and lines of a million cells, distinct numbers or 1..10, in each format read.
+  const random = rng(32);
+  const randomGrid = (n: number) =>
+    `${Array.from({ length: n }, () => Array.from({ length: n }, () => 1 + Math.floor(random() * n)).join(' ')).join('\n')}\n`;
+  writeFileSync(join(dir, 'random1000.txt'), randomGrid(1000));
+  writeFileSync(join(dir, 'random200.txt'), randomGrid(200));
+  writeFileSync(
+    join(dir, 'g50.txt'),
+    `${Array.from({ length: 50 }, (_, r) => Array.from({ length: 50 }, (_, c) => ((7 * r + 3 * c) % 50) + 1).join(' ')).join('\n')}\n`,
+  );
+  const million = 1_000_000;
+  const lines: Record<string, string> = {
+    'tall-distinct': `${Array.from({ length: million }, (_, r) => r + 1).join('\n')}\n`,
+    'wide-distinct': `${Array.from({ length: million }, (_, c) => c + 1).join(' ')}\n`,
+    'tall-10': `${Array.from({ length: million }, (_, r) => (r % 10) + 1).join('\n')}\n`,
+    'wide-10': `${Array.from({ length: million }, (_, c) => (c % 10) + 1).join(' ')}\n`,
+  };
+  const lineFormats = ['json', 'pzprv3', 'janko'] as const;
+  for (const [name, text] of Object.entries(lines)) {
+    writeFileSync(join(dir, `${name}.txt`), text);
+    for (const to of lineFormats)
+      spawnSync(process.execPath, [...cliNodeFlags(cli), cli, 'convert', `${name}.txt`, '--to', to, '-o', `${name}.${to}`], { cwd: dir });
+  }
   writeFileSync(join(dir, 'latin250.txt'), latin(250));
   spawnSync('mkfifo', [join(dir, 'fifo')]);
   writeFileSync(
@@ -224,11 +253,63 @@ try {
       { name: `dimacs ${size} -o`, args: ['dimacs', file, '-o', 'out.cnf'] },
     );
   }
+  // The largest inputs (issue 32): every command in at most 1 GB, with or without --timeout, and
+  // solve of a grid up to 1000x1000 in at most 512 MB.
+  const large: { name: string; args: string[]; targetMiB: number }[] = [
+    { name: 'solve 1000x1000, each number twice per line (0 cells deduced)', args: ['solve', 'pairs1000.txt'], targetMiB: 512 },
+    { name: 'solve 1000x1000 latin square (0 cells deduced, multiple)', args: ['solve', 'latin1000.txt'], targetMiB: 512 },
+    { name: 'solve 1000x1000 random, numbers 1..1000', args: ['solve', 'random1000.txt'], targetMiB: 512 },
+    {
+      name: 'explain 200x200 random --to svg (refused by its size)',
+      args: ['explain', 'random200.txt', '--to', 'svg', '-o', 'e.svg'],
+      targetMiB: 1024,
+    },
+    {
+      name: 'explain 200x200 random --to png (refused by its size)',
+      args: ['explain', 'random200.txt', '--to', 'png', '-o', 'e.png'],
+      targetMiB: 1024,
+    },
+    {
+      name: 'dimacs G50 --timeout 100000 to stdout (refused by its size)',
+      args: ['dimacs', 'g50.txt', '--timeout', '100000'],
+      targetMiB: 1024,
+    },
+    { name: 'dimacs G50 -o', args: ['dimacs', 'g50.txt', '-o', 'out.cnf'], targetMiB: 1024 },
+  ];
+  for (const name of Object.keys(lines)) {
+    const shape = name.startsWith('tall') ? '1000000x1' : '1x1000000';
+    const numbers = name.endsWith('distinct') ? 'distinct numbers' : 'numbers 1..10';
+    for (const format of ['txt', ...lineFormats])
+      large.push({ name: `solve ${shape}, ${numbers} (${format})`, args: ['solve', `${name}.${format}`], targetMiB: 1024 });
+    large.push(
+      { name: `rate ${shape}, ${numbers}`, args: ['rate', `${name}.txt`], targetMiB: 1024 },
+      { name: `explain ${shape}, ${numbers}`, args: ['explain', `${name}.txt`], targetMiB: 1024 },
+      {
+        name: `convert ${shape}, ${numbers} (janko to json)`,
+        args: ['convert', `${name}.janko`, '--to', 'json', '-o', 'out.json'],
+        targetMiB: 1024,
+      },
+      { name: `dimacs ${shape}, ${numbers} (json) -o`, args: ['dimacs', `${name}.json`, '-o', 'out.cnf'], targetMiB: 1024 },
+    );
+  }
   const memoryRows: string[][] = [];
   for (const m of only === undefined ? memory : []) {
     progress(`limits: memory, ${m.name}`);
     const o = await runOnce(m.args, dir, hook, 300_000);
     memoryRows.push([m.name, String(o.code ?? 'killed'), (o.wallMs / 1000).toFixed(1), o.maxRssMiB.toFixed(0)]);
+  }
+  const largeRows: string[][] = [];
+  for (const m of only === undefined ? large : []) {
+    progress(`limits: memory, ${m.name}`);
+    const o = await runOnce(m.args, dir, hook, 900_000);
+    largeRows.push([
+      m.name,
+      String(o.code ?? 'killed'),
+      (o.wallMs / 1000).toFixed(1),
+      o.maxRssMiB.toFixed(0),
+      String(m.targetMiB),
+      o.code === null ? 'no (killed)' : o.maxRssMiB <= m.targetMiB ? 'yes' : 'no',
+    ]);
   }
 
   const load = os.loadavg();
@@ -251,6 +332,17 @@ try {
     'Peak memory of one run without a time limit (exit code 2: a refusal, before any memory is used):',
     '',
     table(['command', 'exit code', 'wall s', 'peak RSS MiB'], memoryRows, [false, true, true, true]),
+    '',
+    'Peak memory on the largest inputs, one run each without a time limit unless named (exit code 2 here: refused by its size before it is made):',
+    '',
+    table(['command', 'exit code', 'wall s', 'peak RSS MiB', 'target MiB', 'within target'], largeRows, [
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]),
   ].join('\n');
   if (only === undefined) writeSection('limits', body);
   process.stdout.write(`${body}\n`);

@@ -21,6 +21,12 @@
  * neighbours: "not all neighbours of a cell are shaded") and every pair of neighbours whose
  * boundary has at most `maxSeedBoundary` cells (pairs at corners and borders), whenever O is
  * non-empty. They stop the solver from proposing the most common cut-off shapes.
+ *
+ * Above `maxSingleSeedCells` cells the single-cell seeds are left out: they are one clause of up
+ * to four literals per cell, and CaDiCaL keeps some 130 bytes per clause, so on a 1000x1000 grid
+ * they were 1 million clauses and 130 MB of its heap, the difference between fitting in 512 MB
+ * and not. The cuts still add them where a model needs them (a single cut-off cell's cut is its
+ * seed); without them a 120x120 took 10x the time in cut rounds, but no grid of that size loses them.
  */
 import { type Geometry, geometryOf, maxCachedSizes, neighbours } from '../src/puzzle/geometry.js';
 import { type Components, componentsScratch, labelComponents } from '../src/puzzle/graph.js';
@@ -111,6 +117,8 @@ function cutClause(vars: HitoriVars, boundaryCells: readonly number[]): number[]
 }
 
 const maxSeedBoundary = 4;
+/** The largest grid (cells) given the single-cell seeds (see the header): 512x512. */
+const maxSingleSeedCells = 1 << 18;
 
 /**
  * The seed clauses of an R x C grid. They depend on the shape and on where the pool put the
@@ -125,6 +133,7 @@ function seedClauses(puzzle: Puzzle, vars: HitoriVars, watch: (() => void) | und
   if (!seeds) {
     const cnf = new Cnf();
     const n = puzzle.rows * puzzle.cols;
+    const singles = n <= maxSingleSeedCells;
     const seed = (set: number[]) => {
       const b = boundary(puzzle, set);
       if (set.length + b.length < n && b.length > 0) cnf.add(cutClause(vars, b));
@@ -134,7 +143,7 @@ function seedClauses(puzzle: Puzzle, vars: HitoriVars, watch: (() => void) | und
       // machine with only ~2,700 clauses, fewer than the CNF's own check needs to fire. A stop
       // leaves nothing in the cache.
       if ((i & 31) === 0) watch?.();
-      seed([i]);
+      if (singles) seed([i]);
       for (const j of neighbours(geometryOf(puzzle), i)) {
         if (j > i && boundary(puzzle, [i, j]).length <= maxSeedBoundary) seed([i, j]);
       }

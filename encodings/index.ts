@@ -34,8 +34,13 @@ export interface EncodeOptions {
    * still open. They must hold in every solution, or a "unique" proven on this CNF is void.
    */
   readonly known?: readonly (boolean | null)[];
-  /** The CNF's estimated size (encodings/size.ts), room for which is made at once; ignored with `known`. */
+  /** The CNF's estimated size (encodings/size.ts), room for which is made at once; ignored with `known` or `spill`. */
   readonly expected?: CnfSize;
+  /**
+   * Hands the clauses to a solver in chunks as they are built (Cnf.spillTo), so that the CNF is
+   * never held whole: the returned CNF holds only the last chunk, for the caller to hand over.
+   */
+  readonly spill?: (chunk: Cnf) => void;
 }
 
 export interface HitoriCnf {
@@ -51,6 +56,7 @@ export function encodeHitori(puzzle: Puzzle, options: EncodeOptions = {}): Hitor
   const vars = new HitoriVars(puzzle);
   const cnf = new Cnf(options.known === undefined ? undefined : fixedShading(vars, options.known));
   cnf.watch = options.checkpoint;
+  if (options.spill !== undefined) cnf.spillTo(options.spill);
   if (options.expected !== undefined && options.known === undefined) cnf.expect(options.expected.literals, options.expected.clauses);
   cnf.declare(vars.cells);
   encodeUniqueness(puzzle, vars, cnf);
@@ -83,7 +89,13 @@ function fixedShading(vars: HitoriVars, known: readonly (boolean | null)[]): Int
  * The clause that forbids exactly this shading: some shading variable differs (both polarities).
  * With `cells`, over those cells only: enough when every other cell is fixed by a unit clause.
  */
-export function blockingClause(vars: HitoriVars, shading: readonly boolean[], cells?: readonly number[]): number[] {
-  const literal = (i: number) => (shading[i] ? -vars.shaded(i) : vars.shaded(i));
-  return cells === undefined ? shading.map((_, i) => literal(i)) : cells.map(literal);
+export function blockingClause(vars: HitoriVars, shading: readonly boolean[], cells?: ArrayLike<number>): Int32Array {
+  // A typed array: on a 1000x1000 grid the clause has a million literals.
+  const count = cells === undefined ? shading.length : cells.length;
+  const clause = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    const i = cells === undefined ? k : cells[k]!;
+    clause[k] = shading[i] ? -vars.shaded(i) : vars.shaded(i);
+  }
+  return clause;
 }

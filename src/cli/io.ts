@@ -323,7 +323,16 @@ export async function writePicture(
  * The most a command holds back for stdout under a time limit (see emit): 256 MiB, a layered
  * 36x36 puzzle's DIMACS.
  */
-const maxHeldBytes = 256 * 1024 * 1024;
+export const maxHeldBytes = 256 * 1024 * 1024;
+
+/** Output passing `maxHeldBytes` to stdout under --timeout: refused (see emit); also before making it, by its known size. */
+export function heldOutputTooLarge(): InputError {
+  return new InputError(
+    `the output passes ${maxHeldBytes / 1024 / 1024} MiB, more than is held back to write it whole under --timeout: give -o FILE (written whole, atomically), or no --timeout`,
+    {},
+    'stdout',
+  );
+}
 
 /**
  * Writes a command's output, to stdout or with `-o FILE` atomically (see writeAtomic), within the
@@ -354,12 +363,7 @@ export async function emit(
     limit.check();
     const chunk = typeof made === 'string' ? Buffer.from(made) : made;
     bytes += chunk.length;
-    if (bytes > maxHeldBytes)
-      throw new InputError(
-        `the output passes ${maxHeldBytes / 1024 / 1024} MiB, more than is held back to write it whole under --timeout: give -o FILE (written whole, atomically), or no --timeout`,
-        {},
-        'stdout',
-      );
+    if (bytes > maxHeldBytes) throw heldOutputTooLarge();
     held.push(chunk);
   }
   limit.check();

@@ -42,13 +42,7 @@ export async function svgToPng(svg: string, limit: Limit = Limit.none): Promise<
       {},
       '--to png',
     );
-  const nodes = svgNodes(svg);
-  if (nodes > maxSvgNodes)
-    throw new InputError(
-      `the picture has ${nodes.toLocaleString('en-US')} SVG nodes, more than the ${maxSvgNodes.toLocaleString('en-US')} resvg reads: ${sizesThatFit}; write --to svg instead`,
-      {},
-      '--to png',
-    );
+  refuseNodes(svgNodes(svg), 'has');
   limit.check();
   if (!limit.bounded) return rasterise(svg);
   return rasteriseInChild(svg, limit);
@@ -130,6 +124,26 @@ export async function rasterise(svg: string): Promise<Uint8Array> {
  * "nodes limit reached". Measured with resvg-js 2.6: 999,999 elements under the root parse.
  */
 const maxSvgNodes = 1_000_000;
+
+/** InputError about `--to png` when a picture of `nodes` SVG nodes is more than resvg reads. */
+function refuseNodes(nodes: number, has: 'has' | 'would have at least'): void {
+  if (nodes > maxSvgNodes)
+    throw new InputError(
+      `the picture ${has} ${nodes.toLocaleString('en-US')} SVG nodes, more than the ${maxSvgNodes.toLocaleString('en-US')} resvg reads: ${sizesThatFit}; write --to svg instead`,
+      {},
+      '--to png',
+    );
+}
+
+/**
+ * Refuses a PNG of a picture that draws `cells` cells in all its boards before the picture is
+ * drawn: each cell has its number, a text element and its text, 2 of the nodes resvg reads, so
+ * 2 x cells is a lower bound. Drawing a picture only to count its nodes held it twice over
+ * (an explanation of a 200x200: 1.8 GB before the refusal).
+ */
+export function refusePngOfCells(cells: number): void {
+  refuseNodes(2 * cells, 'would have at least');
+}
 
 /**
  * What fits, by the pictures of svg.ts: every cell has its number (a text element and its text,

@@ -119,6 +119,11 @@ class SvgText {
     return this;
   }
 
+  /** The text written, as UTF-8 bytes in chunks (no copy into one string). */
+  bytes(): Uint8Array[] {
+    return [...this.full, this.chunk.subarray(0, this.at)];
+  }
+
   /** The text written, as one string. */
   toString(): string {
     const decoder = new TextDecoder();
@@ -238,6 +243,11 @@ function boardElements(puzzle: Puzzle, picture: BoardPicture, out: SvgText): voi
 
 /** A whole SVG document around the elements `body` writes. */
 function svgDocument(width: number, height: number, title: string, body: (out: SvgText) => void): string {
+  return svgText(width, height, title, body).toString();
+}
+
+/** svgDocument's text as it was written, in chunks. */
+function svgText(width: number, height: number, title: string, body: (out: SvgText) => void): SvgText {
   const out = new SvgText();
   out.add(`<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -248,7 +258,7 @@ function svgDocument(width: number, height: number, title: string, body: (out: S
   out.add(`
 </svg>
 `);
-  return out.toString();
+  return out;
 }
 
 /** A picture of the puzzle, or of a shading or partial grid when `cells` is given. */
@@ -289,19 +299,19 @@ interface PictureStep {
  * Every step as its own small board, in reading order, each showing the grid after the step with
  * the step's cells highlighted; the panels wrap into rows about 2,000 units wide.
  */
-function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: string, checkpoint?: () => void): string {
+function renderStepsSvg(puzzle: Puzzle, steps: readonly PictureStep[], title: string, checkpoint?: () => void): SvgText {
   const lines = Math.max(1, ...steps.map((s) => s.caption.length));
   const { width, height } = boardSize(puzzle, lines, stepMinWidth);
   const gap = 12;
   const perRow = Math.max(1, Math.min(steps.length, Math.floor((2000 + gap) / (width + gap))));
   const state: CellState[] = new Array(puzzle.rows * puzzle.cols).fill(null);
   if (steps.length === 0)
-    return svgDocument(width, height, title, (out) => boardElements(puzzle, { cells: state, caption: ['(no step)'] }, out));
+    return svgText(width, height, title, (out) => boardElements(puzzle, { cells: state, caption: ['(no step)'] }, out));
   const rowsOfPanels = Math.max(1, Math.ceil(steps.length / perRow));
   const totalWidth = Math.max(1, Math.min(steps.length, perRow)) * (width + gap) - gap;
   const totalHeight = rowsOfPanels * (height + gap) - gap;
   // Each panel is written as its step is reached: it shows the grid as it stands after the step.
-  return svgDocument(totalWidth, totalHeight, title, (out) =>
+  return svgText(totalWidth, totalHeight, title, (out) =>
     steps.forEach((step, k) => {
       for (const { cell: i, colour } of step.cells) state[i] = colour === 'black';
       const x = (k % perRow) * (width + gap);
@@ -350,6 +360,36 @@ function wrap(text: string, room: number, most: number): string[] {
  * check (an explanation of a 50x50 draws hundreds of megabytes).
  */
 export function explainSvg(puzzle: Puzzle, run: ExplainRun, checkpoint?: () => void): string {
+  return explainSvgText(puzzle, run, checkpoint).toString();
+}
+
+/**
+ * explainSvg as UTF-8 bytes in chunks of a megabyte, never one string: an explanation's picture
+ * is as large as `maxExplainPictureCells` allows (a few hundred megabytes), and a string of it
+ * held beside the bytes (two bytes a character once a caption has a "…") doubled or tripled that.
+ */
+export function explainSvgBytes(puzzle: Puzzle, run: ExplainRun, checkpoint?: () => void): Uint8Array[] {
+  return explainSvgText(puzzle, run, checkpoint).bytes();
+}
+
+/**
+ * The cells an explanation's picture draws: every cell of the grid once per step (one board per
+ * step, or one board when there is no step). Known before anything is drawn, so that a picture
+ * too large is refused up front (`maxExplainPictureCells`, and for PNG the nodes resvg reads).
+ */
+export function explainPictureCells(puzzle: Pick<Puzzle, 'rows' | 'cols'>, run: ExplainRun): number {
+  return Math.max(1, run.result.steps.length) * puzzle.rows * puzzle.cols;
+}
+
+/**
+ * The most cells an explanation's SVG draws in all its boards: 2 million, twice the picture of
+ * the largest puzzle (1000x1000), some 150-210 bytes each, so at most about 400 MB of SVG (a
+ * 200x200's 99 steps, 4 million cells, were 2.2 GB of memory before this bound; a stuck 50x50's
+ * 568 steps, 1.4 million, still fit).
+ */
+export const maxExplainPictureCells = 2_000_000;
+
+function explainSvgText(puzzle: Puzzle, run: ExplainRun, checkpoint?: () => void): SvgText {
   // About 6.5 units per character at the caption's size.
   const room = Math.floor(Math.max(stepMinWidth, puzzle.cols * cell) / 6.6);
   const steps = run.result.steps.map((d, k) => ({ caption: wrap(`${k + 1}. ${explainStep(d)}`, room, 3), cells: d.cells }));

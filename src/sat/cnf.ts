@@ -10,6 +10,12 @@
  * unsimplified formula plus those units (every variable keeps its number); a clause left empty
  * makes it unsatisfiable, as the assignment contradicts the formula. Why: a solver pays per
  * literal it is handed (CaDiCaL in wasm: one call per literal), and the encoders need not know.
+ *
+ * A CNF may also spill (`spillTo`): every time it holds a chunk's worth of literals it hands
+ * them to a sink (a solver) and forgets them, so that a formula of millions of clauses is never
+ * held whole in JS while the solver builds its own copy (a 1000x1000 grid: 4 million clauses,
+ * some 100 MB of typed arrays at the peak beside CaDiCaL's heap). Its counts stay the totals;
+ * `flat` and `forEach` see the clauses it still holds.
  */
 export type Clause = readonly number[] | Int32Array;
 
@@ -34,6 +40,12 @@ export class Cnf {
 
   /** Scratch for a two-literal clause added under a fixed assignment. */
   private readonly pair = new Int32Array(2);
+  /** Where full chunks go (`spillTo`), and when: once this many literals are held. */
+  private sink: ((chunk: Cnf) => void) | undefined = undefined;
+  private spillAt = 0;
+  /** Clauses and literals handed to the sink and no longer held. */
+  private spilledClauses = 0;
+  private spilledLiterals = 0;
 
   constructor(private readonly fixed?: Int8Array) {
     if (fixed === undefined) return;
@@ -47,12 +59,26 @@ export class Cnf {
     this.declare(fixed.length - 1);
   }
 
+  /** Clauses added, those spilled included. */
   get numClauses(): number {
-    return this.clauseCount;
+    return this.spilledClauses + this.clauseCount;
   }
 
+  /** Literals added, those spilled included. */
   get numLiterals(): number {
-    return this.litCount;
+    return this.spilledLiterals + this.litCount;
+  }
+
+  /**
+   * From now on, hands the clauses held to `sink` (which reads them with `flat` or `forEach`
+   * during the call) whenever they reach `literals` literals, and drops them: the CNF then holds
+   * at most a chunk. The clauses held now go at the next chunk; the caller hands over the last,
+   * partial chunk itself (its `flat`). A sink that throws (a time limit) leaves the chunk held.
+   */
+  spillTo(sink: (chunk: Cnf) => void, literals = 1 << 18): void {
+    if (!(literals > 0)) throw new RangeError(`a chunk needs at least one literal, got ${literals}`);
+    this.sink = sink;
+    this.spillAt = literals;
   }
 
   /** Makes sure variables up to `v` count as present even if no clause mentions them. */
@@ -119,7 +145,7 @@ export class Cnf {
     this.declare(other.numVars);
   }
 
-  /** Calls `fn` with each clause as a view into the store (copy it to keep it). */
+  /** Calls `fn` with each clause held (not spilled) as a view into the store (copy it to keep it). */
   forEach(fn: (clause: Int32Array, index: number) => void): void {
     let start = 0;
     for (let k = 0; k < this.clauseCount; k++) {
@@ -129,13 +155,13 @@ export class Cnf {
     }
   }
 
-  /** Clause k as a fresh array. */
+  /** Clause k of those held (not spilled) as a fresh array. */
   clause(k: number): number[] {
     const start = k === 0 ? 0 : this.ends[k - 1]!;
     return Array.from(this.lits.subarray(start, this.ends[k]!));
   }
 
-  /** All literals, back to back, and each clause's end offset: the bulk form for backends. */
+  /** All literals held (not spilled), back to back, and each clause's end offset: the bulk form for backends. */
   flat(): { lits: Int32Array; ends: Int32Array } {
     return { lits: this.lits.subarray(0, this.litCount), ends: this.ends.subarray(0, this.clauseCount) };
   }
@@ -146,6 +172,8 @@ export class Cnf {
    * each copy is a pause no time limit can interrupt (a layered 40x40: 5 million clauses).
    */
   expect(literals: number, clauses: number): void {
+    // A spilling CNF holds one chunk at most.
+    if (this.sink !== undefined) return;
     this.reserveMore(Math.max(0, literals - this.litCount), Math.max(0, clauses - this.clauseCount));
   }
 
@@ -175,7 +203,16 @@ export class Cnf {
 
   private close(): void {
     this.ends[this.clauseCount++] = this.litCount;
-    if ((this.clauseCount & 0xfff) === 0) this.watch?.();
+    if (((this.spilledClauses + this.clauseCount) & 0xfff) === 0) this.watch?.();
+    if (this.sink !== undefined && this.litCount >= this.spillAt) this.spill(this.sink);
+  }
+
+  private spill(sink: (chunk: Cnf) => void): void {
+    sink(this);
+    this.spilledClauses += this.clauseCount;
+    this.spilledLiterals += this.litCount;
+    this.clauseCount = 0;
+    this.litCount = 0;
   }
 }
 

@@ -34,6 +34,33 @@ export function* dimacsChunks(cnf: Cnf, units: readonly number[] = []): Generato
   yield out;
 }
 
+/**
+ * The length in bytes of what dimacsChunks writes, counted without writing it: a command that
+ * must hold the text whole (stdout under a time limit) refuses one too large before making it.
+ */
+export function dimacsBytes(cnf: Cnf, units: readonly number[] = []): number {
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  for (const comment of cnf.comments) bytes += comment === '' ? 2 : 3 + encoder.encode(comment).length;
+  let numVars = cnf.numVars;
+  for (const lit of units) numVars = Math.max(numVars, Math.abs(lit));
+  bytes += `p cnf ${numVars} ${cnf.numClauses + units.length}\n`.length;
+  const { lits, ends } = cnf.flat();
+  // Each literal and the space or " 0" after it, then "0\n" or " 0\n" per clause: its literals'
+  // digits and signs, one separator per literal, and 2 more.
+  for (let k = 0; k < lits.length; k++) bytes += literalLength(lits[k]!) + 1;
+  bytes += 2 * ends.length;
+  for (const lit of units) bytes += literalLength(lit) + 3;
+  return bytes;
+}
+
+/** The characters of a literal in decimal, its sign included. */
+function literalLength(lit: number): number {
+  let length = lit < 0 ? 2 : 1;
+  for (let x = lit < 0 ? -lit : lit; x >= 10; length++) x = Math.floor(x / 10);
+  return length;
+}
+
 /** The whole DIMACS text of `cnf`. */
 export function toDimacs(cnf: Cnf): string {
   return [...dimacsChunks(cnf)].join('');

@@ -163,23 +163,13 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     proof: null,
     timeMs: performance.now() - start,
   });
-  let core: DeductionCore;
-  try {
-    core = new DeductionCore(puzzle, limit);
-  } catch (error) {
+  const deduced = deduce(puzzle, limit);
+  if (deduced === null) {
     // The set-up of a huge grid (its shape and line mates) outlasted the limit.
-    if (error instanceof TimeoutError) {
-      limit.throwIfAborted();
-      return timedOut({ status: 'stuck', decided: 0, hardest: null, usedUniqueness: false, timeMs: performance.now() - start });
-    }
-    throw error;
+    limit.throwIfAborted();
+    return timedOut({ status: 'stuck', decided: 0, hardest: null, usedUniqueness: false, timeMs: performance.now() - start });
   }
-  // The last test of rule 3 on a finished board is left to the checker below, which makes it anyway.
-  const run = core.run({ limit, checkConnected: false });
-  // What the rest needs of the core, read before it gives its arrays to the next solve's.
-  const known = run.status === 'stuck' ? core.cells() : undefined;
-  const shading = run.status === 'solved' ? core.shading() : undefined;
-  core.release();
+  const { run, known, shading } = deduced;
   const summary: RulesSummary = {
     status: run.status,
     decided: run.decided,
@@ -191,8 +181,8 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     limit.throwIfAborted();
     return timedOut(summary);
   }
-  if (known !== undefined) {
-    const result = await sat(puzzle, { ...options, known });
+  if (run.status === 'stuck') {
+    const result = await sat(puzzle, known === undefined ? options : { ...options, known });
     return {
       ...result,
       engine: 'hybrid',
@@ -205,7 +195,7 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
   let rules = summary;
   if (shading !== undefined) {
     // The core checks rules 1 and 2 as it goes; the independent checker has the last word, and
-    // tests rule 3 for the core (checkConnected: false above). The shading is the only candidate
+    // tests rule 3 for the core (checkConnected: false in deduce). The shading is the only candidate
     // (every cell forced): when its white cells are not connected, there is no solution.
     const broken = checkShading(puzzle, shading, 'literal');
     const other = broken.find((v) => v.rule !== 'disconnected');
@@ -232,6 +222,30 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     proof: 'deduction',
     timeMs: performance.now() - start,
   };
+}
+
+/**
+ * The deduction core's run, and what the rest of the hybrid solve needs of it, or null when its
+ * set-up outlasted the limit. In a function of its own so that nothing holds the core once it
+ * returns: a 1000x1000 core's arrays are some 60 MB, which the SAT solver's heap should not
+ * grow beside.
+ */
+function deduce(puzzle: Puzzle, limit: Limit) {
+  let core: DeductionCore;
+  try {
+    core = new DeductionCore(puzzle, limit);
+  } catch (error) {
+    if (error instanceof TimeoutError) return null;
+    throw error;
+  }
+  // The last test of rule 3 on a finished board is left to the checker below, which makes it anyway.
+  const run = core.run({ limit, checkConnected: false });
+  // What the rest needs of the core, read before it gives its arrays to the next solve's.
+  // Nothing decided: no units to add, and no per-cell list to hold beside the solver.
+  const known = run.status === 'stuck' && run.decided > 0 ? core.cells() : undefined;
+  const shading = run.status === 'solved' ? core.shading() : undefined;
+  core.release();
+  return { run, known, shading };
 }
 
 /** The verdict of a rules run that needed no SAT: none, unique, multiple, or stuck. */

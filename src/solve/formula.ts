@@ -81,10 +81,17 @@ export class HitoriFormula {
     );
   }
 
+  /**
+   * `stream`: the solver the formula will be handed to (`handTo`). The clauses go to it in chunks
+   * as they are built, so that a large formula is never held whole in JS beside the solver's own
+   * copy (a 1000x1000 grid: 4 million clauses); the formula then holds only the last chunk until
+   * `handTo`, and cannot be taken whole (`take`).
+   */
   constructor(
     readonly puzzle: Puzzle,
     readonly options: FormulaOptions = {},
     expected = HitoriFormula.expectedSize(puzzle, options),
+    private readonly stream?: Pick<Backend, 'addClause' | 'addCnf'>,
   ) {
     const convention = options.convention ?? 'literal';
     const connectivity = options.connectivity ?? 'lazy';
@@ -100,6 +107,7 @@ export class HitoriFormula {
       this.vars = new HitoriVars(puzzle);
       this.pending = new Cnf();
       this.pending.watch = this.watch;
+      if (stream !== undefined) this.pending.spillTo((chunk) => stream.addCnf(chunk));
       this.pending.declare(this.vars.cells);
       encodeAdjacency(puzzle, this.vars, this.pending);
       if (this.lazy) encodeConnectivitySeeds(puzzle, this.vars, this.pending);
@@ -113,6 +121,7 @@ export class HitoriFormula {
         ...(expected === undefined ? {} : { expected }),
         ...(options.known === undefined ? {} : { known: options.known }),
         ...(this.watch === undefined ? {} : { checkpoint: this.watch }),
+        ...(stream === undefined ? {} : { spill: (chunk: Cnf) => stream.addCnf(chunk) }),
       });
       this.vars = encoded.vars;
       this.pending = encoded.cnf;
@@ -129,6 +138,7 @@ export class HitoriFormula {
    */
   handTo(solver: Pick<Backend, 'addClause' | 'addCnf'>, checkpoint?: () => void): void {
     if (this.pending === null) throw new Error('the formula was handed to a solver already');
+    if (this.stream !== undefined && solver !== this.stream) throw new Error('the formula streams to another solver');
     const cnf = this.pending;
     this.pending = null;
     this.solver = solver;
@@ -138,6 +148,7 @@ export class HitoriFormula {
   /** All the clauses, for a formula never handed to a solver (maxblack-refute writes it whole). */
   take(): Cnf {
     if (this.pending === null) throw new Error('the formula was handed to a solver already');
+    if (this.stream !== undefined) throw new Error('the formula streams to a solver: it is not held whole');
     return this.pending;
   }
 

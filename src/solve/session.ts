@@ -13,8 +13,8 @@
  * shading that breaks a rule the formula encodes is a bug: SolverError, never an answer. Every
  * variable, selectors included, comes from the formula's pool.
  *
- * The formula is handed to the solver in bulk before the first call; clauses added after it go
- * straight to the solver.
+ * The formula streams to the solver in chunks as it is built, and its last chunk is handed over
+ * before the first call; clauses added after it go straight to the solver.
  */
 import { blockingClause } from '../../encodings/index.js';
 import { CutFinder } from '../../encodings/connectivity-cuts.js';
@@ -72,7 +72,7 @@ export class SatSession {
   /** The shading of the last model; cells fixed by `known` are filled in once. */
   private readonly model: Uint8Array;
   /** The cells read from each model and blocked: all but the known ones. */
-  private readonly open: number[] = [];
+  private readonly open: Int32Array;
   private loaded = false;
   private yielded = Number.NEGATIVE_INFINITY;
 
@@ -84,11 +84,15 @@ export class SatSession {
     const { puzzle } = formula;
     const n = puzzle.rows * puzzle.cols;
     this.model = new Uint8Array(n);
+    // A typed array: a million cells on a 1000x1000 grid, held beside the solver.
+    const open = new Int32Array(n);
+    let count = 0;
     for (let i = 0; i < n; i++) {
       const shaded = options.known?.[i] ?? null;
-      if (shaded === null) this.open.push(i);
+      if (shaded === null) open[count++] = i;
       else this.model[i] = shaded ? 1 : 0;
     }
+    this.open = count === n ? open : open.slice(0, count);
     this.finder = formula.lazy ? new CutFinder(geometryOf(puzzle)) : undefined;
   }
 
@@ -105,7 +109,8 @@ export class SatSession {
       ...(options.solverCmd === undefined ? {} : { solverCmd: options.solverCmd }),
     });
     try {
-      return new SatSession(new HitoriFormula(puzzle, options, expected), backend, options);
+      // Streamed: the clauses go to the solver as they are built, never held whole in JS.
+      return new SatSession(new HitoriFormula(puzzle, options, expected, backend), backend, options);
     } catch (error) {
       backend.dispose();
       throw error;

@@ -2,11 +2,14 @@
  * `hitori-sat explain`: the rule engine's solution step by step. The truth the tests compare with
  * is janko.at's published solution (in the fixtures' .json files), never the program's own output.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { techniques } from '../../src/rules/catalogue.js';
 import { fixture, linesOf, run } from './run.js';
 import { runInProcess } from './in-process.js';
+import { mulberry32 } from '../support/brute-force.js';
 
 interface Published {
   grid: number[][];
@@ -217,4 +220,34 @@ describe('explain, bad input', () => {
       expect(r.code).toBe(2);
     });
   }
+});
+
+describe('explain, a picture too large to draw', () => {
+  it('--to svg and --to png are refused by the picture size, before it is drawn: one line, exit 2, no file written', async () => {
+    // A random 200x200: each step is a whole board in the picture, 40,000 cells a step.
+    const random = mulberry32(200);
+    const grid = `${Array.from({ length: 200 }, () => Array.from({ length: 200 }, () => 1 + Math.floor(random() * 200)).join(' ')).join('\n')}\n`;
+    const dir = mkdtempSync(join(tmpdir(), 'hitori-explain-large-'));
+    try {
+      writeFileSync(join(dir, 'r200.txt'), grid);
+      const steps = report((await runInProcess(['explain', join(dir, 'r200.txt'), '--format', 'json'])).stdout).steps.length;
+      const cells = Math.max(1, steps) * 200 * 200;
+      // The truth: the steps of the JSON report, one 200x200 board each; more than either bound.
+      expect(cells).toBeGreaterThan(2_000_000);
+      const svg = await runInProcess(['explain', join(dir, 'r200.txt'), '--to', 'svg', '-o', join(dir, 'e.svg')]);
+      expect(svg.code).toBe(2);
+      expect(linesOf(svg.stderr)).toEqual([
+        `hitori-sat: --to svg: the picture would draw ${cells.toLocaleString('en-US')} cells (${steps.toLocaleString('en-US')} steps of 200x200), more than the 2,000,000 an SVG draws: write --to text or --to json instead`,
+      ]);
+      const png = await runInProcess(['explain', join(dir, 'r200.txt'), '--to', 'png', '-o', join(dir, 'e.png')]);
+      expect(png.code).toBe(2);
+      expect(linesOf(png.stderr)).toHaveLength(1);
+      expect(png.stderr).toContain(
+        `--to png: the picture would have at least ${(2 * cells).toLocaleString('en-US')} SVG nodes, more than the 1,000,000 resvg reads`,
+      );
+      expect(existsSync(join(dir, 'e.svg')) || existsSync(join(dir, 'e.png'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

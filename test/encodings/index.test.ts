@@ -103,7 +103,7 @@ describe('the variables and comments of the complete CNF', () => {
     const line: Puzzle = { rows: 1, cols: 3, values: [1, 1, 1] };
     const { cnf, vars } = encodeHitori(line);
     const block = blockingClause(vars, [true, false, true]);
-    expect(block).toEqual([-1, 2, -3]);
+    expect(Array.from(block)).toEqual([-1, 2, -3]);
     expect(await projectedModels(cnf, 3, 'cadical')).toEqual([0b101]);
     cnf.add(block);
     expect(await projectedModels(cnf, 3, 'cadical')).toEqual([]);

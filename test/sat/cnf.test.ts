@@ -136,4 +136,33 @@ describe('Cnf', () => {
       expect(cnf.numVars).toBe(8);
     });
   });
+
+  it('spills full chunks to its sink: the chunks and what is left are every clause, in order, under a fixed assignment too', () => {
+    const random = mulberry32(7);
+    const clauses = Array.from({ length: 3000 }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 4) }, () => (1 + Math.floor(random() * 50)) * (random() < 0.5 ? -1 : 1)),
+    );
+    for (const fixed of [undefined, Int8Array.from({ length: 51 }, (_, v) => (v % 7 === 0 ? 1 : v % 11 === 0 ? -1 : 0))]) {
+      const whole = new Cnf(fixed);
+      const spilling = new Cnf(fixed);
+      const chunks: number[][][] = [];
+      spilling.spillTo((chunk) => {
+        expect(chunk.flat().lits.length).toBeGreaterThanOrEqual(100);
+        chunks.push(Array.from({ length: chunk.flat().ends.length }, (_, k) => chunk.clause(k)));
+      }, 100);
+      for (const clause of clauses) {
+        whole.add(clause);
+        if (clause.length === 2) spilling.add2(clause[0]!, clause[1]!);
+        else spilling.add(clause);
+      }
+      expect(chunks.length).toBeGreaterThan(10);
+      // It holds less than a chunk and the clause that filled it.
+      expect(spilling.flat().lits.length).toBeLessThan(100);
+      const held = Array.from({ length: spilling.flat().ends.length }, (_, k) => spilling.clause(k));
+      expect([...chunks.flat(), ...held]).toEqual(clausesOf(whole));
+      expect(spilling.numClauses).toBe(whole.numClauses);
+      expect(spilling.numLiterals).toBe(whole.numLiterals);
+      expect(spilling.numVars).toBe(whole.numVars);
+    }
+  });
 });

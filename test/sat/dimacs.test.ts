@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Cnf } from '../../src/sat/cnf.js';
-import { parseDimacs, parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
+import { dimacsBytes, dimacsChunks, parseDimacs, parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
+import { mulberry32 } from '../support/brute-force.js';
 import { InputError } from '../../src/control/errors.js';
 
 const clausesOf = (cnf: Cnf) => Array.from({ length: cnf.numClauses }, (_, k) => cnf.clause(k));
@@ -144,5 +145,26 @@ describe('parseSolverOutput', () => {
     expect(errorOf(() => parseSolverOutput('c hi\ns MAYBE\n')).place.line).toBe(2);
     expect(errorOf(() => parseSolverOutput('SAT\n1 two 0\n')).place.line).toBe(2);
     expect(() => parseSolverOutput('\n')).toThrow(InputError);
+  });
+});
+
+describe('dimacsBytes', () => {
+  it('is the byte length of the text dimacsChunks writes: comments (UTF-8 included), header, empty and unit clauses, extra units', () => {
+    const random = mulberry32(11);
+    for (let round = 0; round < 50; round++) {
+      const cnf = new Cnf();
+      cnf.comments.push('', `round ${round}`, 'é…');
+      const clauses = Math.floor(random() * 40);
+      for (let k = 0; k < clauses; k++)
+        cnf.add(
+          Array.from(
+            { length: Math.floor(random() * 5) },
+            () => Math.ceil(random() * 10 ** (1 + Math.floor(random() * 7))) * (random() < 0.5 ? -1 : 1),
+          ),
+        );
+      const units = random() < 0.5 ? [] : [-3, 12_345_678];
+      const text = [...dimacsChunks(cnf, units)].join('');
+      expect(dimacsBytes(cnf, units)).toBe(new TextEncoder().encode(text).length);
+    }
   });
 });

@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { FormatName } from '../../formats/detect.js';
+import { refusePngOfCells } from '../../render/png.js';
 import { checkOutput, emit, readDocument, refuseBinaryOnTerminal, sourceName, writePicture } from '../../cli/io.js';
 import { addFromOption, addTimeoutOption, exitCodes, outputTargets, type OutputTarget } from '../../cli/common.js';
 import { commandTimeout, outputReserveMs, workLimitMs } from '../../control/limit.js';
@@ -44,6 +45,8 @@ export function command(): Command {
       const doc = await readDocument(file, options.from, options.timeout);
       const picture = options.to === 'svg' || options.to === 'png';
       const { rows, cols } = doc.puzzle;
+      // A PNG too large for resvg is refused by the grid's size, before the picture is drawn.
+      if (options.to === 'png') refusePngOfCells(rows * cols);
       // A picture too large to draw in time is dropped when the limit passes, and ending the
       // process then frees what was drawn (tens of milliseconds per million cells): drawing stops
       // that much early. The text formats are written whole.

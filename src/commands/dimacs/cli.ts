@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { FormatName } from '../../formats/document.js';
 import { InputError } from '../../control/errors.js';
-import { aboutFile, checkOutput, emit, readPuzzle, readSolutionFile, sourceName } from '../../cli/io.js';
+import { aboutFile, checkOutput, emit, heldOutputTooLarge, maxHeldBytes, readPuzzle, readSolutionFile, sourceName } from '../../cli/io.js';
 import { readyForLimit } from '../../cli/limit-ready.js';
 import { addConventionOption, addFromOption, addTimeoutOption, type CommonOptions } from '../../cli/common.js';
 import { commandTimeout } from '../../control/limit.js';
@@ -51,6 +51,10 @@ export function command(): Command {
         ? error
         : aboutFile(file, error);
     });
+    // Under a time limit stdout gets the text only once all of it is made, held back up to a
+    // bound: a text known to pass it is refused before it is made (a layered 50x50: 400 MB of
+    // text, 2.4 GB of memory on its way to the refusal).
+    if (options.output === undefined && options.timeout !== undefined && cnf.bytes() > maxHeldBytes) throw heldOutputTooLarge();
     await emit(options.output, cnf.chunks(), { inputs, timeoutMs: options.timeout });
   });
 }

@@ -3,7 +3,9 @@ import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { FormatName } from '../../formats/document.js';
 import { explainJson, explainTextParts } from './render.js';
-import { explainSvg } from '../../render/svg.js';
+import { explainPictureCells, explainSvg, explainSvgBytes, maxExplainPictureCells } from '../../render/svg.js';
+import { refusePngOfCells } from '../../render/png.js';
+import { InputError } from '../../control/errors.js';
 import { levels, ruleSetNames, type Level, type RuleSet } from '../../api/choices.js';
 import { aboutFile, checkOutput, emit, readPuzzle, refuseBinaryOnTerminal, writePicture } from '../../cli/io.js';
 import { addBatchOptions, batchHelp, isBatch, runBatchCommand, type BatchCliOptions } from '../../cli/batch.js';
@@ -99,12 +101,21 @@ export function command(): Command {
       .finally(() => progress.done());
     // The report names the limit the user gave, not what was left of it after start-up.
     const explained = options.timeout === undefined ? stopped : { ...stopped, timeoutMs: options.timeout };
-    if (picture)
-      await writePicture(explainSvg(puzzle, explained, pictureCheck(options.timeout)), to, options.output, {
-        inputs: [file],
-        timeoutMs: options.timeout,
-      });
-    else
+    if (picture) {
+      // Too large a picture is refused by its size, known from the steps, before it is drawn.
+      const cells = explainPictureCells(puzzle, explained);
+      if (to === 'png') refusePngOfCells(cells);
+      else if (cells > maxExplainPictureCells)
+        throw new InputError(
+          `the picture would draw ${cells.toLocaleString('en-US')} cells (${Math.max(1, explained.result.steps.length).toLocaleString('en-US')} steps of ${puzzle.rows}x${puzzle.cols}), more than the ${maxExplainPictureCells.toLocaleString('en-US')} an SVG draws: write --to text or --to json instead`,
+          {},
+          '--to svg',
+        );
+      const pictureOptions = { inputs: [file], timeoutMs: options.timeout };
+      // The SVG goes out as the bytes it was written in, never as one string (see explainSvgBytes).
+      if (to === 'svg') await emit(options.output, explainSvgBytes(puzzle, explained, pictureCheck(options.timeout)), pictureOptions);
+      else await writePicture(explainSvg(puzzle, explained, pictureCheck(options.timeout)), to, options.output, pictureOptions);
+    } else
       await emit(
         options.output,
         to === 'json'
