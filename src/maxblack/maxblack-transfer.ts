@@ -154,7 +154,13 @@ export function transferMaxBlack(
  * `width` columns (the shorter side) row by row: its cell i is (i / width, i % width) there,
  * which is the same cell of rows x cols when cols is the shorter side, else the transposed one.
  */
-function readBack(rows: number, cols: number, width: number, steps: readonly { pred: Int32Array; shaded: Uint8Array }[], last: number): boolean[] {
+function readBack(
+  rows: number,
+  cols: number,
+  width: number,
+  steps: readonly { pred: Int32Array; shaded: Uint8Array }[],
+  last: number,
+): boolean[] {
   const shading = new Array<boolean>(rows * cols).fill(false);
   let at = last;
   for (let i = steps.length - 1; i >= 0; i--) {
