@@ -24,7 +24,7 @@
  * the grid of docs/maxblack.md section 8).
  *
  *   node dist/bench/maxblack.js [--search-ms 60000 | --no-search] [--grow-ms 600000] [--dp-max 12] [--rect-max 14] [--rect-ms 20000] [--drat-cells 72]
- *   node dist/bench/maxblack.js --only table [--table-dp-max 12] [--table-dp-rescue 12] [--table-grow-ms 120000] [--table-aim-ms 30000] [--reuse] [--table-part i/k]
+ *   node dist/bench/maxblack.js --only table [--table-dp-max 12] [--table-dp-rescue 12] [--table-grow-ms 120000] [--table-aim-ms 30000] [--reuse [--retry-open]] [--table-part i/k] [--table-from-m M]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -333,11 +333,15 @@ async function tableRun(): Promise<void> {
   const tableGrowMs = numberOption('table-grow-ms', 120_000);
   const tableAimMs = numberOption('table-aim-ms', 30_000);
   const reuse = process.argv.includes('--reuse');
+  /** With `--reuse`: the open entries are tried again (a kept shading is the one to beat). */
+  const retry = process.argv.includes('--retry-open');
   const part = stringOption('table-part');
   const [partIndex, partCount] = part === undefined ? [1, 1] : part.split('/').map(Number);
   if (!partIndex || !partCount || 6 % partCount !== 0 || partIndex > partCount)
     throw new Error('--table-part takes i/k, k dividing 6, 1 <= i <= k');
-  const inPart = (n: number) => n % partCount === partIndex - 1;
+  /** `--table-from-m M`: only the boards with m >= M in this run (the smaller ones reused, as from another part). */
+  const fromM = numberOption('table-from-m', 1);
+  const inPart = (m: number, n: number) => n % partCount === partIndex - 1 && m >= fromM;
   mkdirSync(new URL('rect/', examples), { recursive: true });
   const entries = new Map<string, Entry>();
   const times: { entry: Entry; ms: number; route: string }[] = [];
@@ -379,7 +383,7 @@ async function tableRun(): Promise<void> {
       const file = tableShadingFile(m, n);
       const kept = await readEntryFile(m, n);
       const tableLine = kept?.comments.find((c) => c.startsWith('table: '));
-      if ((reuse || !inPart(n)) && kept && tableLine) {
+      if ((reuse || !inPart(m, n)) && kept && tableLine && !(retry && tableLine.startsWith('table: open'))) {
         const [, status, how] = /^table: (\w+); (.*)$/.exec(tableLine) ?? [];
         const entry: Entry = { m, n, value: kept.value, bound, status: status as Entry['status'], how: how ?? '', file };
         entries.set(`${m}x${n}`, entry);
@@ -387,7 +391,8 @@ async function tableRun(): Promise<void> {
         if (time !== undefined && route !== undefined) times.push({ entry, ms: Number(time), route });
         continue;
       }
-      if (!inPart(n)) continue;
+      // Out of this part, or (retrying) not an open entry made earlier: another run's.
+      if (!inPart(m, n) || (retry && !tableLine)) continue;
       let best: { shading: readonly boolean[]; value: number; found: string } | null = kept
         ? {
             shading: kept.shading,
@@ -424,21 +429,31 @@ async function tableRun(): Promise<void> {
         if (!best || best.value < bound) {
           const source = entries.get(`${m - 6}x${n - 6}`);
           if (source && m - 6 >= 4) {
-            const text = readFileSync(new URL(source.file, examples), 'utf8');
-            const g = await maxblack('grow', { command: 'maxblack', grow: text, growSource: source.file, timeoutMs: tableGrowMs });
-            progress(
-              `${m}x${n}: grown from ${source.m}x${source.n} (${source.value} of ${source.bound}): ${g.status} in ${ms(g.timeMs)} ms`,
-            );
-            route.push('grow');
-            if (g.status === 'found' && g.shading && (await judged(m, n, g.shading)) === g.value && g.value > (best?.value ?? -1))
-              best = {
-                shading: g.shading,
-                value: g.value,
-                found: `grown from the ${source.m}x${source.n} entry (maxblack --grow ${source.file} --cuts ${g.rowCut},${g.colCut}) in ${Math.round(g.timeMs)} ms`,
-              };
+            const sourceFile = parseShadingFile(readFileSync(new URL(source.file, examples), 'utf8'));
+            // The source as it is, then its transpose (the strips then go in the other order,
+            // through other cuts), the grown shading transposed back.
+            for (const turned of [false, true]) {
+              if (best && best.value >= bound) break;
+              const [r0, c0] = turned ? [source.n, source.m] : [source.m, source.n];
+              const text = formatShadingFile(r0, c0, turned ? transpose(source.m, source.n, sourceFile.shading) : sourceFile.shading);
+              const g = await maxblack('grow', { command: 'maxblack', grow: text, growSource: source.file, timeoutMs: tableGrowMs });
+              progress(
+                `${m}x${n}: grown from ${source.m}x${source.n}${turned ? ' turned' : ''} (${source.value} of ${source.bound}): ${g.status} in ${ms(g.timeMs)} ms`,
+              );
+              route.push(turned ? 'grow turned' : 'grow');
+              const grown = g.shading && turned ? transpose(n, m, g.shading) : g.shading;
+              if (g.status === 'found' && grown && (await judged(m, n, grown)) === g.value && g.value > (best?.value ?? -1))
+                best = {
+                  shading: grown,
+                  value: g.value,
+                  found: `grown from the ${source.m}x${source.n} entry${turned ? ', turned (its transpose grown, the result transposed back)' : ''} (maxblack --grow ${turned ? `the transpose of ${source.file}` : source.file} --cuts ${g.rowCut},${g.colCut}) in ${Math.round(g.timeMs)} ms`,
+                };
+            }
           }
         }
-        for (const wanted of best ? [bound] : [bound, bound - 1]) {
+        // Where the DP will settle the value anyway, a shading below the bound is not worth a search.
+        const rescue = m <= tableDpRescue;
+        for (const wanted of best || rescue ? [bound] : [bound, bound - 1]) {
           if (best && best.value >= wanted) break;
           const r = await maxblack('at-least', { command: 'maxblack', rows: m, cols: n, atLeast: wanted, timeoutMs: tableAimMs });
           progress(`${m}x${n}: aimed search for ${wanted}: ${r.status} in ${ms(r.timeMs)} ms`);
@@ -450,16 +465,21 @@ async function tableRun(): Promise<void> {
               found: `search aimed at ${wanted} (maxblack ${m}x${n} --at-least ${wanted}) in ${Math.round(r.timeMs)} ms`,
             };
         }
-        if (!best) {
-          const r = await maxblack('maximum', { command: 'maxblack', rows: m, cols: n, timeoutMs: tableAimMs });
+        if (!best && !rescue) {
+          // Nothing yet: maxBlack's own search climbs from a first shading, given four times as long.
+          const r = await maxblack('maximum', { command: 'maxblack', rows: m, cols: n, timeoutMs: 4 * tableAimMs });
           route.push('maximum');
           if (r.value > 0 && (await judged(m, n, r.shading)) === r.value)
-            best = { shading: [...r.shading], value: r.value, found: `maxblack ${m}x${n}, best within ${ms(tableAimMs)} ms` };
+            best = { shading: [...r.shading], value: r.value, found: `maxblack ${m}x${n}, best within ${ms(4 * tableAimMs)} ms` };
         }
-        if (!best) throw new Error(`${m}x${n}: no shading at all`);
-        status = best.value === bound ? 'bound' : 'open';
-        how = status === 'bound' ? 'shading meets the bound' : `open: best shading ${best.value}, bound ${bound}; no refutation in reach`;
-        if (status === 'open' && m <= tableDpRescue) await dpSettles();
+        if (best?.value === bound) {
+          status = 'bound';
+          how = 'shading meets the bound';
+        } else if (rescue) await dpSettles();
+        else if (best) {
+          status = 'open';
+          how = `open: best shading ${best.value}, bound ${bound}; no refutation in reach`;
+        }
       }
       const b = best as { shading: readonly boolean[]; value: number; found: string } | null;
       if (!b) throw new Error(`${m}x${n}: no shading at all`);
@@ -473,9 +493,9 @@ async function tableRun(): Promise<void> {
       progress(`${m}x${n}: ${entry.value} of bound ${bound} (${entry.status}, ${routeName}, ${ms(elapsed)} ms)`);
     }
     // After each m, so that a run cut short keeps what it has; parts leave the gathering to the --reuse run.
-    if (part === undefined) writeFileSync(new URL('table.tsv', examples), formatTableTsv([...entries.values()]));
+    if (part === undefined) writeFileSync(new URL('table.tsv', examples), formatTableTsv([...entries.values()].map(withDrat)));
   }
-  if (part === undefined) writeTableSection([...entries.values()], times, tableDpMax, tableDpRescue, tableGrowMs, tableAimMs);
+  if (part === undefined) writeTableSection([...entries.values()].map(withDrat), times, tableDpMax, tableDpRescue, tableGrowMs, tableAimMs);
 }
 
 /** The BENCH.md section `maxblack-table30` and the grid in docs/maxblack.md (between its `table30` markers). */
@@ -519,11 +539,25 @@ ${below.length === 0 ? '' : `\nBelow the bound (${below.length}): ${below.join('
       `Method: for m ≤ ${dpMax} the transfer-matrix DP (\`maxblack-transfer.ts\`, exhaustive, no SAT) with a witness shading read back from its best state; for larger m a kept record at the bound, else growing the (m-6) x (n-6) entry (\`maxblack --grow\`, within ${ms(growMs)} ms), else the search aimed at the bound (\`maxblack --at-least\`, within ${ms(aimMs)} ms); still below it, the DP for m ≤ ${dpRescue}. Every shading is judged by \`maxblack --check\` (the independent checker) before it is written; a shading at the bound is the maximum, one below it is the maximum only with the DP.`,
     )}**${entries.length} entries: ${byStatus('bound')} meet the bound, ${byStatus('dp')} below it proven by the DP, ${byStatus('open')} open.**
 
-Time per entry in this run, by route ("kept": a record file at the bound, judged again; "DP": the transfer-matrix DP; "grow", "aimed": SAT searches), ms, wall clock on a shared machine:
+Time per entry, by route ("kept": a record file at the bound, judged again; "DP": the transfer-matrix DP; "grow", "aimed": SAT searches; "+": tried in turn), ms, wall clock on a shared machine, as each entry's record file states it (\`time:\`): a run that gathers parts with \`--reuse\` reports the times of the runs that made the entries, ${times.length} of ${entries.length} entries timed (the squares above 12 are kept records, timed in \`maxblack-oeis\`):
 
 ${table(['route', 'entries', 'median', 'p95', 'max', 'total'], rows, [false, true, true, true, true, true])}
 
 ${gridText}`,
   );
   writeSection('table30', gridText, new URL('../../docs/maxblack.md', import.meta.url).pathname);
+}
+
+/** The transpose of a rows x cols shading (row-major), a cols x rows one. */
+function transpose(rows: number, cols: number, shading: readonly boolean[]): boolean[] {
+  const out = new Array<boolean>(rows * cols);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = shading[r * cols + c]!;
+  return out;
+}
+
+/** An entry below the bound with a committed DRAT refutation of one more (examples/maxblack/proofs/) says so. */
+function withDrat(e: TableEntry): TableEntry {
+  const proof = `proofs/${e.m}x${e.n}-at-least-${e.value + 1}`;
+  if (e.status !== 'dp' || !existsSync(new URL(`${proof}.drat`, examples)) || e.how.includes(proof)) return e;
+  return { ...e, how: `${e.how}; also refuted by the DRAT proof ${proof}.drat of ${proof}.cnf, checked by src/sat/drat-check.ts` };
 }

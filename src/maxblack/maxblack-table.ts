@@ -13,8 +13,8 @@
  *   bound only.
  */
 
-export const tableStatuses = ['bound', 'dp', 'open'] as const;
-export type TableStatus = (typeof tableStatuses)[number];
+const tableStatuses = ['bound', 'dp', 'open'] as const;
+type TableStatus = (typeof tableStatuses)[number];
 
 export interface TableEntry {
   readonly m: number;
