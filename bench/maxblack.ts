@@ -24,7 +24,7 @@
  * the grid of docs/maxblack.md section 8).
  *
  *   node dist/bench/maxblack.js [--search-ms 60000 | --no-search] [--grow-ms 600000] [--dp-max 12] [--rect-max 14] [--rect-ms 20000] [--drat-cells 72]
- *   node dist/bench/maxblack.js --only table [--table-dp-max 12] [--table-dp-rescue 12] [--table-grow-ms 120000] [--table-aim-ms 30000] [--reuse [--retry-open]] [--table-part i/k] [--table-from-m M]
+ *   node dist/bench/maxblack.js --only table [--table-dp-max 12] [--table-dp-rescue 12] [--table-grow-ms 120000] [--table-aim-ms 30000] [--reuse [--retry-open [--retry-gap G]]] [--table-part i/k] [--table-from-m M]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -335,6 +335,8 @@ async function tableRun(): Promise<void> {
   const reuse = process.argv.includes('--reuse');
   /** With `--reuse`: the open entries are tried again (a kept shading is the one to beat). */
   const retry = process.argv.includes('--retry-open');
+  /** `--retry-gap G`: retry only the open entries at least G below the bound. */
+  const retryGap = numberOption('retry-gap', 1);
   const part = stringOption('table-part');
   const [partIndex, partCount] = part === undefined ? [1, 1] : part.split('/').map(Number);
   if (!partIndex || !partCount || 6 % partCount !== 0 || partIndex > partCount)
@@ -383,7 +385,12 @@ async function tableRun(): Promise<void> {
       const file = tableShadingFile(m, n);
       const kept = await readEntryFile(m, n);
       const tableLine = kept?.comments.find((c) => c.startsWith('table: '));
-      if ((reuse || !inPart(m, n)) && kept && tableLine && !(retry && tableLine.startsWith('table: open'))) {
+      if (
+        (reuse || !inPart(m, n)) &&
+        kept &&
+        tableLine &&
+        !(retry && tableLine.startsWith('table: open') && bound - kept.value >= retryGap)
+      ) {
         const [, status, how] = /^table: (\w+); (.*)$/.exec(tableLine) ?? [];
         const entry: Entry = { m, n, value: kept.value, bound, status: status as Entry['status'], how: how ?? '', file };
         entries.set(`${m}x${n}`, entry);
@@ -536,7 +543,7 @@ ${below.length === 0 ? '' : `\nBelow the bound (${below.length}): ${below.join('
     'maxblack-table30',
     `${header(
       `maxblack-table30: b(m, n) for 1 ≤ m ≤ n ≤ ${max} (examples/maxblack/table.tsv)`,
-      `Method: for m ≤ ${dpMax} the transfer-matrix DP (\`maxblack-transfer.ts\`, exhaustive, no SAT) with a witness shading read back from its best state; for larger m a kept record at the bound, else growing the (m-6) x (n-6) entry (\`maxblack --grow\`, within ${ms(growMs)} ms), else the search aimed at the bound (\`maxblack --at-least\`, within ${ms(aimMs)} ms); still below it, the DP for m ≤ ${dpRescue}. Every shading is judged by \`maxblack --check\` (the independent checker) before it is written; a shading at the bound is the maximum, one below it is the maximum only with the DP.`,
+      `Method: for m ≤ ${dpMax} the transfer-matrix DP (\`maxblack-transfer.ts\`, exhaustive, no SAT) with a witness shading read back from its best state; for larger m a kept record at the bound, else growing the (m-6) x (n-6) entry, then its transpose (\`maxblack --grow\`, at most ${ms(growMs)} ms each), else the search aimed at the bound (\`maxblack --at-least\`, at most ${ms(aimMs)} ms); still below it, the DP for m ≤ ${dpRescue}, else open (retried with \`--retry-open\`). The options stated are the largest any part used; each entry's file says what found it and how long it took. Every shading is judged by \`maxblack --check\` (the independent checker) before it is written; a shading at the bound is the maximum, one below it is the maximum only with the DP.`,
     )}**${entries.length} entries: ${byStatus('bound')} meet the bound, ${byStatus('dp')} below it proven by the DP, ${byStatus('open')} open.**
 
 Time per entry, by route ("kept": a record file at the bound, judged again; "DP": the transfer-matrix DP; "grow", "aimed": SAT searches; "+": tried in turn), ms, wall clock on a shared machine, as each entry's record file states it (\`time:\`): a run that gathers parts with \`--reuse\` reports the times of the runs that made the entries, ${times.length} of ${entries.length} entries timed (the squares above 12 are kept records, timed in \`maxblack-oeis\`):
