@@ -1,7 +1,7 @@
 /**
  * The table of b(m, n), the maximum black cells of an m x n board, for 1 <= m <= n <= 30:
  * examples/maxblack/table.tsv, one row per board, written by `bench/maxblack.ts --only table` and
- * re-checked by test/examples/maxblack.test.ts. Each row names the shading file that holds its
+ * re-checked by test/examples/maxblack.test.ts (which reads the file with a parser of its own). Each row names the shading file that holds its
  * value (examples/maxblack/NxN.txt for squares, rect/MxN.txt for the others) and says how the
  * value is known to be the maximum:
  *
@@ -44,21 +44,4 @@ export function formatTableTsv(entries: readonly TableEntry[]): string {
     lines.push([e.m, e.n, e.value, e.bound, e.status, e.how, e.file].join('\t'));
   }
   return `${lines.join('\n')}\n`;
-}
-
-export function parseTableTsv(text: string): TableEntry[] {
-  const lines = text.split('\n').filter((line) => line !== '');
-  if (lines[0] !== columns.join('\t')) throw new Error(`table.tsv: the header must be "${columns.join(' ')}"`);
-  return lines.slice(1).map((line, k) => {
-    const cells = line.split('\t');
-    if (cells.length !== columns.length) throw new Error(`table.tsv line ${k + 2}: ${cells.length} columns, not ${columns.length}`);
-    const [m, n, value, bound, status, how, file] = cells as [string, string, string, string, string, string, string];
-    if (!(tableStatuses as readonly string[]).includes(status)) throw new Error(`table.tsv line ${k + 2}: unknown status "${status}"`);
-    const whole = (text: string) => {
-      const v = Number(text);
-      if (!Number.isSafeInteger(v) || v < 0) throw new Error(`table.tsv line ${k + 2}: "${text}" is not a whole number`);
-      return v;
-    };
-    return { m: whole(m), n: whole(n), value: whole(value), bound: whole(bound), status: status as TableStatus, how, file };
-  });
 }

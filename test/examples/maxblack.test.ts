@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { blankBoard } from '../../src/maxblack/maxblack.js';
 import { maxBlackBound } from '../../src/maxblack/maxblack-bound.js';
 import { parseShadingFile } from '../../src/maxblack/maxblack-shading.js';
-import { parseTableTsv, tableShadingFile } from '../../src/maxblack/maxblack-table.js';
+import { tableShadingFile } from '../../src/maxblack/maxblack-table.js';
 import { transferMaxBlack } from '../../src/maxblack/maxblack-transfer.js';
 import { judge } from '../support/brute-force.js';
 
@@ -54,6 +54,28 @@ describe('maxblack record shadings', () => {
  * entries below the bound) recomputed for the smallest boards; the A239231 b-file against the
  * square entries.
  */
+interface Row {
+  readonly m: number;
+  readonly n: number;
+  readonly value: number;
+  readonly bound: number;
+  readonly status: string;
+  readonly file: string;
+}
+
+/** table.tsv read here, not with the bench's code: a header line, then tab-separated rows. */
+function parseTableTsv(text: string): Row[] {
+  const [header, ...lines] = text.split('\n').filter((line) => line !== '');
+  expect(header).toBe('m\tn\tvalue\tbound\tstatus\thow\tfile');
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    expect(cells, line).toHaveLength(7);
+    const [m, n, value, bound, status, , file] = cells as [string, string, string, string, string, string, string];
+    expect(['bound', 'dp', 'open'], line).toContain(status);
+    return { m: Number(m), n: Number(n), value: Number(value), bound: Number(bound), status, file };
+  });
+}
+
 describe('maxblack table of b(m, n), m <= n <= 30', () => {
   const entries = parseTableTsv(readFileSync(new URL('table.tsv', dir), 'utf8'));
 
