@@ -15,6 +15,11 @@
  * shaded cells so far matter, so each step keeps one number per state: the profile's number of
  * states grows about 2.1 times per unit of width (31,608 at width 14), and the time with it.
  * As for `maxBlack`, a 1x1 board counts 0 (the unshaded region must not be empty).
+ *
+ * With `witness`, each step also keeps, per state, the state it came from and whether the cell
+ * was shaded (two typed arrays per cell, a few MB at width 12), so that a shading with the
+ * maximum can be read back from the best final state: the count then comes with a shading that
+ * the independent checker can judge, and the DP is a certificate of the value both ways.
  */
 import { Limit } from '../control/limit.js';
 
@@ -29,9 +34,16 @@ export interface TransferResult {
   /** The most profile states alive at once. */
   readonly peakStates: number;
   readonly timeMs: number;
+  /** With `witness`: a valid shading (row-major, rows x cols) with `maxShaded` shaded cells; else null. */
+  readonly shading: boolean[] | null;
 }
 
-export function transferMaxBlack(rows: number, cols: number, options: { readonly limit?: Limit } = {}): TransferResult {
+export function transferMaxBlack(
+  rows: number,
+  cols: number,
+  options: { readonly limit?: Limit; readonly witness?: boolean } = {},
+): TransferResult {
+  const witness = options.witness === true;
   const limit = options.limit ?? Limit.none;
   const started = performance.now();
   const width = Math.min(rows, cols);
@@ -43,9 +55,16 @@ export function transferMaxBlack(rows: number, cols: number, options: { readonly
   let states = new Map<string, number>();
   let next = new Map<string, number>();
   let peakStates = 1;
+  // Witness bookkeeping: per step, for each state of `next` in insertion order (a Map keeps it),
+  // its predecessor's position in `states` and whether the cell was shaded.
+  const slot = new Map<string, number>();
+  let pred: number[] = [];
+  let shadedHere: number[] = [];
+  const steps: { pred: Int32Array; shaded: Uint8Array }[] = [];
+  let from = 0;
 
   /** Keeps `best` for the state (after, closed), its labels renumbered by first appearance. */
-  const put = (closed: boolean, best: number) => {
+  const put = (closed: boolean, best: number, shaded: boolean) => {
     rename.fill(0);
     let label = 2;
     for (let k = 0; k < width; k++) {
@@ -56,15 +75,33 @@ export function transferMaxBlack(rows: number, cols: number, options: { readonly
     codes[width] = closed ? 1 : 0;
     const key = String.fromCharCode(...codes);
     const old = next.get(key);
-    if (old === undefined || old < best) next.set(key, best);
+    if (old === undefined || old < best) {
+      next.set(key, best);
+      if (witness) {
+        let at = slot.get(key);
+        if (at === undefined) {
+          at = pred.length;
+          slot.set(key, at);
+          pred.push(0);
+          shadedHere.push(0);
+        }
+        pred[at] = from;
+        shadedHere[at] = shaded ? 1 : 0;
+      }
+    }
   };
 
   states.set(String.fromCharCode(...new Array<number>(width + 1).fill(NONE)), 0);
   for (let i = 0; i < width * length; i++) {
-    if ((i & 7) === 0 && limit.expired) return { maxShaded: null, peakStates, timeMs: performance.now() - started };
+    if ((i & 7) === 0 && limit.expired) return { maxShaded: null, peakStates, timeMs: performance.now() - started, shading: null };
     const c = i % width;
     next.clear();
+    slot.clear();
+    pred = [];
+    shadedHere = [];
+    from = -1;
     for (const [key, best] of states) {
+      from++;
       for (let k = 0; k < width; k++) cells[k] = key.charCodeAt(k);
       const closed = key.charCodeAt(width) === 1;
       const up = cells[c]!;
@@ -78,8 +115,8 @@ export function transferMaxBlack(rows: number, cols: number, options: { readonly
           if (after[k] === up) stranded = false;
           if (after[k]! >= 2) otherUnshaded = true;
         }
-        if (!stranded) put(closed, best + 1);
-        else if (!closed && !otherUnshaded) put(true, best + 1);
+        if (!stranded) put(closed, best + 1, true);
+        else if (!closed && !otherUnshaded) put(true, best + 1, true);
       }
       if (!closed) {
         const label = up >= 2 ? up : left >= 2 ? left : FRESH;
@@ -88,18 +125,50 @@ export function transferMaxBlack(rows: number, cols: number, options: { readonly
           after[k] = v >= 2 && (v === up || v === left) ? label : v;
         }
         after[c] = label;
-        put(false, best);
+        put(false, best, false);
       }
     }
+    if (witness) steps.push({ pred: Int32Array.from(pred), shaded: Uint8Array.from(shadedHere) });
     [states, next] = [next, states];
     peakStates = Math.max(peakStates, states.size);
   }
   let maxShaded = -1;
+  let bestAt = -1;
+  let at = 0;
   for (const [key, best] of states) {
     const closed = key.charCodeAt(width) === 1;
     const regions = new Set<number>();
     for (let k = 0; k < width; k++) if (key.charCodeAt(k) >= 2) regions.add(key.charCodeAt(k));
-    if ((closed && regions.size === 0) || (!closed && regions.size === 1)) maxShaded = Math.max(maxShaded, best);
+    if (((closed && regions.size === 0) || (!closed && regions.size === 1)) && best > maxShaded) {
+      maxShaded = best;
+      bestAt = at;
+    }
+    at++;
   }
-  return { maxShaded, peakStates, timeMs: performance.now() - started };
+  const shading = witness ? readBack(rows, cols, width, steps, bestAt) : null;
+  return { maxShaded, peakStates, timeMs: performance.now() - started, shading };
+}
+
+/**
+ * The shading of the best final state, walking the predecessors back. The DP walks a board of
+ * `width` columns (the shorter side) row by row: its cell i is (i / width, i % width) there,
+ * which is the same cell of rows x cols when cols is the shorter side, else the transposed one.
+ */
+function readBack(
+  rows: number,
+  cols: number,
+  width: number,
+  steps: readonly { pred: Int32Array; shaded: Uint8Array }[],
+  last: number,
+): boolean[] {
+  const shading = new Array<boolean>(rows * cols).fill(false);
+  let at = last;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i]!;
+    const r = Math.floor(i / width);
+    const c = i % width;
+    shading[width === cols ? r * cols + c : c * cols + r] = step.shaded[at] === 1;
+    at = step.pred[at]!;
+  }
+  return shading;
 }

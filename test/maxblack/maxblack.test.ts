@@ -74,6 +74,22 @@ describe('maxblack', () => {
       }
   });
 
+  it("the DP's witness is a valid shading with the DP's count, either way round (the brute force's value)", () => {
+    for (const [rows, cols] of [...small, [3, 11] as [number, number], [6, 7] as [number, number]]) {
+      for (const [r, c] of [
+        [rows, cols],
+        [cols, rows],
+      ] as const) {
+        const result = transferMaxBlack(r, c, { witness: true });
+        expect(result.shading, `${r}x${c}`).toHaveLength(r * c);
+        expect(validPattern(r, c, result.shading!), `${r}x${c}`).toBe(true);
+        expect(result.shading!.filter(Boolean).length, `${r}x${c}`).toBe(result.maxShaded);
+      }
+      if (rows * cols <= 30) expect(transferMaxBlack(rows, cols, { witness: true }).maxShaded).toBe(bruteMaxBlack(rows, cols));
+    }
+    expect(transferMaxBlack(4, 4).shading).toBeNull();
+  });
+
   it('the transfer-matrix DP gives up with no value once its deadline has passed', () => {
     expect(transferMaxBlack(12, 12, { limit: Limit.at(Date.now() - 1) }).maxShaded).toBeNull();
   });
