@@ -74,12 +74,17 @@ export interface TaskContext {
 export type TaskHandler<P, R> = (payload: P, context: TaskContext) => R | Promise<R>;
 
 /** The messages between the pool and `worker.ts`. */
-export interface TaskMessage {
+interface TaskMessage {
   readonly id: number;
   readonly payload: unknown;
   /** The task's limit as plain data (`limitData`). */
   readonly limit?: LimitData;
 }
+/** Tells an idle worker to end by itself (see `WorkerPool.end`). */
+interface EndMessage {
+  readonly end: true;
+}
+export type PoolMessage = TaskMessage | EndMessage;
 export type WorkerMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly id: number; readonly value: unknown }
@@ -114,6 +119,29 @@ const workerUrl = new URL('../pool/worker.js', import.meta.url);
 
 /** Crashes in a row (no task answered between them) after which the pool gives up. */
 const maxCrashes = 3;
+
+/**
+ * How long an idle worker asked to end is given to end by itself before it is terminated: its
+ * teardown takes 10-20 ms (more on a loaded machine), and it waits first for V8's background
+ * compiles of its code to finish (see `end`).
+ */
+const endGraceMs = 2000;
+
+/** Every worker of every pool that has not exited yet, with the promise of its exit. */
+const running = new Map<Worker, Promise<void>>();
+
+/**
+ * Resolves once every worker that any pool of this process started has exited (those started
+ * meanwhile included). A process that ends by `process.exit()` calls it first: Node 20 ends the
+ * workers still there from inside `process.exit()`, blocking its main thread until they have, and
+ * a worker's teardown can wait on that main thread (a background compile of the main isolate that
+ * needs a garbage collection: the process never ends), or tear down a worker isolate under a
+ * background compile of its own (`Assertion failed: (data.first) != nullptr`). Here the main
+ * thread's event loop still runs while the workers end. src/cli/hitori-sat.cts has the measurements.
+ */
+export async function workersExited(): Promise<void> {
+  while (running.size > 0) await Promise.all(running.values());
+}
 
 export class WorkerPool {
   private readonly slots: Slot[];
@@ -198,10 +226,11 @@ export class WorkerPool {
     for (const task of this.queue.splice(0)) this.settle(task, closed);
     const exits: Promise<unknown>[] = [];
     for (const slot of this.slots) {
+      const busy = slot.task !== undefined;
       if (slot.task !== undefined) this.settle(slot.task, closed);
       slot.task = undefined;
       slot.cancelTimer();
-      if (slot.worker !== undefined) exits.push(this.end(slot.worker));
+      if (slot.worker !== undefined) exits.push(this.end(slot.worker, busy || !slot.ready));
       slot.worker = undefined;
     }
     await Promise.all(exits);
@@ -275,6 +304,15 @@ export class WorkerPool {
   private spawn(k: number): Worker {
     const { Worker } = this.threads!;
     const worker = new Worker(workerUrl, { workerData: { handler: this.options.handler.href, init: this.options.init } });
+    running.set(
+      worker,
+      new Promise((resolve) =>
+        worker.once('exit', () => {
+          running.delete(worker);
+          resolve();
+        }),
+      ),
+    );
     worker.on('message', (message: WorkerMessage) => this.onMessage(k, worker, message));
     worker.on('error', (error: Error) => this.crashed(k, worker, `${error.name}: ${error.message.split('\n')[0] ?? ''}`));
     worker.on('exit', (code) => this.crashed(k, worker, `it exited with code ${code}`));
@@ -317,7 +355,7 @@ export class WorkerPool {
     if (this.closed || slot.worker !== worker) return;
     slot.worker = undefined;
     slot.ready = false;
-    this.end(worker);
+    void this.end(worker, true);
     slot.cancelTimer();
     const task = slot.task;
     slot.task = undefined;
@@ -332,7 +370,7 @@ export class WorkerPool {
   /** Ends a running task's worker (its deadline passed, or it was aborted). */
   private endTask(slot: Slot, task: Task, error: Error): void {
     slot.cancelTimer();
-    if (slot.worker !== undefined) this.end(slot.worker);
+    if (slot.worker !== undefined) void this.end(slot.worker, true);
     slot.worker = undefined;
     slot.ready = false;
     slot.task = undefined;
@@ -364,11 +402,25 @@ export class WorkerPool {
     else task.reject(error);
   }
 
-  /** Terminates a worker that is no longer wanted; whatever it still says is ignored. */
-  private end(worker: Worker): Promise<number> {
-    worker.removeAllListeners();
-    worker.on('error', () => {});
-    return worker.terminate();
+  /**
+   * Ends a worker that is no longer wanted; whatever it still says is ignored (every listener
+   * checks that the worker is still its slot's). A worker in the middle of a task (or still
+   * loading) is terminated: nothing else stops it. An idle one is asked to end by itself, which
+   * takes Node's orderly way out: it waits for the background compiles of its code before its
+   * isolate goes. Terminated instead, its isolate is torn down under them, and Node 20 aborts the
+   * process when one of them then asks for the isolate's task runner (`Assertion failed:
+   * (data.first) != nullptr`, in 1 of 50 runs of `generate 7x7 --count 5 --jobs 2`).
+   */
+  private end(worker: Worker, terminate: boolean): Promise<void> {
+    const exited = running.get(worker) ?? Promise.resolve();
+    if (terminate) {
+      void worker.terminate();
+      return exited;
+    }
+    worker.postMessage({ end: true } satisfies EndMessage);
+    const timer = setTimeout(() => void worker.terminate(), endGraceMs);
+    void exited.then(() => clearTimeout(timer));
+    return exited;
   }
 }
 

@@ -6,7 +6,7 @@ import { Limit } from '../../dist/src/control/limit.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SolverError, TimeoutError, TooLargeError } from '../../dist/src/control/errors.js';
 import { jobsWithin, resolveJobs } from '../../dist/src/pool/job-count.js';
-import { inOrder, WorkerPool } from '../../dist/src/pool/pool.js';
+import { inOrder, WorkerPool, workersExited } from '../../dist/src/pool/pool.js';
 
 const handler = new URL('./fixtures/handler.mjs', import.meta.url);
 const pools: WorkerPool[] = [];
@@ -141,6 +141,27 @@ describe('the worker pool', () => {
     await pool.close();
     await expect(running).rejects.toThrow(/closed/);
     await expect(waiting).rejects.toThrow(/closed/);
+  });
+
+  it('ends an idle worker the orderly way and terminates a busy one; workersExited waits for both', async () => {
+    // Terminated, a worker's isolate is torn down under V8's background compiles of its code, which
+    // can abort the process on Node 20 (src/pool/pool.ts, `end`); an idle worker need not be.
+    const orderlyExits = new Int32Array(new SharedArrayBuffer(4));
+    const pool = poolOf(2, { orderlyExits: orderlyExits.buffer });
+    await Promise.all([0, 1].map((worker) => pool.run({ do: 'echo', value: worker }, { worker })));
+    const busy = pool.run({ do: 'spin' }, { worker: 1 });
+    busy.catch(() => {});
+    // Not awaited, as a command closes its pool before it prints: the process's end waits instead.
+    void pool.close();
+    await workersExited();
+    expect(Atomics.load(orderlyExits, 0)).toBe(1);
+    await expect(busy).rejects.toThrow(/closed/);
+  });
+
+  it('has workersExited resolve at once when no worker is left', async () => {
+    await poolOf(1).run({ do: 'echo', value: 1 });
+    await Promise.all(pools.splice(0).map((pool) => pool.close()));
+    await expect(workersExited()).resolves.toBeUndefined();
   });
 });
 
