@@ -4,11 +4,13 @@
  *
  * Node runs without flags. The bin ran with `--no-concurrent-recompilation` before, against the
  * Node 20 exit race (nodejs/node#54918): a process with worker threads that hung after printing
- * everything, or aborted with `Assertion failed: (data.first) != nullptr`. Its cause was the exit:
- * process.exit() tore the workers down itself, with V8 still compiling their code in the background
- * (src/pool/pool.ts, `workersExited`). The process now ends its workers first, idle ones the
- * orderly way, and the flag's cost is gone with it: every optimising compile ran on the thread that
- * triggered it, so a solve in `bench` waited 80-130 ms for one (BENCH.md, exit-stress).
+ * everything, or aborted with `Assertion failed: (data.first) != nullptr`. Both came from ending
+ * with process.exit() while the workers were still there, tearing down isolates under V8's
+ * background compiles. Now the process ends once its workers have exited (`workersExited`, below),
+ * and a pool's workers optimise on their own thread (src/pool/pool.ts, spawn), while the main
+ * thread, and the workers of `bench` whose solve times are its result, optimise in the background
+ * as V8 does by default: under the flag, every optimising compile blocked the solve that triggered
+ * it (BENCH.md, exit-stress).
  *
  * A one-shot `solve` is mostly start-up (BENCH.md, deduction: the deductions take 0.2 ms of a
  * 17x17's whole run), so it is started as cheaply as Node 20 allows:

@@ -21,6 +21,7 @@
  * Workers start on demand (a one-task pool starts one) and are kept for the next task: a
  * handler's `init` (loading an engine, building tables) runs once per worker.
  */
+import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { errorFromData, SolverError, TimeoutError, type ErrorData } from '../control/errors.js';
 import { abortReason, Limit, limitData, type LimitData } from '../control/limit.js';
@@ -38,6 +39,12 @@ export interface PoolOptions {
   readonly jobs: number;
   /** Told when a worker has loaded or answered a task and nothing waits for it (see `idle`). */
   readonly onIdle?: () => void;
+  /**
+   * Whether the workers optimise JavaScript in the background (V8's default), so that a task
+   * never waits on an optimising compile: for a pool whose tasks' times are the result (bench).
+   * Otherwise a worker optimises on its own thread, and can be ended at any moment (see `spawn`).
+   */
+  readonly concurrentCompiles?: boolean;
 }
 
 export interface TaskOptions {
@@ -74,17 +81,13 @@ export interface TaskContext {
 export type TaskHandler<P, R> = (payload: P, context: TaskContext) => R | Promise<R>;
 
 /** The messages between the pool and `worker.ts`. */
-interface TaskMessage {
+export interface TaskMessage {
   readonly id: number;
   readonly payload: unknown;
   /** The task's limit as plain data (`limitData`). */
   readonly limit?: LimitData;
 }
-/** Tells an idle worker to end by itself (see `WorkerPool.end`). */
-interface EndMessage {
-  readonly end: true;
-}
-export type PoolMessage = TaskMessage | EndMessage;
+
 export type WorkerMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly id: number; readonly value: unknown }
@@ -120,24 +123,16 @@ const workerUrl = new URL('../pool/worker.js', import.meta.url);
 /** Crashes in a row (no task answered between them) after which the pool gives up. */
 const maxCrashes = 3;
 
-/**
- * How long an idle worker asked to end is given to end by itself before it is terminated: its
- * teardown takes 10-20 ms (more on a loaded machine), and it waits first for V8's background
- * compiles of its code to finish (see `end`).
- */
-const endGraceMs = 2000;
-
 /** Every worker of every pool that has not exited yet, with the promise of its exit. */
 const running = new Map<Worker, Promise<void>>();
 
 /**
  * Resolves once every worker that any pool of this process started has exited (those started
  * meanwhile included). A process that ends by `process.exit()` calls it first: Node 20 ends the
- * workers still there from inside `process.exit()`, blocking its main thread until they have, and
- * a worker's teardown can wait on that main thread (a background compile of the main isolate that
- * needs a garbage collection: the process never ends), or tear down a worker isolate under a
- * background compile of its own (`Assertion failed: (data.first) != nullptr`). Here the main
- * thread's event loop still runs while the workers end. src/cli/hitori-sat.cts has the measurements.
+ * workers still there from inside `process.exit()`, its main thread blocked until they have,
+ * and a worker's teardown can need that thread (a garbage collection that a background compile
+ * waits for: the process never ends, nodejs/node#54918). Here the main thread's event loop still
+ * runs while they end.
  */
 export async function workersExited(): Promise<void> {
   while (running.size > 0) await Promise.all(running.values());
@@ -226,11 +221,10 @@ export class WorkerPool {
     for (const task of this.queue.splice(0)) this.settle(task, closed);
     const exits: Promise<unknown>[] = [];
     for (const slot of this.slots) {
-      const busy = slot.task !== undefined;
       if (slot.task !== undefined) this.settle(slot.task, closed);
       slot.task = undefined;
       slot.cancelTimer();
-      if (slot.worker !== undefined) exits.push(this.end(slot.worker, busy || !slot.ready));
+      if (slot.worker !== undefined) exits.push(this.end(slot.worker));
       slot.worker = undefined;
     }
     await Promise.all(exits);
@@ -301,8 +295,21 @@ export class WorkerPool {
     worker.postMessage(message);
   }
 
+  /**
+   * Starts worker k. V8 decides at an isolate's creation whether it optimises JavaScript in the
+   * background, from the flag as it is then (the main thread's isolate keeps its own way), so the
+   * flag is set for this pool's worker just before. A worker terminated while V8 optimises its
+   * code in the background has its isolate torn down under that compile, and Node 20 aborts the
+   * process when the compile then asks for the isolate's task runner (`Assertion failed:
+   * (data.first) != nullptr`: 1 in 97 runs of `generate 7x7 --count 5 --jobs 2` as the bin
+   * ended). Ending a worker the orderly way instead (its port closed) waits for every background
+   * task of the process, CaDiCaL's wasm tier-up included: 2.5-4.9 s after `generate` on a loaded
+   * machine, so a pool's workers are terminated, and optimise on their own thread unless the pool
+   * asks otherwise (BENCH.md, exit-stress, has both).
+   */
   private spawn(k: number): Worker {
     const { Worker } = this.threads!;
+    setFlagsFromString(this.options.concurrentCompiles === true ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
     const worker = new Worker(workerUrl, { workerData: { handler: this.options.handler.href, init: this.options.init } });
     running.set(
       worker,
@@ -355,7 +362,7 @@ export class WorkerPool {
     if (this.closed || slot.worker !== worker) return;
     slot.worker = undefined;
     slot.ready = false;
-    void this.end(worker, true);
+    void this.end(worker);
     slot.cancelTimer();
     const task = slot.task;
     slot.task = undefined;
@@ -370,7 +377,7 @@ export class WorkerPool {
   /** Ends a running task's worker (its deadline passed, or it was aborted). */
   private endTask(slot: Slot, task: Task, error: Error): void {
     slot.cancelTimer();
-    if (slot.worker !== undefined) void this.end(slot.worker, true);
+    if (slot.worker !== undefined) void this.end(slot.worker);
     slot.worker = undefined;
     slot.ready = false;
     slot.task = undefined;
@@ -402,25 +409,10 @@ export class WorkerPool {
     else task.reject(error);
   }
 
-  /**
-   * Ends a worker that is no longer wanted; whatever it still says is ignored (every listener
-   * checks that the worker is still its slot's). A worker in the middle of a task (or still
-   * loading) is terminated: nothing else stops it. An idle one is asked to end by itself, which
-   * takes Node's orderly way out: it waits for the background compiles of its code before its
-   * isolate goes. Terminated instead, its isolate is torn down under them, and Node 20 aborts the
-   * process when one of them then asks for the isolate's task runner (`Assertion failed:
-   * (data.first) != nullptr`, in 1 of 50 runs of `generate 7x7 --count 5 --jobs 2`).
-   */
-  private end(worker: Worker, terminate: boolean): Promise<void> {
-    const exited = running.get(worker) ?? Promise.resolve();
-    if (terminate) {
-      void worker.terminate();
-      return exited;
-    }
-    worker.postMessage({ end: true } satisfies EndMessage);
-    const timer = setTimeout(() => void worker.terminate(), endGraceMs);
-    void exited.then(() => clearTimeout(timer));
-    return exited;
+  /** Terminates a worker that is no longer wanted, resolving at its exit; whatever it still says is ignored (every listener checks that it is still its slot's). */
+  private end(worker: Worker): Promise<void> {
+    void worker.terminate();
+    return running.get(worker) ?? Promise.resolve();
   }
 }
 

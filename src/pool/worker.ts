@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorToData } from '../control/errors.js';
 import { limitFromData } from '../control/limit.js';
-import type { PoolMessage, TaskContext, TaskHandler, WorkerMessage } from './pool.js';
+import type { TaskContext, TaskHandler, TaskMessage, WorkerMessage } from './pool.js';
 
 interface HandlerModule {
   readonly init?: (init: unknown) => unknown;
@@ -20,14 +20,7 @@ const job = (await import(handler)) as HandlerModule;
 await job.init?.(init);
 
 const post = (message: WorkerMessage) => port.postMessage(message);
-port.on('message', async (message: PoolMessage) => {
-  // Asked to end (idle): with the port closed the event loop empties, and the thread ends the
-  // orderly way, after V8's background work for this isolate (pool.ts, `end`, says why).
-  if ('end' in message) {
-    port.close();
-    return;
-  }
-  const { id, payload, limit } = message;
+port.on('message', async ({ id, payload, limit }: TaskMessage) => {
   const context: TaskContext = {
     limit: limitFromData(limit),
     progress: (event) => post({ type: 'progress', id, event }),
