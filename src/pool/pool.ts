@@ -123,6 +123,9 @@ const workerUrl = new URL('../pool/worker.js', import.meta.url);
 /** Crashes in a row (no task answered between them) after which the pool gives up. */
 const maxCrashes = 3;
 
+/** Whether Node was started with its own choice (`node --no-concurrent-recompilation ...`), which then holds for every worker. */
+const nodeSetsCompiles = process.execArgv.some((flag) => /^--(no-)?concurrent-recompilation$/.test(flag));
+
 /** Every worker of every pool that has not exited yet, with the promise of its exit. */
 const running = new Map<Worker, Promise<void>>();
 
@@ -309,7 +312,8 @@ export class WorkerPool {
    */
   private spawn(k: number): Worker {
     const { Worker } = this.threads!;
-    setFlagsFromString(this.options.concurrentCompiles === true ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
+    if (!nodeSetsCompiles)
+      setFlagsFromString(this.options.concurrentCompiles === true ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
     const worker = new Worker(workerUrl, { workerData: { handler: this.options.handler.href, init: this.options.init } });
     running.set(
       worker,
