@@ -308,7 +308,8 @@ export class WorkerPool {
    * ended). Ending a worker the orderly way instead (its port closed) waits for every background
    * task of the process, CaDiCaL's wasm tier-up included: 2.5-4.9 s after `generate` on a loaded
    * machine, so a pool's workers are terminated, and optimise on their own thread unless the pool
-   * asks otherwise (BENCH.md, exit-stress, has both).
+   * asks otherwise (BENCH.md, exit-stress). The flag is the process's: set at each spawn, it holds
+   * for that worker because no command runs pools of both kinds at once.
    */
   private spawn(k: number): Worker {
     const { Worker } = this.threads!;
