@@ -93,7 +93,8 @@ export class SolverPool {
 
   constructor(readonly options: PoolOptions) {
     const { jobs, firstStartedAt: _first, timeoutMs: _limit, ...config } = options;
-    this.pool = new WorkerPool({ handler: handlerUrl, init: config satisfies WorkerConfig, jobs });
+    // Its solves' times are the result: none waits on an optimising compile (pool.ts, spawn).
+    this.pool = new WorkerPool({ handler: handlerUrl, init: config satisfies WorkerConfig, jobs, concurrentCompiles: true });
     this.firstLeft = jobs;
     // Every worker loads the engine now, while the sets are read.
     this.pool.start();

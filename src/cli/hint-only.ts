@@ -8,6 +8,8 @@
 import { command as hintCommand } from '../commands/hint/cli.js';
 import { runProgram } from './run.js';
 
+export { workersExited } from '../pool/pool.js';
+
 /** Runs `hitori-sat hint ...` on the process's arguments. */
 export function runHint(): Promise<void> {
   return runProgram([hintCommand()]);

@@ -1,14 +1,16 @@
-#!/usr/bin/env -S node --no-concurrent-recompilation
+#!/usr/bin/env node
 /**
  * The hitori-sat command: starts the program for the command at hand (the package's `bin`).
  *
- * The first line runs Node with `--no-concurrent-recompilation` (V8 optimises on the main thread):
- * Node 20 can deadlock as a process ends (nodejs/node#54918, fixed in later Node releases) when a
- * background optimising compile waits for a garbage collection while the main thread waits for
- * background work to drain. The command has printed everything and never exits: `generate 9x9
- * --count 5 --jobs 1` hung so in 2 of 200 and 8 of 300 runs under load, in none of 300 with the
- * flag. V8 flags cannot be set from inside the program soon enough (its compiler threads exist by
- * then), and `env -S` passes the flag on Linux, macOS and the BSDs.
+ * Node runs without flags. The bin ran with `--no-concurrent-recompilation` before, against the
+ * Node 20 exit race (nodejs/node#54918): a process with worker threads that hung after printing
+ * everything, or aborted with `Assertion failed: (data.first) != nullptr`. Both came from ending
+ * with process.exit() while the workers were still there, tearing down isolates under V8's
+ * background compiles. Now the process ends once its workers have exited (`workersExited`, below),
+ * and a pool's workers optimise on their own thread (src/pool/pool.ts, spawn), while the main
+ * thread, and the workers of `bench` whose solve times are its result, optimise in the background
+ * as V8 does by default: under the flag, every optimising compile blocked the solve that triggered
+ * it (BENCH.md, exit-stress).
  *
  * A one-shot `solve` is mostly start-up (BENCH.md, deduction: the deductions take 0.2 ms of a
  * 17x17's whole run), so it is started as cheaply as Node 20 allows:
@@ -32,16 +34,21 @@ import codeCache = require('./code-cache.cjs');
 
 const { loadBundle } = codeCache;
 
-interface SolveBundle {
+/** What every bundle exports besides its command: the pool's `workersExited` (src/pool/pool.ts). */
+interface Bundle {
+  workersExited(): Promise<void>;
+}
+
+interface SolveBundle extends Bundle {
   runSolve(): Promise<void>;
   preloadCadical(): void;
 }
 
-interface HintBundle {
+interface HintBundle extends Bundle {
   runHint(): Promise<void>;
 }
 
-interface ProgramBundle {
+interface ProgramBundle extends Bundle {
   runAll(): Promise<void>;
 }
 
@@ -60,20 +67,24 @@ function run(bundle: ReturnType<typeof loadBundle>, done: Promise<void>): void {
   if (writeCache) void done.then(() => bundle.writeCache());
   // From the check phase: a failed write's error event (stdout on /dev/full: exit code 2) is
   // queued for the next tick, and must reach its handler first.
-  else void done.then(() => setImmediate(exitWhenWritten));
+  else void done.then(() => setImmediate(() => exitWhenWritten(bundle.exports as Bundle)));
 }
 
 /**
- * Ends the process as soon as its output is written. A process left to end by itself first tears
- * down its heap, which takes 50-150 ms after a command that held a large one (a CNF, a million
- * cells, a thousand solutions; more on a loaded machine): time past a --timeout that the command
- * had kept. process.exit skips that teardown and still runs the 'exit' handlers (a temporary
- * file's removal); what is left (a worker ending after its answer) is not wanted any more.
- * A stream's writableLength counts its writes until they complete, so nothing written is lost.
+ * Ends the process as soon as its output is written and its worker threads have exited. A process
+ * left to end by itself first tears down its heap, which takes 50-150 ms after a command that held
+ * a large one (a CNF, a million cells, a thousand solutions; more on a loaded machine): time past a
+ * --timeout that the command had kept. process.exit skips that teardown and still runs the 'exit'
+ * handlers (a temporary file's removal). A stream's writableLength counts its writes until they
+ * complete, so nothing written is lost.
+ *
+ * The workers go first, while this thread's event loop still runs (`workersExited`: the pools ask
+ * idle ones to end and terminate busy ones as the command finishes, 10-20 ms): ended from inside
+ * process.exit() instead, Node 20 can hang or abort (nodejs/node#54918; pool.ts says how).
  */
-function exitWhenWritten(): void {
-  if (process.stdout.writableLength > 0 || process.stderr.writableLength > 0) setTimeout(exitWhenWritten, 5);
-  else process.exit();
+function exitWhenWritten(bundle: Bundle): void {
+  if (process.stdout.writableLength > 0 || process.stderr.writableLength > 0) setTimeout(() => exitWhenWritten(bundle), 5);
+  else void bundle.workersExited().then(() => process.exit());
 }
 
 function runSolve(): void {
@@ -100,8 +111,8 @@ function runHint(): void {
  * The V8 flags of a one-shot solve (set from inside: the first line's flags would be every
  * command's, and bench/lib.ts reads only flags without a value there).
  * - `--interrupt-budget`: how much a function runs before V8 optimises it, about 15 times V8's
- *   default (66 KB of bytecode). Under --no-concurrent-recompilation TurboFan compiles on the main
- *   thread, and a one-shot solve spent more time optimising its hot functions than they then saved:
+ *   default (66 KB of bytecode). Measured when the bin ran Node with --no-concurrent-recompilation
+ *   (TurboFan on the main thread): a one-shot solve spent more time optimising its hot functions than they then saved:
  *   janko-037's solve (the deductions, the report) took 12-32 ms against 8-12 ms, janko-077 (SAT)
  *   and a 50x50 250-500 ms against 165-235 ms (in-process, a loaded 2-core machine), while a long
  *   run (30,000 solutions of a latin 8x8, 3-5 s) lost nothing. `--no-opt` did as well on the short

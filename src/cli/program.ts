@@ -8,6 +8,8 @@ import type { Command } from 'commander';
 import { commandNames } from '../commands/table.js';
 import { runProgram } from './run.js';
 
+export { workersExited } from '../pool/pool.js';
+
 /** A command's CLI face: its commander command (options, parse -> request -> render). */
 interface CliFace {
   command(): Command;

@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { errorKindOf, exitCodeOf, InputError, TimeoutError } from '../control/errors.js';
 import { exitCodeHelp, exitCodes, version } from './common.js';
 import { fileProblem } from '../formats/input.js';
+import { workersExited } from '../pool/pool.js';
 
 export async function runProgram(commands: readonly Command[]): Promise<void> {
   const program = new Command('hitori-sat')
@@ -48,8 +49,9 @@ export async function runProgram(commands: readonly Command[]): Promise<void> {
     process.exitCode = exitCodeFor(error);
     if (!(error instanceof CommanderError)) process.stderr.write(`hitori-sat: ${oneLine(error)}\n`);
     // A read still waiting (a FIFO with no writer, opened on libuv's threads) would keep the
-    // process alive past its time limit: end it, once what was written has had a moment to flush.
-    if (errorKindOf(error) === 'timeout') setTimeout(() => process.exit(), 50).unref();
+    // process alive past its time limit: end it, once what was written has had a moment to flush
+    // and the workers have exited (ended from inside process.exit(), Node 20 can hang: pool.ts).
+    if (errorKindOf(error) === 'timeout') setTimeout(() => void workersExited().then(() => process.exit()), 50).unref();
   }
 }
 

@@ -21,6 +21,7 @@
  * Workers start on demand (a one-task pool starts one) and are kept for the next task: a
  * handler's `init` (loading an engine, building tables) runs once per worker.
  */
+import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { errorFromData, SolverError, TimeoutError, type ErrorData } from '../control/errors.js';
 import { abortReason, Limit, limitData, type LimitData } from '../control/limit.js';
@@ -38,6 +39,12 @@ export interface PoolOptions {
   readonly jobs: number;
   /** Told when a worker has loaded or answered a task and nothing waits for it (see `idle`). */
   readonly onIdle?: () => void;
+  /**
+   * Whether the workers optimise JavaScript in the background (V8's default), so that a task
+   * never waits on an optimising compile: for a pool whose tasks' times are the result (bench).
+   * Otherwise a worker optimises on its own thread, and can be ended at any moment (see `spawn`).
+   */
+  readonly concurrentCompiles?: boolean;
 }
 
 export interface TaskOptions {
@@ -80,6 +87,7 @@ export interface TaskMessage {
   /** The task's limit as plain data (`limitData`). */
   readonly limit?: LimitData;
 }
+
 export type WorkerMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly id: number; readonly value: unknown }
@@ -114,6 +122,24 @@ const workerUrl = new URL('../pool/worker.js', import.meta.url);
 
 /** Crashes in a row (no task answered between them) after which the pool gives up. */
 const maxCrashes = 3;
+
+/** Whether Node was started with its own choice (`node --no-concurrent-recompilation ...`), which then holds for every worker. */
+const nodeSetsCompiles = process.execArgv.some((flag) => /^--(no-)?concurrent-recompilation$/.test(flag));
+
+/** Every worker of every pool that has not exited yet, with the promise of its exit. */
+const running = new Map<Worker, Promise<void>>();
+
+/**
+ * Resolves once every worker that any pool of this process started has exited (those started
+ * meanwhile included). A process that ends by `process.exit()` calls it first: Node 20 ends the
+ * workers still there from inside `process.exit()`, its main thread blocked until they have,
+ * and a worker's teardown can need that thread (a garbage collection that a background compile
+ * waits for: the process never ends, nodejs/node#54918). Here the main thread's event loop still
+ * runs while they end.
+ */
+export async function workersExited(): Promise<void> {
+  while (running.size > 0) await Promise.all(running.values());
+}
 
 export class WorkerPool {
   private readonly slots: Slot[];
@@ -272,9 +298,33 @@ export class WorkerPool {
     worker.postMessage(message);
   }
 
+  /**
+   * Starts worker k. V8 decides at an isolate's creation whether it optimises JavaScript in the
+   * background, from the flag as it is then (the main thread's isolate keeps its own way), so the
+   * flag is set for this pool's worker just before. A worker terminated while V8 optimises its
+   * code in the background has its isolate torn down under that compile, and Node 20 aborts the
+   * process when the compile then asks for the isolate's task runner (`Assertion failed:
+   * (data.first) != nullptr`: 1 in 97 runs of `generate 7x7 --count 5 --jobs 2` as the bin
+   * ended). Ending a worker the orderly way instead (its port closed) waits for every background
+   * task of the process, CaDiCaL's wasm tier-up included: 2.5-4.9 s after `generate` on a loaded
+   * machine, so a pool's workers are terminated, and optimise on their own thread unless the pool
+   * asks otherwise (BENCH.md, exit-stress). The flag is the process's: set at each spawn, it holds
+   * for that worker because no command runs pools of both kinds at once.
+   */
   private spawn(k: number): Worker {
     const { Worker } = this.threads!;
+    if (!nodeSetsCompiles)
+      setFlagsFromString(this.options.concurrentCompiles === true ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
     const worker = new Worker(workerUrl, { workerData: { handler: this.options.handler.href, init: this.options.init } });
+    running.set(
+      worker,
+      new Promise((resolve) =>
+        worker.once('exit', () => {
+          running.delete(worker);
+          resolve();
+        }),
+      ),
+    );
     worker.on('message', (message: WorkerMessage) => this.onMessage(k, worker, message));
     worker.on('error', (error: Error) => this.crashed(k, worker, `${error.name}: ${error.message.split('\n')[0] ?? ''}`));
     worker.on('exit', (code) => this.crashed(k, worker, `it exited with code ${code}`));
@@ -317,7 +367,7 @@ export class WorkerPool {
     if (this.closed || slot.worker !== worker) return;
     slot.worker = undefined;
     slot.ready = false;
-    this.end(worker);
+    void this.end(worker);
     slot.cancelTimer();
     const task = slot.task;
     slot.task = undefined;
@@ -332,7 +382,7 @@ export class WorkerPool {
   /** Ends a running task's worker (its deadline passed, or it was aborted). */
   private endTask(slot: Slot, task: Task, error: Error): void {
     slot.cancelTimer();
-    if (slot.worker !== undefined) this.end(slot.worker);
+    if (slot.worker !== undefined) void this.end(slot.worker);
     slot.worker = undefined;
     slot.ready = false;
     slot.task = undefined;
@@ -364,11 +414,10 @@ export class WorkerPool {
     else task.reject(error);
   }
 
-  /** Terminates a worker that is no longer wanted; whatever it still says is ignored. */
-  private end(worker: Worker): Promise<number> {
-    worker.removeAllListeners();
-    worker.on('error', () => {});
-    return worker.terminate();
+  /** Terminates a worker that is no longer wanted, resolving at its exit; whatever it still says is ignored (every listener checks that it is still its slot's). */
+  private end(worker: Worker): Promise<void> {
+    void worker.terminate();
+    return running.get(worker) ?? Promise.resolve();
   }
 }
 

@@ -2,11 +2,12 @@
  * The one worker pool (src/pool/), run as built (dist/: its worker entry is a compiled module)
  * with a handler that does what each task asks: answer, wait, spin, crash, throw.
  */
+import { readdirSync } from 'node:fs';
 import { Limit } from '../../dist/src/control/limit.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError, SolverError, TimeoutError, TooLargeError } from '../../dist/src/control/errors.js';
 import { jobsWithin, resolveJobs } from '../../dist/src/pool/job-count.js';
-import { inOrder, WorkerPool } from '../../dist/src/pool/pool.js';
+import { inOrder, WorkerPool, workersExited } from '../../dist/src/pool/pool.js';
 
 const handler = new URL('./fixtures/handler.mjs', import.meta.url);
 const pools: WorkerPool[] = [];
@@ -141,6 +142,27 @@ describe('the worker pool', () => {
     await pool.close();
     await expect(running).rejects.toThrow(/closed/);
     await expect(waiting).rejects.toThrow(/closed/);
+  });
+
+  it('has workersExited resolve once every worker, busy or idle, has exited, its pool closed without waiting', async () => {
+    // The threads of this process (Linux), before and after: an exited worker's thread is joined.
+    const threads = () => readdirSync('/proc/self/task').length;
+    const pool = poolOf(2);
+    await Promise.all([0, 1].map((worker) => pool.run({ do: 'echo', value: worker }, { worker })));
+    const busy = pool.run({ do: 'spin' }, { worker: 1 });
+    busy.catch(() => {});
+    const during = threads();
+    // Not awaited, as a command closes its pool before it prints: the process's end waits instead.
+    void pool.close();
+    await workersExited();
+    expect(threads()).toBeLessThanOrEqual(during - 2);
+    await expect(busy).rejects.toThrow(/closed/);
+  });
+
+  it('has workersExited resolve at once when no worker is left', async () => {
+    await poolOf(1).run({ do: 'echo', value: 1 });
+    await Promise.all(pools.splice(0).map((pool) => pool.close()));
+    await expect(workersExited()).resolves.toBeUndefined();
   });
 });
 
