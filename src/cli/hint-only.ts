@@ -8,7 +8,7 @@
 import { command as hintCommand } from '../commands/hint/cli.js';
 import { runProgram } from './run.js';
 
-export { workersExited } from '../pool/pool.js';
+export { workersExited } from '../api/jobs.js';
 
 /** Runs `hitori-sat hint ...` on the process's arguments. */
 export function runHint(): Promise<void> {

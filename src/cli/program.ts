@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { commandNames } from '../commands/table.js';
 import { runProgram } from './run.js';
 
-export { workersExited } from '../pool/pool.js';
+export { workersExited } from '../api/jobs.js';
 
 /** A command's CLI face: its commander command (options, parse -> request -> render). */
 interface CliFace {

@@ -8,7 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { errorKindOf, exitCodeOf, InputError, TimeoutError } from '../control/errors.js';
 import { exitCodeHelp, exitCodes, version } from './common.js';
 import { fileProblem } from '../formats/input.js';
-import { workersExited } from '../pool/pool.js';
+import { workersExited } from '../api/jobs.js';
 
 export async function runProgram(commands: readonly Command[]): Promise<void> {
   const program = new Command('hitori-sat')

@@ -7,7 +7,7 @@ import { runProgram } from './run.js';
 import { command as solveCommand } from '../commands/solve/cli.js';
 
 export { preloadCadical } from '../api/solver-start.js';
-export { workersExited } from '../pool/pool.js';
+export { workersExited } from '../api/jobs.js';
 
 /** Runs `hitori-sat solve ...` on the process's arguments. */
 export function runSolve(): Promise<void> {
