@@ -50,6 +50,10 @@ export interface Paint {
   outline: string | null;
 }
 
+/** The colours a cell's inside can have, and those of the outlines drawn around a cell. */
+const fills: readonly Colour[] = ['white', 'dark', 'pink', 'yellow', 'red', 'sky', 'lavender', 'mint'];
+const outlines: readonly Colour[] = ['orange', 'green', 'scarlet', 'violet', 'magenta'];
+
 /** The page's colours (style.css), by name. */
 const palette = {
   white: [0xff, 0xff, 0xff],
@@ -276,44 +280,12 @@ export function pageHarness() {
       { png, boxes, origin },
     );
     return samples.map(({ fill, ring, edge }) => {
-      const f = nearest(fill, ['white', 'dark', 'pink', 'yellow', 'red', 'sky', 'lavender', 'mint']);
-      const e = nearest(edge, [
-        'white',
-        'dark',
-        'pink',
-        'yellow',
-        'red',
-        'sky',
-        'lavender',
-        'mint',
-        'orange',
-        'green',
-        'scarlet',
-        'violet',
-        'magenta',
-      ]);
+      const f = nearest(fill, fills);
+      const e = nearest(edge, [...fills, ...outlines]);
       return {
         fill: f.distance < 40 ? f.name : `rgb(${fill.join(',')})`,
-        ring: ring.some(
-          (rgb) =>
-            nearest(rgb, [
-              'blue',
-              'white',
-              'dark',
-              'pink',
-              'yellow',
-              'red',
-              'sky',
-              'lavender',
-              'mint',
-              'orange',
-              'green',
-              'scarlet',
-              'violet',
-              'magenta',
-            ]).name === 'blue',
-        ),
-        outline: ['orange', 'green', 'scarlet', 'violet', 'magenta'].includes(e.name) && e.distance < 40 ? e.name : null,
+        ring: ring.some((rgb) => nearest(rgb, ['blue', ...fills, ...outlines]).name === 'blue'),
+        outline: outlines.includes(e.name) && e.distance < 40 ? e.name : null,
       };
     });
   }
