@@ -11,6 +11,7 @@
  * 0); unlike it, a comment may be indented, and the count of clauses is the caller's to judge.
  */
 import type { Cnf } from '../sat/cnf.js';
+import { digitCount } from '../sat/dimacs.js';
 
 /** A syntax error, at a line (1-based) of the text. */
 export class DimacsSyntaxError extends Error {
@@ -35,28 +36,6 @@ export interface DimacsClauses {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** Decimal digits of `x` (a non-negative integer below 2^31), by comparisons rather than divisions. */
-const digitCount = (x: number): number =>
-  x < 100000
-    ? x < 100
-      ? x < 10
-        ? 1
-        : 2
-      : x < 1000
-        ? 3
-        : x < 10000
-          ? 4
-          : 5
-    : x < 10000000
-      ? x < 1000000
-        ? 6
-        : 7
-      : x < 100000000
-        ? 8
-        : x < 1000000000
-          ? 9
-          : 10;
 
 /** The DIMACS text of `cnf` as UTF-8 bytes: what `toDimacs(cnf)` gives, encoded. */
 export function dimacsBytes(cnf: Cnf): Uint8Array {

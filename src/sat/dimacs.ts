@@ -38,7 +38,7 @@ export function* dimacsChunks(cnf: Cnf, units: readonly number[] = []): Generato
  * The length in bytes of what dimacsChunks writes, counted without writing it: a command that
  * must hold the text whole (stdout under a time limit) refuses one too large before making it.
  */
-export function dimacsBytes(cnf: Cnf, units: readonly number[] = []): number {
+export function dimacsByteLength(cnf: Cnf, units: readonly number[] = []): number {
   const encoder = new TextEncoder();
   let bytes = 0;
   for (const comment of cnf.comments) bytes += comment === '' ? 2 : 3 + encoder.encode(comment).length;
@@ -55,11 +55,29 @@ export function dimacsBytes(cnf: Cnf, units: readonly number[] = []): number {
 }
 
 /** The characters of a literal in decimal, its sign included. */
-function literalLength(lit: number): number {
-  let length = lit < 0 ? 2 : 1;
-  for (let x = lit < 0 ? -lit : lit; x >= 10; length++) x = Math.floor(x / 10);
-  return length;
-}
+const literalLength = (lit: number): number => (lit < 0 ? 1 + digitCount(-lit) : digitCount(lit));
+
+/** Decimal digits of `x` (a non-negative integer below 2^31), by comparisons rather than divisions. */
+export const digitCount = (x: number): number =>
+  x < 100000
+    ? x < 100
+      ? x < 10
+        ? 1
+        : 2
+      : x < 1000
+        ? 3
+        : x < 10000
+          ? 4
+          : 5
+    : x < 10000000
+      ? x < 1000000
+        ? 6
+        : 7
+      : x < 100000000
+        ? 8
+        : x < 1000000000
+          ? 9
+          : 10;
 
 /** The whole DIMACS text of `cnf`. */
 export function toDimacs(cnf: Cnf): string {

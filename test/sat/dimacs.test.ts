@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Cnf } from '../../src/sat/cnf.js';
-import { dimacsBytes, dimacsChunks, parseDimacs, parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
+import { dimacsByteLength, dimacsChunks, parseDimacs, parseSolverOutput, toDimacs } from '../../src/sat/dimacs.js';
 import { mulberry32 } from '../support/brute-force.js';
 import { InputError } from '../../src/control/errors.js';
 
@@ -148,7 +148,7 @@ describe('parseSolverOutput', () => {
   });
 });
 
-describe('dimacsBytes', () => {
+describe('dimacsByteLength', () => {
   it('is the byte length of the text dimacsChunks writes: comments (UTF-8 included), header, empty and unit clauses, extra units', () => {
     const random = mulberry32(11);
     for (let round = 0; round < 50; round++) {
@@ -164,7 +164,7 @@ describe('dimacsBytes', () => {
         );
       const units = random() < 0.5 ? [] : [-3, 12_345_678];
       const text = [...dimacsChunks(cnf, units)].join('');
-      expect(dimacsBytes(cnf, units)).toBe(new TextEncoder().encode(text).length);
+      expect(dimacsByteLength(cnf, units)).toBe(new TextEncoder().encode(text).length);
     }
   });
 });

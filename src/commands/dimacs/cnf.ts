@@ -12,7 +12,7 @@ import type { Limit } from '../../control/limit.js';
 import { checkShading } from '../../puzzle/check.js';
 import type { Convention } from '../../puzzle/convention.js';
 import type { Puzzle, Shading } from '../../puzzle/puzzle.js';
-import { dimacsBytes, dimacsChunks, parseSolverOutput } from '../../sat/dimacs.js';
+import { dimacsByteLength, dimacsChunks, parseSolverOutput } from '../../sat/dimacs.js';
 import type { DecodeRequest, DecodeResult } from '../decode/request.js';
 import type { DimacsRequest, DimacsResult } from './request.js';
 
@@ -47,7 +47,7 @@ export function dimacsOf(request: DimacsRequest, limit: Limit): DimacsResult {
     cnf.comments.push(`blocked: ${from}; UNSATISFIABLE means it is the only one`);
     cnf.add(blockingClause(vars, block));
   }
-  return { variables: cnf.numVars, clauses: cnf.numClauses, chunks: () => dimacsChunks(cnf), bytes: () => dimacsBytes(cnf) };
+  return { variables: cnf.numVars, clauses: cnf.numClauses, chunks: () => dimacsChunks(cnf), bytes: () => dimacsByteLength(cnf) };
 }
 
 export function decodeModel(request: DecodeRequest, limit: Limit): DecodeResult {
