@@ -8,7 +8,8 @@
  *   default (MaxArraySize 1001: indices 0..1000).
  * - Second submission: `--then` tasks, the first ones among them: a rerun counts only the shards
  *   without a complete result, so the first tasks end at once and their files are untouched.
- * - `enumerate --merge` over the shard files: it must refuse, naming the shards not counted here.
+ * - `enumerate --merge` over the shard files: it must refuse, naming the shards not counted here;
+ *   `enumerate --merge --sample` adds them up as a sample (checked against the files' own sum).
  * - From the tasks' CPU seconds (the recipe's log line, npx and Node's start included): the CPU
  *   cost of the whole, and its wall time on clusters of 1, 10 and 100 nodes.
  *
@@ -172,12 +173,34 @@ try {
       `the merge of ${indices.length} of ${shards} shards did not refuse as expected (${merge.status}): ${refusal.slice(0, 300)}`,
     );
   const rerunCommand = merge.stderr.split('\n')[1]?.trim() ?? '';
+  // The same files added up as a sample, by the command.
+  const merged = spawnSync(
+    process.execPath,
+    [...cliNodeFlags(cliPath), cliPath, 'enumerate', '--merge', ...files, '--sample', '--format', 'json'],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      maxBuffer: 256 * 2 ** 20,
+    },
+  );
+  if (merged.status !== 0) throw new Error(`the merge --sample failed (${merged.status}): ${merged.stderr.slice(0, 300)}`);
+  const sample = JSON.parse(merged.stdout) as ShardResult & { sample?: { shards: number; of: number } };
 
   const counted = [...one.tasks, ...two.tasks].filter((t) => t.timing !== null);
   const results = new Map(indices.map((k) => [k, JSON.parse(readFileSync(file(k), 'utf8')) as ShardResult]));
   const loadAfter = loadAverages(', ');
   const sum = (f: (t: Task) => number) => counted.reduce((s, t) => s + f(t), 0);
   const classes = counted.reduce((s, t) => s + results.get(t.index)!.classes, 0);
+  // The command's sample against the files' own sum: the same shards, the same counts.
+  const ownSum = (c: string, k: 'none' | 'unique' | 'multiple') =>
+    counted.reduce((s, t) => s + results.get(t.index)!.conventions[c]![k], 0);
+  if (
+    sample.sample?.shards !== counted.length ||
+    sample.sample.of !== shards ||
+    sample.classes !== classes ||
+    conventions.some((c) => (['none', 'unique', 'multiple'] as const).some((k) => sample.conventions[c]![k] !== ownSum(c, k)))
+  )
+    throw new Error(`the merge --sample does not add up to the shard files: ${merged.stdout.slice(0, 300)}`);
   const cpu = sum((t) => t.timing!.cpu);
   const wall = sum((t) => t.timing!.wall);
   const perClassCpu = (cpu - counted.length * startupCpu) / classes;
@@ -195,6 +218,7 @@ try {
     `  1. \`${one.command}\``,
     `  2. \`${two.command}\``,
     `  3. \`hitori-sat enumerate --merge out/shard-*.json\``,
+    `  4. \`hitori-sat enumerate --merge out/shard-*.json --sample --format json\``,
     `- Date: ${timestamp(started)}`,
     `- Machine: ${describeMachine()}`,
     `- Code: ${revision()}`,
@@ -222,22 +246,21 @@ try {
     ),
     '',
     `- Resume: submission 2 asked for all ${indices.length} tasks; the ${first.length} whose shards submission 1 had counted found their files complete (\`shard-done.mjs\`) and ended without counting, their files untouched; only ${indices.length - first.length} counted. Both submissions took ${one.seconds.toFixed(0)} s and ${two.seconds.toFixed(0)} s (sbatch --wait).`,
-    `- Merge: \`enumerate --merge\` over the ${indices.length} files refused, exit code 2, as it must with shards missing: "${refusal.slice(0, 45)} ... ${refusal.slice(refusal.lastIndexOf(' and '))}", followed by the command that counts just those (${n(rerunCommand.length)} characters: \`${rerunCommand.slice(0, 60)}...\`). The whole needs every shard: that is the cost below.`,
+    `- Merge: \`enumerate --merge\` over the ${indices.length} files refused, exit code 2, as it must with shards missing: "${refusal.slice(0, 45)} ... ${refusal.slice(refusal.lastIndexOf(' and '))}", followed by the command that counts just those (${n(rerunCommand.length)} characters: \`${rerunCommand.slice(0, 60)}...\`). The whole needs every shard: that is the cost below. With \`--sample\` the same files add up, exit code 0, as a sample of ${sample.sample.shards} of ${n(sample.sample.of)} shards: the table below is that result (and equals the files' own sum).`,
     '',
     `### The ${counted.length} shards together (a sample of ${(100 * (classes / total)).toPrecision(2)}% of the classes)`,
     '',
     table(
       ['convention', 'none', 'unique', 'multiple', 'unique / classes'],
       conventions.map((c) => {
-        const v = { none: 0, unique: 0, multiple: 0 };
-        for (const t of counted) for (const k of ['none', 'unique', 'multiple'] as const) v[k] += results.get(t.index)!.conventions[c]![k];
+        const v = sample.conventions[c]!;
         return [`\`${c}\``, n(v.none), n(v.unique), n(v.multiple), `${((100 * v.unique) / classes).toFixed(2)}%`];
       }),
       [false, true, true, true, true],
     ),
     '',
     `Rule engine classes of the sample's grids unique under \`shaded-duplicates\`: ${histogramKeys
-      .map((key) => `${key} ${n(counted.reduce((s, t) => s + (results.get(t.index)!.histogram?.[key] ?? 0), 0))}`)
+      .map((key) => `${key} ${n(sample.histogram?.[key] ?? 0)}`)
       .join(', ')}.`,
     '',
     '### Cost of the whole',

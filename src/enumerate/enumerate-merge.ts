@@ -45,8 +45,12 @@ function describe(r: EnumerationResult): string {
   return `${r.rows}x${r.cols} over ${r.symbols} symbol${r.symbols === 1 ? '' : 's'}${r.prune ? ', pruned' : ''}`;
 }
 
-/** The sum of the shards, as one result covering the whole space. */
-export function mergeResults(files: readonly ShardFile[]): EnumerationResult {
+/**
+ * The sum of the shards, as one result covering the whole space. With `sample`, a set with shards
+ * missing is added up too, as a sample that says so (`sample`: how many shards of how many); the
+ * checks of what the shards count are the same.
+ */
+export function mergeResults(files: readonly ShardFile[], { sample = false }: { readonly sample?: boolean } = {}): EnumerationResult {
   if (files.length === 0) throw new InputError('no shard files to merge');
   const results = files.map((f) => ({ name: f.name, result: validResult(f) }));
   const first = results[0]!;
@@ -81,13 +85,20 @@ export function mergeResults(files: readonly ShardFile[]): EnumerationResult {
     byIndex.set(shard.index, name);
   }
   const missing = Array.from({ length: count }, (_, k) => k).filter((k) => !byIndex.has(k));
-  if (missing.length > 0) throw new MissingShardsError({ missing, spec: first.result, names: byIndex });
+  if (missing.length > 0 && !sample) throw new MissingShardsError({ missing, spec: first.result, names: byIndex });
   let total: EnumerationCounts = results[0]!.result;
   for (const { result } of results.slice(1)) total = addCounts(total, result);
   const size = first.result;
-  const expected = classCount(size);
+  // A sample covers the sequences its shards say they hold; the whole set, every sequence.
+  const expected = missing.length > 0 ? results.reduce((s, { result }) => s + result.expectedClasses, 0) : classCount(size);
   if (total.classes !== expected)
-    throw new InputError(`the shards count ${total.classes} sequences in all, but ${size.rows}x${size.cols} has ${expected}`, {}, 'merge');
+    throw new InputError(
+      missing.length > 0
+        ? `the shards count ${total.classes} sequences in all, but say they hold ${expected}`
+        : `the shards count ${total.classes} sequences in all, but ${size.rows}x${size.cols} has ${expected}`,
+      {},
+      'merge',
+    );
   return {
     format: resultFormat,
     version: size.version,
@@ -97,7 +108,8 @@ export function mergeResults(files: readonly ShardFile[]): EnumerationResult {
     prune: size.prune,
     rating: size.rating,
     shard: null,
-    mergedShards: count,
+    mergedShards: results.length,
+    ...(missing.length > 0 ? { sample: { shards: results.length, of: count } } : {}),
     complete: true,
     itemsDone: results.reduce((s, { result }) => s + result.itemsDone, 0),
     items: results.reduce((s, { result }) => s + result.items, 0),

@@ -36,6 +36,11 @@ export interface EnumerationResult extends EnumerationCounts {
   readonly shard: (Shard & { readonly depth: number }) | null;
   /** For a merge: how many shards it adds up. */
   readonly mergedShards?: number;
+  /**
+   * For a merge of some shards only (`--merge --sample`): how many of how many. The counts then
+   * cover those shards' sequences (`expectedClasses`), a sample of the whole, not the whole.
+   */
+  readonly sample?: { readonly shards: number; readonly of: number };
   /** False when the run stopped early (time limit): the counts cover only `itemsDone` items. */
   readonly complete: boolean;
   readonly itemsDone: number;

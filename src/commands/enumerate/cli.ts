@@ -32,6 +32,7 @@ interface EnumerateCliOptions {
   prune: boolean;
   shard?: string;
   merge?: string[];
+  sample: boolean;
   jobs?: number;
   histogram: boolean;
   rateRules: RuleSet;
@@ -68,6 +69,11 @@ export function command(): Command {
     .option('--prune', 'drop sequences with a line that no shading of that line satisfies (thesis section 7.2)', false)
     .option('--shard <i/n>', 'count shard i of n (0 <= i < n), or auto/n to take i from the scheduler (below)')
     .option('--merge <files...>', 'add up the JSON results of all shards of one enumeration (no size needed)')
+    .option(
+      '--sample',
+      'with --merge: add up the shards given although some are missing, as a sample of the whole (the result says so)',
+      false,
+    )
     .option('--no-histogram', 'skip the rule engine (only the counts per convention)')
     .addOption(new Option('--rate-rules <set>', "the rule engine's rule set for the histogram").choices(ruleSetNames).default('thesis'))
     .option('--no-symmetry', 'rate every grid instead of one per mirror/rotation orbit');
@@ -79,11 +85,14 @@ export function command(): Command {
     let result: EnumerationResult;
     // A bad output name (a folder, one of the shard files being merged) fails before the work.
     if (options.output !== undefined) checkOutput(options.output, options.merge ?? []);
+    if (options.sample && options.merge === undefined)
+      command.error('error: --sample goes with --merge (it adds up the shard files given)', { exitCode: exitCodes.badInput });
     if (options.merge !== undefined) {
       if (size !== undefined || options.shard !== undefined)
         command.error('error: --merge takes only the shard files (their size and shard are inside)', { exitCode: exitCodes.badInput });
       try {
-        result = await run({ command: 'enumerate', merge: await Promise.all(options.merge.map(readShardFile)) });
+        const merge = await Promise.all(options.merge.map(readShardFile));
+        result = await run({ command: 'enumerate', merge, ...(options.sample ? { sample: true } : {}) });
       } catch (error) {
         const missing = (error as { missingShards?: MissingShards } | null)?.missingShards;
         if (!(error instanceof InputError) || missing === undefined) throw error;

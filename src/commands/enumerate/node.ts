@@ -9,7 +9,7 @@ export const node: NodeFace<'enumerate'> = {
   async handler(request, { limit, progress }) {
     if ('merge' in request) {
       const { mergeResults } = await import('../../enumerate/enumerate-merge.js');
-      return mergeResults(request.merge);
+      return mergeResults(request.merge, { sample: request.sample === true });
     }
     const { runEnumeration } = await import('../../enumerate/enumerate-run.js');
     const { spec } = request;

@@ -1,6 +1,6 @@
 /** The text form of an enumeration result: our counts beside the thesis's published numbers. */
 import { thesisNumbers } from '../../enumerate/enumerate-thesis.js';
-import { histogramKeys } from '../../enumerate/enumerate.js';
+import { classCount, histogramKeys } from '../../enumerate/enumerate.js';
 import type { EnumerationResult } from '../../enumerate/enumerate-result.js';
 import { conventions } from '../../puzzle/convention.js';
 import { levelInfo, levels } from '../../rules/index.js';
@@ -9,15 +9,23 @@ import { textTable } from '../../render/text.js';
 const n = (x: number) => x.toLocaleString('en-US');
 const pct = (x: number, of: number) => (of === 0 ? '-' : `${((100 * x) / of).toFixed(1)}%`);
 
+/** The share of the whole space a sample's shards hold, to two significant digits at least. */
+function samplePercent(result: EnumerationResult): string {
+  const share = (100 * result.expectedClasses) / classCount(result);
+  return `${share >= 1 ? share.toFixed(1) : share.toPrecision(2)}%`;
+}
+
 export function enumerationText(result: EnumerationResult): string {
   const size = `${result.rows}x${result.cols}(${result.symbols})`;
   const thesis = thesisNumbers(result);
   const part =
     result.shard !== null
       ? `shard ${result.shard.index}/${result.shard.count}`
-      : result.mergedShards !== undefined
-        ? `merged from ${result.mergedShards} shards`
-        : 'whole space';
+      : result.sample !== undefined
+        ? `a sample: merged from ${n(result.sample.shards)} of ${n(result.sample.of)} shards, ${samplePercent(result)} of the sequences`
+        : result.mergedShards !== undefined
+          ? `merged from ${result.mergedShards} shards`
+          : 'whole space';
   const out: string[] = [
     `enumerate ${size}: ${result.rows}x${result.cols} boards over at most ${result.symbols} symbols, one per renaming class (${part})`,
   ];

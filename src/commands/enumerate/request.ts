@@ -10,7 +10,7 @@ import type { Bounded } from '../bounded.js';
 /** Count every grid of a size up to renaming the symbols; one shard of it; or add shard results up. */
 export type EnumerateRequest = Bounded & { readonly command: 'enumerate'; readonly jobs?: number } & (
     | { readonly spec: EnumerationSpec; readonly shard?: Shard; readonly version: string }
-    | { readonly merge: readonly ShardFile[] }
+    | { readonly merge: readonly ShardFile[]; readonly sample?: boolean }
   );
 
 export type EnumerateResult = EnumerationResult;
