@@ -141,10 +141,12 @@ const runs: { label: string; puzzles: Puzzle[]; deductions: boolean; prover?: Sa
   { label: 'fixtures: several solutions', puzzles: fixtures('multiple-solutions.jsonl'), deductions: true },
 ];
 
-// Untimed certificates first: they load the modules and, the second proving with CaDiCaL,
-// compile it (as the solve does before \`solve --certificate\` makes its certificate).
+// Untimed first: a certificate, which loads the modules, one proven by CaDiCaL, which compiles
+// it (as the solve does before \`solve --certificate\` makes its certificate), and a solve by
+// the SAT engine, which loads the modules of a solve the deductions do not finish.
 await makeCertificate(janko17[0]!, { selfCheck: false });
 await makeCertificate(janko17[0]!, { selfCheck: false, deductions: false });
+await solveWithEngine(janko17[0]!, { engine: 'sat' });
 
 const rows: string[][] = [];
 /** The row of the deduction-proven 17x17s: its medians, for the prose. */
