@@ -1,10 +1,13 @@
 /**
  * Certified verdicts (issue 33): per set, the certificate's size and the time to make and to
  * verify it beside the solve's own time, for deduction-proven and SAT-proven verdicts apart.
- * Every janko 17x17 is certified as `makeCertificate` does by default (deductions first), and
- * the first `--sat N` of them (default 20) again with the SAT solver proving everything
- * (CaDiCaL in WebAssembly), and the first `--drat N` (default 5) with Debian's `cadical` writing
- * DRAT when it is installed; the fixtures with no solution and with several are certified too.
+ * Every janko 17x17 is certified as `makeCertificate` does by default (deductions first, what
+ * they leave open proven by CaDiCaL in WebAssembly on the rules with connectivity cuts), again
+ * with what they leave open proven on the whole layered CNF (CaDiCaL in WebAssembly, the way
+ * before the cuts), the first `--sat N` of them (default 20) again with the SAT solver proving
+ * everything (with cuts), and the first `--drat N` (default 5) with Debian's `cadical` writing
+ * DRAT on the whole CNF when it is installed; the fixtures with no solution and with several are
+ * certified too.
  * Every certificate must verify. The certificate is made from the solve's verdict and solutions,
  * as `solve --certificate` makes it. Beside the in-process solve, the whole `hitori-sat solve FILE`
  * process (the solve a user runs) is timed on the first `--process N` puzzles of each row
@@ -17,6 +20,7 @@ import { join } from 'node:path';
 import { externalProver } from '../src/certify/external-prover.js';
 import { makeCertificate, verifyCertificate } from '../src/certify/index.js';
 import type { SatProver } from '../src/certify/sat-prover.js';
+import { wasmProver } from '../src/certify/wasm-prover.js';
 import { parseJsonLines } from '../src/formats/json.js';
 import { formatText } from '../src/formats/text.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
@@ -116,7 +120,13 @@ const fixtures = (name: string) => records(join(repoRoot, 'test', 'fixtures', na
 const debianCadical = '/usr/bin/cadical';
 const runs: { label: string; puzzles: Puzzle[]; deductions: boolean; prover?: SatProver }[] = [
   { label: 'janko 17x17, deductions first (the default)', puzzles: janko17, deductions: true },
-  { label: `janko 17x17 (first ${satCount}), SAT alone (cadical-wasm)`, puzzles: janko17.slice(0, satCount), deductions: false },
+  {
+    label: 'janko 17x17, deductions first, the rest on the whole layered CNF (cadical-wasm)',
+    puzzles: janko17,
+    deductions: true,
+    prover: wasmProver,
+  },
+  { label: `janko 17x17 (first ${satCount}), SAT alone (cadical-wasm, cuts)`, puzzles: janko17.slice(0, satCount), deductions: false },
   ...(existsSync(debianCadical)
     ? [
         {
@@ -131,12 +141,18 @@ const runs: { label: string; puzzles: Puzzle[]; deductions: boolean; prover?: Sa
   { label: 'fixtures: several solutions', puzzles: fixtures('multiple-solutions.jsonl'), deductions: true },
 ];
 
-// One untimed certificate first: it loads the modules and compiles CaDiCaL.
+// Untimed first: a certificate, which loads the modules, one proven by CaDiCaL, which compiles
+// it (as the solve does before \`solve --certificate\` makes its certificate), and a solve by
+// the SAT engine, which loads the modules of a solve the deductions do not finish.
 await makeCertificate(janko17[0]!, { selfCheck: false });
+await makeCertificate(janko17[0]!, { selfCheck: false, deductions: false });
+await solveWithEngine(janko17[0]!, { engine: 'sat' });
 
 const rows: string[][] = [];
 /** The row of the deduction-proven 17x17s: its medians, for the prose. */
 let deductionRow: { cnfBytes: number; makeMs: number; solveMs: number; processMs: number } | undefined;
+/** The row of the 17x17s the deductions leave open, by default and on the whole CNF: their medians, for the prose. */
+const openRows: { makeMs: number; makeCpuMs: number; processMs: number; verifyCpuMs: number }[] = [];
 for (const run of runs) {
   const samples: (Sample & { puzzle: Puzzle })[] = [];
   for (const [k, puzzle] of run.puzzles.entries()) {
@@ -168,6 +184,8 @@ for (const run of runs) {
       ms(median(pick((s) => s.verifyCpuMs))),
       ms(max(pick((s) => s.verifyCpuMs))),
     ]);
+    if (run.deductions && run.puzzles === janko17 && kind === 'deduction+sat')
+      openRows.push({ makeMs, makeCpuMs: median(pick((s) => s.makeCpuMs)), processMs, verifyCpuMs: median(pick((s) => s.verifyCpuMs)) });
     if (run === runs[0] && kind === 'deduction')
       deductionRow = {
         cnfBytes: median(pick((s) => s.cnfBytes)),
@@ -203,6 +221,15 @@ writeSection(
           `non-adjacency, the distance layers), ${(deductionRow.cnfBytes / 2 ** 20).toFixed(1)} MiB of DIMACS, built clause by clause by the encoders and`,
           `written byte by byte, which the solve never builds. Against the solve a user runs, the whole \`hitori-sat solve\` process`,
           `(${ms(deductionRow.processMs)} ms), making the certificate takes ${(deductionRow.makeMs / deductionRow.processMs).toFixed(2)}x of it.`,
+          '',
+        ]),
+    ...(openRows.length < 2
+      ? []
+      : [
+          'On the 17x17s the deductions leave open (`deduction+sat`), CaDiCaL proves the rest on the rules over the cells',
+          'alone, connectivity coming in as cut lemmas (src/certify/cut-prover.ts), not on the layered CNF: making takes',
+          `${ms(openRows[0]!.makeMs)} ms (CPU ${ms(openRows[0]!.makeCpuMs)} ms), ${(openRows[0]!.makeMs / openRows[0]!.processMs).toFixed(2)}x the solve process (${ms(openRows[0]!.processMs)} ms), against ${ms(openRows[1]!.makeMs)} ms (CPU ${ms(openRows[1]!.makeCpuMs)} ms,`,
+          `${(openRows[1]!.makeMs / openRows[1]!.processMs).toFixed(2)}x) with the layered CNF given to CaDiCaL; verifying takes ${ms(openRows[0]!.verifyCpuMs)} ms of CPU against ${ms(openRows[1]!.verifyCpuMs)} ms.`,
           '',
         ]),
     table(

@@ -2,13 +2,15 @@
  * Makes a certificate for a puzzle's verdict (layout.ts): solves it with the default engine
  * (src/solve/engines.ts), or takes the verdict of a solve already made, builds the complete CNF (formula.ts), and for `unique` and `none` a
  * DRAT refutation of it: the deduction core's cells as RUP lemmas (deduction-proof.ts) and, for
- * what they leave open, a SAT solver's proof (CaDiCaL in WebAssembly by default, wasm-prover.ts;
- * a Node caller may pass the external one, external-prover.ts). The result is plain data, file
- * name -> content: browser-safe, and written by the caller.
+ * what they leave open, a SAT solver's proof: by default CaDiCaL in WebAssembly on the rules
+ * without the layers, connectivity as cut lemmas (cut-prover.ts), or a prover given the whole CNF
+ * (the layered one in WebAssembly, wasm-prover.ts; in Node the external one, external-prover.ts).
+ * The result is plain data, file name -> content: browser-safe, and written by the caller.
  *
  * Before it is handed out the certificate is checked as anyone would check it
  * (verifyCertificate): a proof the checker rejects is an error, never a certificate.
  */
+import type { HitoriVars } from '../../encodings/variables.js';
 import { Limit } from '../control/limit.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
@@ -20,6 +22,7 @@ import { DeductionCore } from '../rules/core.js';
 import { Cnf } from '../sat/cnf.js';
 import { solveWithEngine } from '../solve/engines.js';
 import { SolverError, TimeoutError } from '../control/errors.js';
+import { proveByCuts } from './cut-prover.js';
 import { type DeducedCell, proveDeductions } from './deduction-proof.js';
 import { dimacsBytes } from './dimacs-bytes.js';
 import { DratWriter } from './drat-writer.js';
@@ -36,7 +39,6 @@ import {
 } from './layout.js';
 import type { SatProver } from './sat-prover.js';
 import { verifyCertificate } from './verify.js';
-import { wasmProver } from './wasm-prover.js';
 
 /** A certificate's files: name -> content (text, or bytes for the binary proof). */
 export type CertificateFiles = Record<string, string | Uint8Array>;
@@ -47,7 +49,10 @@ export interface CertificateOptions {
   readonly timeoutMs?: number;
   /** The limit to keep instead of `timeoutMs` (a request's, handed down from the door). */
   readonly limit?: Limit;
-  /** Proves what the deductions leave open: CaDiCaL in WebAssembly by default. */
+  /**
+   * Proves what the deductions leave open on the whole CNF (with the deduced cells as units).
+   * By default none: CaDiCaL in WebAssembly proves it on the rules, with connectivity cuts (cut-prover.ts).
+   */
   readonly prover?: SatProver;
   /** Checks the finished certificate with verifyCertificate before returning it (default true). */
   readonly selfCheck?: boolean;
@@ -69,6 +74,19 @@ export interface Certificate {
   /** Milliseconds: the solve (0 when `solved` was given), and the certificate as a whole (the solve included). */
   readonly solveMs: number;
   readonly makeMs: number;
+}
+
+/**
+ * The CNF with the deduced cells as units, for a prover given the whole CNF: its proof's lemmas
+ * are then RUP over the CNF with the deduction lemmas before them, which decide those cells.
+ */
+function withUnits(cnf: Cnf, vars: HitoriVars, decided: readonly (boolean | null)[]): Cnf {
+  const rest = new Cnf();
+  rest.append(cnf);
+  decided.forEach((black, i) => {
+    if (black !== null) rest.add([black ? vars.shaded(i) : -vars.shaded(i)]);
+  });
+  return rest;
 }
 
 /** The deduction core's trail: every cell it decided, in order, with why. */
@@ -140,19 +158,22 @@ export async function makeCertificate(puzzle: Puzzle, options: CertificateOption
           });
     const writer = new DratWriter();
     writer.append(deduced.steps);
-    const deductionLemmas = writer.additions;
     const cellsDeduced = deduced.decided.filter((d) => d !== null).length;
+    /** Lemmas from the deductions: their own, then (before a SAT part) the deduced cells as units. */
+    let deductionLemmas = writer.additions;
     let kind: ProofKind = 'deduction';
     let solver: string | undefined;
     if (!deduced.refuted) {
-      // The SAT solver gets the CNF with the deduced cells as units: its proof's lemmas are then
-      // RUP over the CNF with the deduction lemmas before them.
-      const rest = new Cnf();
-      rest.append(cnf);
+      // The SAT part starts from the deduced cells: each a unit lemma (RUP over the deduction
+      // lemmas, by a probe of the opposite colour where unit propagation alone does not reach it).
       deduced.decided.forEach((black, i) => {
-        if (black !== null) rest.add([black ? vars.shaded(i) : -vars.shaded(i)]);
+        if (black !== null) writer.add([black ? vars.shaded(i) : -vars.shaded(i)]);
       });
-      const sat = await (options.prover ?? wasmProver)(rest, { limit });
+      deductionLemmas = writer.additions;
+      const sat =
+        options.prover === undefined
+          ? await proveByCuts(puzzle, cnf, vars, deduced.decided, { limit })
+          : await options.prover(withUnits(cnf, vars, deduced.decided), { limit });
       if (sat.status === 'unknown') throw new TimeoutError('the time limit passed while the SAT solver proved the verdict');
       if (sat.status !== 'unsatisfiable')
         throw new SolverError(`the SAT solver found the certificate's CNF satisfiable, against the verdict ${verdict}`);
