@@ -44,9 +44,10 @@ const cli = cliPath;
 
 const runs = numberOption('runs', 5);
 const limits = process.argv.includes('--limit') ? [numberOption('limit', 1000)] : [1000, 5000];
-// `--only TEXT`: just the timed cases whose name contains TEXT, printed and not written to
-// BENCH.md (a partial table would replace the whole section); for working on one case.
-const only = stringOption('only');
+// `--only TEXT`: just the timed cases whose name contains TEXT (or one of TEXT's parts between
+// `|`, to rerun several cases after one set-up), printed and not written to BENCH.md (a partial
+// table would replace the whole section); for working on one case.
+const only = stringOption('only')?.split('|');
 
 interface Outcome {
   readonly code: number | null;
@@ -254,7 +255,7 @@ try {
   for (const limit of limits) {
     for (const t of timed) {
       if (t.args.includes('cadical') && !external) continue;
-      if (only !== undefined && !t.name.includes(only)) continue;
+      if (only !== undefined && !only.some((part) => t.name.includes(part))) continue;
       const outcomes: Outcome[] = [];
       for (let k = 0; k < runs; k++) {
         progress(`limits: ${t.name}, --timeout ${limit}, run ${k + 1}/${runs}`);
