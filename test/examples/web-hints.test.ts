@@ -18,6 +18,7 @@ import {
   laptop,
   nearest,
   pageHarness,
+  poll,
   published,
   puzzle,
   shadedOf,
@@ -239,7 +240,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
         const asked = Number((await dataOf(page, 'hintsAsked')) || 0);
         for (const grade of ['1', '2', '3']) {
           await page.keyboard.press('h');
-          await page.waitForFunction((g) => document.querySelector<HTMLElement>('#board')!.dataset['hintGrade'] === g, grade);
+          await page.waitForFunction((g) => document.querySelector<HTMLElement>('#board')!.dataset['hintGrade'] === g, grade, poll);
         }
         expect(Number(await dataOf(page, 'hintsAsked'))).toBe(asked + 1);
         expect(await page.textContent('#message')).toMatch(/^Where to look: .*\nWhich cell: .*\nWhy: /s);
