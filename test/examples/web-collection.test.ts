@@ -8,7 +8,7 @@ import { format, parse, rate, run, solve } from '../../src/index.js';
 import { parseJsonLines } from '../../src/formats/json.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
-import { chromiumPath, servePage } from '../../bench/browser.js';
+import { chromiumPath, launchChromium, servePage } from '../../bench/browser.js';
 import { builtPage } from '../support/built-page.js';
 import { poll, sharedBrowser, shoot } from './page.js';
 import { repoRoot } from '../cli/run.js';
@@ -373,15 +373,28 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
       const first = await open('', offline);
       await first.waitForSelector('#collection[data-offline="ready"]');
       expect(await first.evaluate(() => caches.keys())).toEqual([`hitori-sat-${version}`]);
-      // Installable, as Chromium judges it (a manifest it reads without errors, icons, a service worker).
-      const cdp = await offline.newCDPSession(first);
-      const manifest = await cdp.send('Page.getAppManifest');
-      expect(manifest.errors).toEqual([]);
-      expect(JSON.parse(manifest.data!)).toMatchObject({ display: 'standalone', theme_color: '#1971c2' });
-      // The one error left is the browser's, not the page's: playwright's contexts are incognito windows.
-      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-      expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
       await first.close();
+      // Installable, as Chromium judges it (a manifest it reads without errors, icons, a service
+      // worker): in the whole browser, since the headless shell judges no page (it answers "no
+      // error" for a page without a manifest).
+      const whole = await launchChromium({ full: true });
+      try {
+        const judged = await whole.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'allow' });
+        const visit = await judged.newPage();
+        visit.on('pageerror', (error) => errors.push(error.message));
+        await visit.goto(url);
+        await ready(visit);
+        await visit.waitForSelector('#collection[data-offline="ready"]');
+        const cdp = await judged.newCDPSession(visit);
+        const manifest = await cdp.send('Page.getAppManifest');
+        expect(manifest.errors).toEqual([]);
+        expect(JSON.parse(manifest.data!)).toMatchObject({ display: 'standalone', theme_color: '#1971c2' });
+        // The one error left is the browser's, not the page's: playwright's contexts are incognito windows.
+        const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+        expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
+      } finally {
+        await whole.close();
+      }
 
       await offline.setOffline(true);
       const page = await open('', offline);
