@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +8,9 @@ import { format, parse, rate, run, solve } from '../../src/index.js';
 import { parseJsonLines } from '../../src/formats/json.js';
 import { checkShading } from '../../src/puzzle/check.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
-import { chromiumPath, servePage } from '../../bench/browser.js';
+import { chromiumPath, launchChromium, servePage } from '../../bench/browser.js';
 import { builtPage } from '../support/built-page.js';
-import { sharedBrowser } from './page.js';
+import { poll, sharedBrowser, shoot } from './page.js';
 import { repoRoot } from '../cli/run.js';
 
 interface CollectionData {
@@ -175,7 +174,6 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
   /** Set: sw.js is served with its cache version replaced by this one (a new build, as the browser sees it). */
   let nextVersion: string | null = null;
   const errors: string[] = [];
-  const shots = join(tmpdir(), 'hitori-collection-shots');
 
   beforeAll(async () => {
     // The page as the global set-up built it (test/support/built-page.ts), served read-only.
@@ -270,7 +268,7 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
       const n = collection.puzzles.filter((p) => p[1] === key).length;
       expect(await page.textContent('#collection-sources')).toContain(`${source.name}: ${n} puzzles`);
     }
-    await page.locator('#collection').screenshot({ path: join(shots, 'browse.png') });
+    await shoot(page.locator('#collection'), 'collection-browse');
 
     // Open the first: it is on the board, in the text box and in the address.
     const [id, , , , puzzleUrl] = expected[0]!;
@@ -283,11 +281,11 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
     await page.locator('#board .cell[data-i="6"]').click({ button: 'right' });
     await page.waitForSelector(`#collection-list li[data-id="${id}"][data-progress="started"]`);
     expect(await page.textContent(`#collection-list li[data-id="${id}"] .progress`)).toBe('in progress');
-    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('#board')!.dataset['clockMs']) >= 1500);
+    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('#board')!.dataset['clockMs']) >= 1500, null, poll);
     const before = await elapsed(page);
     const marked = await states(page);
     expect(marked.slice(0, 7)).toEqual(['shaded', 'unmarked', 'unmarked', 'unmarked', 'unmarked', 'unmarked', 'white']);
-    await page.screenshot({ path: join(shots, 'marked.png'), fullPage: true });
+    await shoot(page, 'collection-marked', true);
 
     // Reload: the same marks, and the clock goes on from where it was.
     await page.reload();
@@ -324,7 +322,7 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
     const stopped = await elapsed(again);
     await again.waitForTimeout(1200);
     expect(await elapsed(again)).toBe(stopped);
-    await again.locator('#collection').screenshot({ path: join(shots, 'solved.png') });
+    await shoot(again.locator('#collection'), 'collection-solved');
 
     // "Next puzzle" opens the next 5x5 of the collection (in its order) that is not solved.
     const all5x5 = collection.puzzles.filter((p) => p[2] === '5x5');
@@ -345,7 +343,7 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
       await again.selectOption('#collection-size', '5x5');
       const lowest = await again.evaluate(lowestContrast);
       expect(lowest.ratio, `${colorScheme}: ${lowest.what}`).toBeGreaterThanOrEqual(4.5);
-      await again.locator('#collection').screenshot({ path: join(shots, `scheme-${colorScheme}.png`) });
+      await shoot(again.locator('#collection'), `collection-scheme-${colorScheme}`);
     }
     await again.close();
   }, 60_000);
@@ -365,7 +363,7 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
     await page.waitForFunction((u) => document.querySelector<HTMLTextAreaElement>('#puzzle')!.value === u, shownUrl);
     expect(await page.$$eval('#board .cell', (cells) => cells.map((c) => Number(c.textContent)))).toEqual(node.puzzle.values);
     expect(await page.textContent('#daily-status')).toContain(`seed ${seed}, class ${dailyOf(new Date(`${date}T12:00:00Z`)).level}`);
-    await page.screenshot({ path: join(shots, 'daily.png'), fullPage: true });
+    await shoot(page, 'collection-daily', true);
     await page.close();
   }, 90_000);
 
@@ -375,15 +373,28 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
       const first = await open('', offline);
       await first.waitForSelector('#collection[data-offline="ready"]');
       expect(await first.evaluate(() => caches.keys())).toEqual([`hitori-sat-${version}`]);
-      // Installable, as Chromium judges it (a manifest it reads without errors, icons, a service worker).
-      const cdp = await offline.newCDPSession(first);
-      const manifest = await cdp.send('Page.getAppManifest');
-      expect(manifest.errors).toEqual([]);
-      expect(JSON.parse(manifest.data!)).toMatchObject({ display: 'standalone', theme_color: '#1971c2' });
-      // The one error left is the browser's, not the page's: playwright's contexts are incognito windows.
-      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-      expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
       await first.close();
+      // Installable, as Chromium judges it (a manifest it reads without errors, icons, a service
+      // worker): in the whole browser, since the headless shell judges no page (it answers "no
+      // error" for a page without a manifest).
+      const whole = await launchChromium({ full: true });
+      try {
+        const judged = await whole.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'allow' });
+        const visit = await judged.newPage();
+        visit.on('pageerror', (error) => errors.push(error.message));
+        await visit.goto(url);
+        await ready(visit);
+        await visit.waitForSelector('#collection[data-offline="ready"]');
+        const cdp = await judged.newCDPSession(visit);
+        const manifest = await cdp.send('Page.getAppManifest');
+        expect(manifest.errors).toEqual([]);
+        expect(JSON.parse(manifest.data!)).toMatchObject({ display: 'standalone', theme_color: '#1971c2' });
+        // The one error left is the browser's, not the page's: playwright's contexts are incognito windows.
+        const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+        expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
+      } finally {
+        await whole.close();
+      }
 
       await offline.setOffline(true);
       const page = await open('', offline);
@@ -400,7 +411,7 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
       await page.waitForSelector('#board[data-status="unique"]');
       const published = setRecord('nikoli', '8x8', nikoli[0]).solution!.flat();
       expect(await states(page)).toEqual(published.map((v) => (v === 1 ? 'shaded' : 'white')));
-      await page.screenshot({ path: join(shots, 'offline.png'), fullPage: true });
+      await shoot(page, 'collection-offline', true);
 
       // Back online, a new build (a new sw.js): its worker takes over and deletes the old cache.
       await offline.setOffline(false);
@@ -409,10 +420,14 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
         const registration = await navigator.serviceWorker.getRegistration();
         await registration!.update();
       });
-      await page.waitForFunction(async () => {
-        const keys = await caches.keys();
-        return keys.length === 1 && keys[0] === 'hitori-sat-feedfacefeedface';
-      });
+      await page.waitForFunction(
+        async () => {
+          const keys = await caches.keys();
+          return keys.length === 1 && keys[0] === 'hitori-sat-feedfacefeedface';
+        },
+        null,
+        poll,
+      );
       await page.close();
     } finally {
       nextVersion = null;

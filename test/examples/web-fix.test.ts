@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ambiguity, format, solve } from '../../src/index.js';
-import { cells, chromiumPath, click, janko001, numbers, pageHarness, shadedOf, small, states, verdictOf } from './page.js';
+import { cells, chromiumPath, click, janko001, numbers, pageHarness, poll, shadedOf, small, states, verdictOf } from './page.js';
 
 // A hang guard, not a speed bound: the longest page tests (a 17x17 played by keyboard, the
 // phone's zoom) passed 60 s on a 2-core machine at a load average of 20 and more.
 describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromium', { timeout: 120_000 }, () => {
   const harness = pageHarness();
-  const { open, painted, expectPainted } = harness;
+  const { open, expectPainted } = harness;
 
   it('setter: an edit turns janko 001 ambiguous, with the map drawn; a suggested fix, applied, makes it unique; undo goes back', async () => {
     const page = await open(`#${small}`);
@@ -43,11 +43,9 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(drawn.map((c) => (c.map === 'free' ? null : c.state === 'shaded'))).toEqual(map.cells);
     // The screenshot of the map and the first solution found: free cells sky blue (dark where that
     // solution shades them), forced ones dark or circled, the selection violet.
-    await expectPainted(page);
+    const shown = await expectPainted(page);
     // Sky: the free cells, but for those the solution shown shades (dark).
-    expect((await painted(page)).filter((p) => p.fill === 'sky')).toHaveLength(
-      drawn.filter((c) => c.map === 'free' && c.state !== 'shaded').length,
-    );
+    expect(shown.filter((p) => p.fill === 'sky')).toHaveLength(drawn.filter((c) => c.map === 'free' && c.state !== 'shaded').length);
     // Suggest a fix: one change (the library proves no fewer works; test/repair/repair.test.ts
     // checks that against a brute force), outlined, its new number shown, the scope stated.
     await page.click('#suggest');
@@ -152,9 +150,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.waitForFunction(
       () => /no repair with \d+ (or fewer )?changes?.*\(proven\)/.test(document.querySelector('#verdict')!.textContent!),
       null,
-      {
-        timeout: 60_000,
-      },
+      { ...poll, timeout: 60_000 },
     );
     expect(await page.getAttribute('#board', 'data-status')).toBe('set-repairing');
     await page.click('#stop-repair');
@@ -182,7 +178,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.check('#keep-solution');
     const suggest = async () => {
       await page.click('#suggest');
-      await page.waitForFunction(() => document.querySelector<HTMLElement>('#board')!.dataset['status'] !== 'set-repairing');
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#board')!.dataset['status'] !== 'set-repairing', null, poll);
       return verdictOf(page);
     };
     // Each solution shown in turn: kept, it gives a fix with that solution, or a proof that none exists.

@@ -72,29 +72,34 @@ export function savedTime(key: string, cells: number): number {
 
 /**
  * main.ts, after each change of the marks in play (and when a puzzle is put on the board): the
- * marks of the puzzle whose address form is `key`.
+ * marks of the puzzle whose address form is `key`. The list is drawn again only when what it
+ * shows may have changed: another puzzle on the board, or this one's progress (new, in progress,
+ * solved). Drawing it after every mark rebuilt its 300-odd items each time: 0.1 s of CPU a mark.
  */
 export function recordProgress(key: string, puzzle: Puzzle, marks: Marks): void {
-  if (active?.key !== key) {
+  const another = active?.key !== key;
+  if (another) {
     save();
     const saved = loadProgress(key, puzzle.rows * puzzle.cols);
     active = { key, solved: saved?.solved ?? false, stored: saved !== null, marks: saved?.marks ?? [] };
   }
+  const current = active!;
   const marked = marks.some((m) => m !== null);
-  if (!active.stored && !marked) return;
-  active.stored = true;
-  active.marks = marks.slice();
+  if (!current.stored && !marked) return;
+  const progress = [current.stored, current.solved];
+  current.stored = true;
+  current.marks = marks.slice();
   if (
-    !active.solved &&
+    !current.solved &&
     marked &&
     check(
       puzzle,
       marks.map((m) => m === true),
     ).length === 0
   )
-    active.solved = true;
+    current.solved = true;
   save();
-  onSaved();
+  if (another || progress[0] !== current.stored || progress[1] !== current.solved) onSaved();
 }
 
 /** What the panel needs from the page. */
