@@ -10,7 +10,7 @@ import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { conventions, type Convention } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { bruteForceByConvention, mulberry32, randomGrid, randomInt, type Grid } from '../support/brute-force.js';
-import { inProcessBackends, projectedModels } from '../support/models.js';
+import { gridsFor, type InProcessName, inProcessBackends, projectedModels, sizeAndVerdict } from '../support/models.js';
 
 /** Sizes from 1x1 to 4x4, lines of both orientations included, and how many random grids each. */
 const sizes: readonly [rows: number, cols: number, grids: number][] = [
@@ -48,23 +48,10 @@ const grids = randomGrids(20240611);
 const truth = new Map(grids.map((g) => [g, bruteForceByConvention(g)] as const));
 const label = (g: Grid) => `${g.rows}x${g.cols} [${g.values.join(' ')}]`;
 
-/** What a grid is under a convention, for the sample below: its size, and none, one or several solutions. */
-const kind = (g: Grid, convention: Convention) => {
-  const n = truth.get(g)![convention].length;
-  return `${g.rows}x${g.cols} ${n === 0 ? 'none' : n === 1 ? 'one' : 'several'}`;
-};
-
-/**
- * The grids MiniSat enumerates under a convention: the first of each size with no, one and
- * several solutions, so every size and verdict that CaDiCaL meets on all the grids. The CNF is
- * the same for both backends; each MiniSat backend is a fresh 64 MiB asm.js module, about 10 ms
- * of CPU to make and collect: the 807 of all the grids under every convention took 9 of this
- * file's 15 s of CPU.
- */
-function minisatSample(convention: Convention): Grid[] {
-  const seen = new Set<string>();
-  return grids.filter((g) => !seen.has(kind(g, convention)) && seen.add(kind(g, convention)));
-}
+/** The grids a backend enumerates under a convention (gridsFor: all for CaDiCaL, every size and verdict for MiniSat). */
+const sampleFor = (backend: InProcessName, convention: Convention) => gridsFor(backend, grids, (g) => truth.get(g)![convention].length);
+const kinds = (sample: readonly Grid[], convention: Convention) =>
+  new Set(sample.map((g) => sizeAndVerdict(g, truth.get(g)![convention].length)));
 
 describe('the complete CNF (encodeHitori, distance-layer connectivity)', () => {
   it('is tried on a sample with no, one and several solutions under every convention', () => {
@@ -77,17 +64,17 @@ describe('the complete CNF (encodeHitori, distance-layer connectivity)', () => {
     }
   });
 
-  it('gives MiniSat every size and verdict of the whole sample', () => {
+  it('gives MiniSat every size (18) and every size and verdict of the whole sample', () => {
     for (const convention of conventions) {
-      const sample = minisatSample(convention);
-      expect(new Set(sample.map((g) => kind(g, convention))), convention).toEqual(new Set(grids.map((g) => kind(g, convention))));
+      const sample = sampleFor('minisat', convention);
+      expect(kinds(sample, convention), convention).toEqual(kinds(grids, convention));
       expect(new Set(sample.map((g) => `${g.rows}x${g.cols}`)).size, convention).toBe(sizes.length);
     }
   });
 
   for (const backend of inProcessBackends) {
     for (const convention of conventions) {
-      const sample = backend === 'minisat' ? minisatSample(convention) : grids;
+      const sample = sampleFor(backend, convention);
       const which = backend === 'minisat' ? 'every size and verdict of' : 'all';
       it(`has exactly the brute-force solutions as models on ${which} ${grids.length} random grids up to 4x4 (${convention}, ${backend}: ${sample.length})`, async () => {
         for (const grid of sample) {
