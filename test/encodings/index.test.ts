@@ -10,7 +10,7 @@ import { blockingClause, encodeHitori } from '../../encodings/index.js';
 import { conventions, type Convention } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { bruteForceByConvention, mulberry32, randomGrid, randomInt, type Grid } from '../support/brute-force.js';
-import { inProcessBackends, projectedModels } from '../support/models.js';
+import { gridsFor, type InProcessName, inProcessBackends, projectedModels, sizeAndVerdict } from '../support/models.js';
 
 /** Sizes from 1x1 to 4x4, lines of both orientations included, and how many random grids each. */
 const sizes: readonly [rows: number, cols: number, grids: number][] = [
@@ -48,6 +48,11 @@ const grids = randomGrids(20240611);
 const truth = new Map(grids.map((g) => [g, bruteForceByConvention(g)] as const));
 const label = (g: Grid) => `${g.rows}x${g.cols} [${g.values.join(' ')}]`;
 
+/** The grids a backend enumerates under a convention (gridsFor: all for CaDiCaL, every size and verdict for MiniSat). */
+const sampleFor = (backend: InProcessName, convention: Convention) => gridsFor(backend, grids, (g) => truth.get(g)![convention].length);
+const kinds = (sample: readonly Grid[], convention: Convention) =>
+  new Set(sample.map((g) => sizeAndVerdict(g, truth.get(g)![convention].length)));
+
 describe('the complete CNF (encodeHitori, distance-layer connectivity)', () => {
   it('is tried on a sample with no, one and several solutions under every convention', () => {
     expect(grids.length).toBeGreaterThanOrEqual(250);
@@ -59,10 +64,20 @@ describe('the complete CNF (encodeHitori, distance-layer connectivity)', () => {
     }
   });
 
+  it('gives MiniSat every size (18) and every size and verdict of the whole sample', () => {
+    for (const convention of conventions) {
+      const sample = sampleFor('minisat', convention);
+      expect(kinds(sample, convention), convention).toEqual(kinds(grids, convention));
+      expect(new Set(sample.map((g) => `${g.rows}x${g.cols}`)).size, convention).toBe(sizes.length);
+    }
+  });
+
   for (const backend of inProcessBackends) {
     for (const convention of conventions) {
-      it(`has exactly the brute-force solutions as models on ${grids.length} random grids up to 4x4 (${convention}, ${backend})`, async () => {
-        for (const grid of grids) {
+      const sample = sampleFor(backend, convention);
+      const which = backend === 'minisat' ? 'every size and verdict of' : 'all';
+      it(`has exactly the brute-force solutions as models on ${which} ${grids.length} random grids up to 4x4 (${convention}, ${backend}: ${sample.length})`, async () => {
+        for (const grid of sample) {
           const { cnf, vars } = encodeHitori(grid as Puzzle, { convention });
           const models = await projectedModels(cnf, vars.cells, backend);
           expect(models, `${label(grid)} under ${convention}`).toEqual(truth.get(grid)![convention]);

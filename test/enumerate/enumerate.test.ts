@@ -20,7 +20,7 @@ import { TimeoutError } from '../../src/control/errors.js';
 import { shardItems, shardClasses } from '../../src/enumerate/enumerate-split.js';
 import { conventions, type Convention } from '../../src/puzzle/convention.js';
 import { rate } from '../../src/rules/index.js';
-import { allRules, bruteForceMasks } from '../support/brute-force.js';
+import { allRules, bruteForceByConvention, bruteForceMasks } from '../support/brute-force.js';
 
 /** A whole board enumerated in this thread, from the empty prefix, as a shard does its prefixes. */
 function enumerateAll(size: EnumerationSize, options: EnumerateOptions = {}): EnumerationCounts {
@@ -112,7 +112,9 @@ function bruteTally(size: Size): { tally: Tally; classes: number } {
   for (const seq of sequences(size)) {
     classes++;
     const grid = { rows: size.rows, cols: size.cols, values: seq.map((v) => v + 1) };
-    for (const c of conventions) tally[c][verdict(bruteForceMasks(grid, allRules(c)).length)]++;
+    // Every shading judged once, the conventions' solutions picked from the literal ones.
+    const solutions = bruteForceByConvention(grid);
+    for (const c of conventions) tally[c][verdict(solutions[c].length)]++;
   }
   return { tally, classes };
 }

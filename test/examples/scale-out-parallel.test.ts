@@ -16,18 +16,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../cli/run.js';
 import {
-  binFolder,
+  boardEnv,
+  failureBoard,
   fields,
+  happyBoard,
   inCi,
   merged,
   missingShards,
   recipeEnv,
   recipes,
+  recipeSetUp,
   requiredInCi,
-  type Result,
   shardFiles,
   spawnBounded,
-  unsharded,
 } from './scale-out-recipes.js';
 import { spawnSync } from 'node:child_process';
 
@@ -36,26 +37,8 @@ const parallelProblem =
 if (parallelProblem !== null && !inCi) console.warn(`skipping parallel.sh under GNU parallel: ${parallelProblem}`);
 
 describe('examples/scale-out on real schedulers', () => {
-  // The scheduler is the subject, not the count: the happy path counts 3x3 over 3 symbols
-  // (3,281 classes) in 4 shards, with the real npx; the failure paths, which run more rounds,
-  // the smaller 3x2 over 3 symbols (122) in 4 shards of 30-31. Two boards, so that the merge of
-  // the two jobs' shards mixed is refused for its boards. (4x3 over 3 symbols, 88,574 classes,
-  // took about a second of CPU more per count; 8 shards instead of 4 took a process start more
-  // per shard and tested nothing more.)
-  let whole: Result;
-  let small: Result;
-  let bin = '';
-  beforeAll(async () => {
-    if (parallelProblem !== null) return;
-    bin = binFolder();
-    whole = await unsharded('3x3', 3);
-    small = await unsharded('3x2', 3);
-    expect(whole.classes).toBe(3_281);
-    expect(small.classes).toBe(122);
-  });
-  afterAll(() => {
-    if (bin !== '') rmSync(bin, { recursive: true, force: true });
-  });
+  // The boards and what the scheduler's runs are held to: scale-out-recipes.ts.
+  const truth = recipeSetUp(parallelProblem);
 
   describe('parallel.sh under GNU parallel', () => {
     requiredInCi('parallel.sh', parallelProblem);
@@ -70,7 +53,7 @@ describe('examples/scale-out on real schedulers', () => {
     const script = (env: Record<string, string>) =>
       spawnBounded('sh', [join(recipes, 'parallel.sh')], {
         cwd: repoRoot,
-        env: recipeEnv({ PATH: `${bin}:${process.env.PATH}`, ...env }),
+        env: recipeEnv({ PATH: `${truth.bin}:${process.env.PATH}`, ...env }),
         ms: 240_000,
       });
     /** The joblog's rows, in the order the jobs ended: GNU parallel's job number (PARALLEL_SEQ) and exit value. */
@@ -90,22 +73,16 @@ describe('examples/scale-out on real schedulers', () => {
         .map((line) => line.split('\t')[1]);
 
     it.skipIf(parallelProblem !== null)(
-      'parallel.sh counts 3x3 over 3 symbols in 4 jobs and merges them; the merge equals the unsharded run',
+      'parallel.sh counts 1x2 over 2 symbols in 2 jobs and merges them; the merge equals the unsharded run',
       async () => {
         const out = join(work, 'happy');
-        const r = await script({
-          HITORI_BOARD: '3x3',
-          HITORI_SYMBOLS: '3',
-          HITORI_SHARDS: '4',
-          HITORI_OUT: out,
-          HITORI_TEST_REAL_NPX: '1',
-        });
+        const r = await script({ ...boardEnv(happyBoard, out), HITORI_TEST_REAL_NPX: '1' });
         expect(r.code, r.stderr).toBe(0);
         // The script ends with the merge, as text: the total of the board.
-        expect(r.stdout).toMatch(/merged from 4 shards/);
-        expect(r.stdout).toMatch(/classes \(restricted-growth sequences\)\s+3,281/);
-        expect(joblog(out).sort((a, b) => a.seq - b.seq)).toEqual([1, 2, 3, 4].map((seq) => ({ seq, exit: 0 })));
-        expect(fields(await merged(shardFiles(out)))).toEqual(fields(whole));
+        expect(r.stdout).toMatch(/merged from 2 shards/);
+        expect(r.stdout).toMatch(/classes \(restricted-growth sequences\)\s+2\n/);
+        expect(joblog(out).sort((a, b) => a.seq - b.seq)).toEqual([1, 2].map((seq) => ({ seq, exit: 0 })));
+        expect(fields(await merged(shardFiles(out)))).toEqual(fields(truth.happy));
       },
       300_000,
     );
@@ -114,7 +91,7 @@ describe('examples/scale-out on real schedulers', () => {
       'a failed job is named by the merge at the end (exit 2); the printed command, or the script run again, counts just that shard',
       async () => {
         const out = join(work, 'failures');
-        const env = { HITORI_BOARD: '3x2', HITORI_SYMBOLS: '3', HITORI_SHARDS: '4', HITORI_OUT: out };
+        const env = boardEnv(failureBoard, out);
         const failed = await script({ ...env, HITORI_TEST_FAIL_SHARD: '2' });
         expect(failed.code, failed.stderr).toBe(2);
         expect(failed.stderr).toContain('shard 2 fails on purpose');
@@ -122,17 +99,17 @@ describe('examples/scale-out on real schedulers', () => {
         const merging = failed.stderr.slice(failed.stderr.indexOf('hitori-sat: merge:'));
         const { shards, command } = missingShards(merging);
         expect(shards).toEqual([2]);
-        expect(command).toBe(`hitori-sat enumerate 3x2 --symbols 3 --shard 2/4 --format json -o ${join(out, 'shard-2.json')}`);
+        expect(command).toBe(`hitori-sat enumerate 1x3 --symbols 2 --shard 2/4 --format json -o ${join(out, 'shard-2.json')}`);
         expect(existsSync(join(out, 'shard-2.json'))).toBe(false);
 
         // The printed command, as a user pastes it into a shell.
         const pasted = await spawnBounded('sh', ['-c', command], {
           cwd: work,
-          env: recipeEnv({ PATH: `${bin}:${process.env.PATH}` }),
+          env: recipeEnv({ PATH: `${truth.bin}:${process.env.PATH}` }),
           ms: 60_000,
         });
         expect(pasted.code, pasted.stderr).toBe(0);
-        expect(fields(await merged(shardFiles(out)))).toEqual(fields(small));
+        expect(fields(await merged(shardFiles(out)))).toEqual(fields(truth.failures));
 
         // The script run again: --resume-failed runs only job 3 (shard 2), then merges all four.
         const again = await script(env);
@@ -146,7 +123,7 @@ describe('examples/scale-out on real schedulers', () => {
           { seq: 4, exit: 0 },
         ]);
         expect(jobs.slice(4)).toEqual([{ seq: 3, exit: 0 }]);
-        expect(fields(await merged(shardFiles(out)))).toEqual(fields(small));
+        expect(fields(await merged(shardFiles(out)))).toEqual(fields(truth.failures));
       },
       300_000,
     );
@@ -159,17 +136,14 @@ describe('examples/scale-out on real schedulers', () => {
         const hostsFile = join(work, 'hosts.txt');
         writeFileSync(hostsFile, 'node-a\nnode-b\n');
         const r = await script({
-          HITORI_BOARD: '3x2',
-          HITORI_SYMBOLS: '3',
-          HITORI_SHARDS: '4',
-          HITORI_OUT: out,
+          ...boardEnv(failureBoard, out),
           // The README's options, and the stand-in for ssh.
-          PARALLEL: `--sshloginfile ${hostsFile} --workdir ${repoRoot} --ssh ${join(bin, 'fake-ssh')}`,
+          PARALLEL: `--sshloginfile ${hostsFile} --workdir ${repoRoot} --ssh ${join(truth.bin, 'fake-ssh')}`,
         });
         expect(r.code, r.stderr).toBe(0);
         // Both "machines" ran jobs, and the shard each counted came from PARALLEL_SEQ sent over ssh.
         expect(new Set(hosts(out))).toEqual(new Set(['node-a', 'node-b']));
-        expect(fields(await merged(shardFiles(out)))).toEqual(fields(small));
+        expect(fields(await merged(shardFiles(out)))).toEqual(fields(truth.failures));
       },
       300_000,
     );

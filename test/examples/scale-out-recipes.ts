@@ -1,13 +1,14 @@
 /**
  * What the scale-out tests on real schedulers share (scale-out-slurm.test.ts, scale-out-parallel.test.ts):
- * the unsharded count every merge is held to, the merge run in the test's command host, the PATH
- * folder with the failing `npx`, and a bounded asynchronous process run.
+ * their two boards and the unsharded count of each, which every merge is held to, the merge run in
+ * the test's command host, the PATH folder with the failing `npx`, and a bounded asynchronous
+ * process run.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runInProcess } from '../cli/in-process.js';
 import { cliPath, repoRoot } from '../cli/run.js';
 
@@ -52,14 +53,82 @@ export const fields = (r: Result) => ({
   histogram: r.histogram,
 });
 
+/** A board a recipe counts: its size, its symbols, its shards, and its classes (restricted-growth sequences). */
+export interface Board {
+  readonly size: string;
+  readonly symbols: number;
+  readonly shards: number;
+  readonly classes: number;
+}
+
+/**
+ * The scheduler is the subject, not the count: each shard of both boards holds one class, so a
+ * shard counts it on the thread it starts on. (A shard of more than one item starts a worker
+ * thread per core: 0.3 s of CPU more per shard on 3x2 over 3 symbols, 0.8 s on 3x3, which the
+ * tests ran before.) The happy path, with the real npx (about a second of CPU per call), counts
+ * 1x2 over 2 symbols (11 and 12) in 2 shards; the failure paths, which need a shard that runs
+ * and a shard that fails on either side of it, 1x3 over 2 symbols (111, 112, 121, 122) in 4.
+ * Two boards, so that the merge of the two runs' shards mixed is refused for its boards.
+ */
+export const happyBoard: Board = { size: '1x2', symbols: 2, shards: 2, classes: 2 };
+export const failureBoard: Board = { size: '1x3', symbols: 2, shards: 4, classes: 4 };
+
+/** The HITORI_* variables that make a recipe count `board` into the folder `out`. */
+export const boardEnv = (board: Board, out: string): Record<string, string> => ({
+  HITORI_BOARD: board.size,
+  HITORI_SYMBOLS: String(board.symbols),
+  HITORI_SHARDS: String(board.shards),
+  HITORI_OUT: out,
+});
+
 /**
  * The unsharded count of a board, the truth every merge is compared with. It and the merges run
  * in the test's command host (in-process.ts): the schedulers' runs of the recipes are the subject.
  */
-export async function unsharded(board: string, symbols: number): Promise<Result> {
-  const r = await runInProcess(['enumerate', board, '--symbols', String(symbols), '--format', 'json']);
+async function unsharded(board: Board): Promise<Result> {
+  const r = await runInProcess(['enumerate', board.size, '--symbols', String(board.symbols), '--format', 'json']);
   expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as Result;
+  const result = JSON.parse(r.stdout) as Result;
+  expect(result.classes, board.size).toBe(board.classes);
+  return result;
+}
+
+/** What a scheduler's tests read: the PATH folder of binFolder, and the unsharded counts of the two boards. */
+export interface RecipeSetUp {
+  readonly bin: string;
+  readonly happy: Result;
+  readonly failures: Result;
+}
+
+/**
+ * The PATH folder and the unsharded counts, made before the file's tests (not where `problem`
+ * says that the scheduler cannot run) and the folder removed after them. The fields are read
+ * once the tests run.
+ */
+export function recipeSetUp(problem: string | null): RecipeSetUp {
+  let bin = '';
+  let happy: Result | undefined;
+  let failures: Result | undefined;
+  beforeAll(async () => {
+    if (problem !== null) return;
+    bin = binFolder();
+    happy = await unsharded(happyBoard);
+    failures = await unsharded(failureBoard);
+  });
+  afterAll(() => {
+    if (bin !== '') rmSync(bin, { recursive: true, force: true });
+  });
+  return {
+    get bin() {
+      return bin;
+    },
+    get happy() {
+      return happy!;
+    },
+    get failures() {
+      return failures!;
+    },
+  };
 }
 
 export const shardFiles = (dir: string) =>
@@ -98,7 +167,7 @@ export function missingShards(stderr: string): { shards: number[]; command: stri
  * per call, and the recipes' runs made some thirty calls. A test that sets HITORI_TEST_REAL_NPX
  * runs the real npx: each recipe's first test does, so that the recipes run as written.
  */
-export function binFolder(): string {
+function binFolder(): string {
   const bin = mkdtempSync(join(tmpdir(), 'hitori-scale-out-bin-'));
   const repoRootReal = realpathSync(repoRoot);
   symlinkSync(cliPath, join(bin, 'hitori-sat'));

@@ -2,16 +2,20 @@
  * A rerun of a scale-out recipe counts only the shards without a complete result: the ones that
  * are missing, stopped early, or hold something else (another shard, another version, a file
  * that is not a result), and leaves the finished ones alone. The recipes run from the repository
- * root as their headers say, on 3x3 over 3 symbols, with an `npx` that records every command it
- * runs before running the built one; the record says which shards were counted, and the merge of
- * the files left is held to the unsharded count.
+ * root as their headers say, with an `npx` that records every command it runs before running the
+ * built one; the record says which shards were counted, and the merge of the files left is held to
+ * the unsharded count. The board, 1x3 over 3 symbols, has 5 classes (111, 112, 121, 122, 123): in
+ * 5 shards each holds one, which a shard counts on the thread it starts on (a shard of more items
+ * starts a worker thread per core, 0.3-0.8 s of CPU each). The merges and the unsharded count run
+ * in the test's command host (in-process.ts): the recipes' runs are the subject.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, repoRoot, run } from '../cli/run.js';
+import { runInProcess } from '../cli/in-process.js';
+import { cliPath, repoRoot } from '../cli/run.js';
 
 const recipes = join(repoRoot, 'examples', 'scale-out');
 const inCi = process.env.CI === 'true';
@@ -35,9 +39,10 @@ describe('examples/scale-out: a rerun counts only the shards without a complete 
     log = join(work, 'npx.log');
     writeFileSync(join(work, 'npx'), `#!/bin/sh\nshift\necho "$*" >> '${log}'\nexec '${process.execPath}' '${cliPath}' "$@"\n`);
     chmodSync(join(work, 'npx'), 0o755);
-    const r = await run(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
+    const r = await runInProcess(['enumerate', '1x3', '--symbols', '3', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     whole = JSON.parse(r.stdout) as Counts;
+    expect(whole.classes).toBe(5);
   });
   afterAll(() => {
     if (work !== '') rmSync(work, { recursive: true, force: true });
@@ -61,14 +66,14 @@ describe('examples/scale-out: a rerun counts only the shards without a complete 
     return spawnSync(shell, [join(recipes, script)], {
       cwd: repoRoot,
       encoding: 'utf8',
-      env: { ...clean, PATH: `${work}:${process.env.PATH}`, HITORI_BOARD: '3x3', HITORI_SYMBOLS: '3', ...env },
+      env: { ...clean, PATH: `${work}:${process.env.PATH}`, HITORI_BOARD: '1x3', HITORI_SYMBOLS: '3', ...env },
       timeout: 120_000,
     });
   }
 
   async function merged(out: string, shards: number): Promise<Counts> {
     const files = Array.from({ length: shards }, (_, k) => join(out, `shard-${k}.json`));
-    const r = await run(['enumerate', '--merge', ...files, '--format', 'json']);
+    const r = await runInProcess(['enumerate', '--merge', ...files, '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout) as Counts;
   }
@@ -110,16 +115,16 @@ describe('examples/scale-out: a rerun counts only the shards without a complete 
   it.skipIf(!hasParallel && !inCi)('parallel.sh run again without its joblog counts only the shard whose file is gone', async () => {
     const out = join(work, 'parallel');
     writeFileSync(log, '');
-    const first = recipe('sh', 'parallel.sh', { HITORI_SHARDS: '4', HITORI_OUT: out });
+    const first = recipe('sh', 'parallel.sh', { HITORI_SHARDS: '5', HITORI_OUT: out });
     expect(first.status, first.stderr).toBe(0);
-    expect(countedShards()).toEqual([0, 1, 2, 3]);
+    expect(countedShards()).toEqual([0, 1, 2, 3, 4]);
     // The joblog would spare the finished jobs by itself; without it only the files tell.
     unlinkSync(join(out, 'joblog'));
     unlinkSync(join(out, 'shard-2.json'));
-    const again = recipe('sh', 'parallel.sh', { HITORI_SHARDS: '4', HITORI_OUT: out });
+    const again = recipe('sh', 'parallel.sh', { HITORI_SHARDS: '5', HITORI_OUT: out });
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/merged from 4 shards/);
+    expect(again.stdout).toMatch(/merged from 5 shards/);
     expect(countedShards()).toEqual([2]);
-    expect(counted(await merged(out, 4))).toEqual(counted(whole));
+    expect(counted(await merged(out, 5))).toEqual(counted(whole));
   });
 });

@@ -17,20 +17,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../cli/run.js';
 import {
-  binFolder,
+  boardEnv,
+  failureBoard,
   fields,
+  happyBoard,
   inCi,
   merge,
   merged,
   missingShards,
   recipeEnv,
   recipes,
+  recipeSetUp,
   requiredInCi,
-  type Result,
   shardFiles,
   sleep,
   spawnBounded,
-  unsharded,
 } from './scale-out-recipes.js';
 import { type SlurmCluster, slurmUnavailable, startSlurm } from './slurm-cluster.js';
 
@@ -38,26 +39,8 @@ const slurmProblem = slurmUnavailable();
 if (slurmProblem !== null && !inCi) console.warn(`skipping slurm-array.sh on a real Slurm cluster: ${slurmProblem}`);
 
 describe('examples/scale-out on real schedulers', () => {
-  // The scheduler is the subject, not the count: the happy path counts 3x3 over 3 symbols
-  // (3,281 classes) in 4 shards, with the real npx; the failure paths, which run more rounds,
-  // the smaller 3x2 over 3 symbols (122) in 4 shards of 30-31. Two boards, so that the merge of
-  // the two jobs' shards mixed is refused for its boards. (4x3 over 3 symbols, 88,574 classes,
-  // took about a second of CPU more per count; 8 shards instead of 4 took a process start more
-  // per shard and tested nothing more.)
-  let whole: Result;
-  let small: Result;
-  let bin = '';
-  beforeAll(async () => {
-    if (slurmProblem !== null) return;
-    bin = binFolder();
-    whole = await unsharded('3x3', 3);
-    small = await unsharded('3x2', 3);
-    expect(whole.classes).toBe(3_281);
-    expect(small.classes).toBe(122);
-  });
-  afterAll(() => {
-    if (bin !== '') rmSync(bin, { recursive: true, force: true });
-  });
+  // The boards and what the scheduler's runs are held to: scale-out-recipes.ts.
+  const truth = recipeSetUp(slurmProblem);
 
   describe('slurm-array.sh on a single-node Slurm cluster', () => {
     requiredInCi('slurm-array.sh', slurmProblem);
@@ -81,7 +64,7 @@ describe('examples/scale-out on real schedulers', () => {
     const sbatch = (args: readonly string[], env: Record<string, string>, out: string) =>
       spawnBounded('sbatch', [...args, '--cpus-per-task=1', `--output=${join(out, 'slurm-%A_%a.log')}`, join(recipes, 'slurm-array.sh')], {
         cwd: repoRoot,
-        env: recipeEnv({ ...cluster!.env, PATH: `${bin}:${process.env.PATH}`, ...env }),
+        env: recipeEnv({ ...cluster!.env, PATH: `${truth.bin}:${process.env.PATH}`, ...env }),
         ms: 240_000,
       });
 
@@ -113,19 +96,18 @@ describe('examples/scale-out on real schedulers', () => {
     }
 
     it.skipIf(slurmProblem !== null)(
-      'sbatch --wait --array=0-3 slurm-array.sh counts 3x3 over 3 symbols; the merged shards equal the unsharded run',
+      'sbatch --wait --array=0-1 slurm-array.sh counts 1x2 over 2 symbols in 2 shards; the merged shards equal the unsharded run',
       async () => {
         const out = join(work, 'happy');
         mkdirSync(out);
-        const env = { HITORI_BOARD: '3x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '4', HITORI_OUT: out, HITORI_TEST_REAL_NPX: '1' };
-        const r = await sbatch(['--wait', '--array=0-3'], env, out);
+        const r = await sbatch(['--wait', '--array=0-1'], { ...boardEnv(happyBoard, out), HITORI_TEST_REAL_NPX: '1' }, out);
         expect(r.code, `${r.stdout}${r.stderr}\n${cluster!.logs()}`).toBe(0);
         expect(r.stdout).toMatch(/^Submitted batch job \d+$/m);
-        // One log per array task: Slurm, not a loop here, ran the four.
-        expect(readdirSync(out).filter((f) => /^slurm-\d+_\d\.log$/.test(f))).toHaveLength(4);
+        // One log per array task: Slurm, not a loop here, ran the two.
+        expect(readdirSync(out).filter((f) => /^slurm-\d+_\d\.log$/.test(f))).toHaveLength(2);
         const files = shardFiles(out);
-        expect(files.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { shard: { index: number } }).shard.index)).toEqual([0, 1, 2, 3]);
-        expect(fields(await merged(files))).toEqual(fields(whole));
+        expect(files.map((f) => (JSON.parse(readFileSync(f, 'utf8')) as { shard: { index: number } }).shard.index)).toEqual([0, 1]);
+        expect(fields(await merged(files))).toEqual(fields(truth.happy));
       },
       300_000,
     );
@@ -135,7 +117,7 @@ describe('examples/scale-out on real schedulers', () => {
       async () => {
         const out = join(work, 'failures');
         mkdirSync(out);
-        const env = { HITORI_BOARD: '3x2', HITORI_SYMBOLS: '3', HITORI_SHARDS: '4', HITORI_OUT: out };
+        const env = boardEnv(failureBoard, out);
         // Held, so that task 1 is cancelled before it can start; task 2 fails when it runs.
         const submitted = await sbatch(['--parsable', '--hold', '--array=0-3'], { ...env, HITORI_TEST_FAIL_SHARD: '2' }, out);
         expect(submitted.code, submitted.stderr).toBe(0);
@@ -155,13 +137,13 @@ describe('examples/scale-out on real schedulers', () => {
         const { shards, command } = missingShards(refused.stderr);
         expect(shards).toEqual([1, 2]);
         expect(command).toBe(
-          `for i in 1 2; do hitori-sat enumerate 3x2 --symbols 3 --shard \${i}/4 --format json -o ${join(out, 'shard-')}\${i}.json; done`,
+          `for i in 1 2; do hitori-sat enumerate 1x3 --symbols 2 --shard \${i}/4 --format json -o ${join(out, 'shard-')}\${i}.json; done`,
         );
 
         // The recipe's rerun: the same script, for the numbers the merge named.
         const rerun = await sbatch(['--wait', `--array=${shards.join(',')}`], env, out);
         expect(rerun.code, `${rerun.stdout}${rerun.stderr}`).toBe(0);
-        expect(fields(await merged(shardFiles(out)))).toEqual(fields(small));
+        expect(fields(await merged(shardFiles(out)))).toEqual(fields(truth.failures));
       },
       300_000,
     );
@@ -169,10 +151,10 @@ describe('examples/scale-out on real schedulers', () => {
     it.skipIf(slurmProblem !== null)(
       "the merge refuses the two jobs' shards mixed, a shard given twice, and a shard of another version, each in one line with exit 2",
       async () => {
-        // The shards the two tests above left: 3x3 over 3 symbols in 4, and 3x2 over 3 symbols in 4.
-        const bigShards = shardFiles(join(work, 'happy'));
-        const smallShards = shardFiles(join(work, 'failures'));
-        expect([bigShards.length, smallShards.length], 'the two tests above must have run').toEqual([4, 4]);
+        // The shards the two tests above left: 1x2 over 2 symbols in 2, and 1x3 over 2 symbols in 4.
+        const happyShards = shardFiles(join(work, 'happy'));
+        const failureShards = shardFiles(join(work, 'failures'));
+        expect([happyShards.length, failureShards.length], 'the two tests above must have run').toEqual([2, 4]);
         const refused = async (files: readonly string[], message: RegExp) => {
           const r = await merge(files);
           expect(r.code, r.stderr).toBe(2);
@@ -180,16 +162,16 @@ describe('examples/scale-out on real schedulers', () => {
           expect(r.stderr.trim()).toMatch(message);
         };
         await refused(
-          [...bigShards.slice(0, 3), smallShards[3]!],
-          /shard-3\.json: it counts 3x2 over 3 symbols, but .*shard-0\.json counts 3x3 over 3 symbols$/,
+          [happyShards[0]!, failureShards[1]!],
+          /shard-1\.json: it counts 1x3 over 2 symbols, but .*shard-0\.json counts 1x2 over 2 symbols$/,
         );
         const copy = join(work, 'copy-of-shard-1.json');
-        writeFileSync(copy, readFileSync(bigShards[1]!));
-        await refused([...bigShards, copy], /copy-of-shard-1\.json: shard 1\/4 is given twice: here and in .*shard-1\.json$/);
+        writeFileSync(copy, readFileSync(happyShards[1]!));
+        await refused([...happyShards, copy], /copy-of-shard-1\.json: shard 1\/2 is given twice: here and in .*shard-1\.json$/);
         const other = join(work, 'other-version.json');
-        writeFileSync(other, JSON.stringify({ ...JSON.parse(readFileSync(bigShards[2]!, 'utf8')), version: '0.0.0-other' }));
+        writeFileSync(other, JSON.stringify({ ...JSON.parse(readFileSync(happyShards[1]!, 'utf8')), version: '0.0.0-other' }));
         await refused(
-          [...bigShards.filter((_, k) => k !== 2), other],
+          [happyShards[0]!, other],
           /other-version\.json: it was counted by hitori-sat 0\.0\.0-other, but .*shard-0\.json by \S+$/,
         );
       },

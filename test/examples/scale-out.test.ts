@@ -2,9 +2,12 @@
  * The scale-out recipes of examples/scale-out/ (GNU parallel, a Slurm job array, a Kubernetes
  * Indexed Job) as text and as a scheduler would start them, without the scheduler. Their shard
  * count must match the index range the scheduler hands out, all three must count the same board,
- * and their commands, run with the board shrunk to 3x3 over 3 symbols and fewer shards (`npx` is
- * a shim for the built command), must leave shard files that `--merge` adds up to the unsharded
- * run. scale-out-parallel.test.ts and scale-out-slurm.test.ts run those recipes on the real
+ * and their commands, run with the board shrunk to 1x2 over 2 symbols in 2 shards (`npx` is a
+ * shim for the built command), must leave shard files that `--merge` adds up to the unsharded
+ * run. Each of those shards holds one class, which it counts on the thread it starts on (a shard
+ * of more items starts a worker thread per core, 0.3-0.8 s of CPU each); the merges and the
+ * unsharded count run in the test's command host (in-process.ts), the recipes' commands as
+ * processes. scale-out-parallel.test.ts and scale-out-slurm.test.ts run those recipes on the real
  * schedulers; no Kubernetes cluster can run here, so the Indexed Job is checked only here.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +15,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, repoRoot, run } from '../cli/run.js';
+import { runInProcess } from '../cli/in-process.js';
+import { cliPath, repoRoot } from '../cli/run.js';
 
 const recipes = join(repoRoot, 'examples', 'scale-out');
 const read = (name: string) => readFileSync(join(recipes, name), 'utf8');
@@ -25,11 +29,11 @@ function shardCount(text: string): number {
   return counts[0]!;
 }
 
-/** The manifest with the 4x5 board over 4 symbols shrunk to 3x3 over 3, and `shards` shards. */
+/** The manifest with the 4x5 board over 4 symbols shrunk to 1x2 over 2, and `shards` shards. */
 function shrink(text: string, shards: number): string {
   const from = shardCount(text);
   expect(text).toContain('enumerate 4x5 --symbols 4 ');
-  return text.replaceAll('enumerate 4x5 --symbols 4 ', 'enumerate 3x3 --symbols 3 ').replaceAll(`auto/${from}`, `auto/${shards}`);
+  return text.replaceAll('enumerate 4x5 --symbols 4 ', 'enumerate 1x2 --symbols 2 ').replaceAll(`auto/${from}`, `auto/${shards}`);
 }
 
 /** The default of a script's HITORI_ variable (`${HITORI_SHARDS:-64}`). */
@@ -65,9 +69,11 @@ describe('examples/scale-out', () => {
     shim = temporary('hitori-scale-out-bin-');
     writeFileSync(join(shim, 'npx'), `#!/bin/sh\nshift\nexec '${process.execPath}' '${cliPath}' "$@"\n`);
     chmodSync(join(shim, 'npx'), 0o755);
-    const r = await run(['enumerate', '3x3', '--symbols', '3', '--format', 'json']);
+    const r = await runInProcess(['enumerate', '1x2', '--symbols', '2', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     whole = JSON.parse(r.stdout) as Counts;
+    // 11 and 12.
+    expect(whole.classes).toBe(2);
   });
 
   /** Runs a shell script in a fresh folder with the shim first on the PATH and the given variables. */
@@ -83,7 +89,7 @@ describe('examples/scale-out', () => {
   }
 
   async function merged(files: readonly string[]): Promise<Counts> {
-    const r = await run(['enumerate', '--merge', ...files, '--format', 'json']);
+    const r = await runInProcess(['enumerate', '--merge', ...files, '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout) as Counts;
   }
@@ -124,12 +130,12 @@ describe('examples/scale-out', () => {
   it('slurm-array.sh, run once per array task, leaves shards that merge to the unsharded run', async () => {
     const dir = temporary('hitori-scale-out-');
     const script = read('slurm-array.sh');
-    const small = { HITORI_BOARD: '3x3', HITORI_SYMBOLS: '3', HITORI_SHARDS: '3' };
-    for (let task = 0; task < 3; task++) {
+    const small = { HITORI_BOARD: '1x2', HITORI_SYMBOLS: '2', HITORI_SHARDS: '2' };
+    for (let task = 0; task < 2; task++) {
       const r = runScript('bash', script, dir, { ...small, SLURM_ARRAY_TASK_ID: String(task), SLURM_CPUS_PER_TASK: '1' });
       expect(r.status, r.stderr).toBe(0);
     }
-    const files = [0, 1, 2].map((k) => join(dir, 'out', `shard-${k}.json`));
+    const files = [0, 1].map((k) => join(dir, 'out', `shard-${k}.json`));
     expect(counted(await merged(files))).toEqual(counted(whole));
   });
 
@@ -138,7 +144,7 @@ describe('examples/scale-out', () => {
     const results = join(dir, 'results');
     mkdirSync(results);
     // The folded (>-) argument of `sh -c`: its lines joined by spaces.
-    const yaml = shrink(read('k8s-indexed-job.yaml'), 3);
+    const yaml = shrink(read('k8s-indexed-job.yaml'), 2);
     const folded = /args:\n\s*- >-\n((?:\s{14}.*\n)+)/.exec(yaml);
     expect(folded).not.toBeNull();
     const command = folded![1]!
@@ -147,11 +153,11 @@ describe('examples/scale-out', () => {
       .filter((l) => l !== '')
       .join(' ')
       .replaceAll('/results/', `${results}/`);
-    for (let index = 0; index < 3; index++) {
+    for (let index = 0; index < 2; index++) {
       const r = runScript('sh', command, dir, { JOB_COMPLETION_INDEX: String(index) });
       expect(r.status, r.stderr).toBe(0);
     }
-    const files = [0, 1, 2].map((k) => join(results, `shard-${k}.json`));
+    const files = [0, 1].map((k) => join(results, `shard-${k}.json`));
     expect(counted(await merged(files))).toEqual(counted(whole));
   });
 });

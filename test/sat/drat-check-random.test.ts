@@ -8,25 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../support/brute-force.js';
 import { Cnf } from '../../src/sat/cnf.js';
 import { checkDrat } from '../../src/sat/drat-check.js';
-
-type Step = { deleted: boolean; lits: number[] };
-
-const binary = (steps: Step[]): Uint8Array => {
-  const out: number[] = [];
-  for (const { deleted, lits } of steps) {
-    out.push(deleted ? 0x64 : 0x61);
-    for (const lit of [...lits, 0]) {
-      let u = lit === 0 ? 0 : lit > 0 ? 2 * lit : -2 * lit + 1;
-      do {
-        out.push((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
-        u >>>= 7;
-      } while (u > 0);
-    }
-  }
-  return Uint8Array.from(out);
-};
-const textual = (steps: Step[]): Uint8Array =>
-  new TextEncoder().encode(steps.map((s) => `${s.deleted ? 'd ' : ''}${[...s.lits, 0].join(' ')}\n`).join(''));
+import { binaryDrat, type DratStep, textDrat } from '../support/drat.js';
 
 function satisfiable(variables: number, clauses: number[][]): boolean {
   for (let m = 0; m < 1 << variables; m++)
@@ -40,8 +22,8 @@ function satisfiable(variables: number, clauses: number[][]): boolean {
  * and with ¬x(k+1) are both lemmas already, so unit propagation under σ conflicts. The level
  * k + 1 lemmas are deleted once level k is written (in another literal order, one repeated).
  */
-function treeProof(variables: number): Step[] {
-  const steps: Step[] = [];
+function treeProof(variables: number): DratStep[] {
+  const steps: DratStep[] = [];
   let previous: number[][] = [];
   for (let k = variables; k >= 0; k--) {
     const level: number[][] = [];
@@ -71,8 +53,8 @@ describe('DRAT checker against brute force', () => {
       for (const c of clauses) cnf.add(c);
       const unsatisfiable = !satisfiable(variables, clauses);
       const steps = treeProof(variables);
-      expect(checkDrat(cnf, binary(steps)).verified, JSON.stringify(clauses)).toBe(unsatisfiable);
-      expect(checkDrat(cnf, textual(steps)).verified, JSON.stringify(clauses)).toBe(unsatisfiable);
+      expect(checkDrat(cnf, binaryDrat(steps)).verified, JSON.stringify(clauses)).toBe(unsatisfiable);
+      expect(checkDrat(cnf, textDrat(steps)).verified, JSON.stringify(clauses)).toBe(unsatisfiable);
       if (unsatisfiable) refuted++;
     }
     // Both kinds are well represented.
@@ -86,7 +68,7 @@ describe('DRAT checker against brute force', () => {
       const cnf = new Cnf();
       for (const c of clauses) cnf.add(c);
       // Resolvents, fresh variables (RAT candidates), deletions of clauses of F, random clauses, then the empty clause.
-      const steps: Step[] = [];
+      const steps: DratStep[] = [];
       for (let s = 0; s < 12; s++) {
         const kind = int(4);
         const lit = () => (int(2) ? 1 : -1) * (1 + int(variables + (kind === 1 ? 2 : 0)));
@@ -94,7 +76,7 @@ describe('DRAT checker against brute force', () => {
         else steps.push({ deleted: false, lits: Array.from({ length: int(3) + (kind === 0 ? 1 : 0) }, lit) });
       }
       steps.push({ deleted: false, lits: [] });
-      expect(checkDrat(cnf, binary(steps)).verified, JSON.stringify({ clauses, steps })).toBe(false);
+      expect(checkDrat(cnf, binaryDrat(steps)).verified, JSON.stringify({ clauses, steps })).toBe(false);
     }
   });
 });

@@ -10,26 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { maxBlackCnf } from '../../src/maxblack/maxblack-refute.js';
 import { parseDimacs, toDimacs } from '../../src/sat/dimacs.js';
 import { checkDrat, dratSteps } from '../../src/sat/drat-check.js';
+import { binaryDrat } from '../support/drat.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
 const cnfOf = (s: string) => parseDimacs(s);
 const proofs = new URL('../../examples/maxblack/proofs/', import.meta.url);
-
-/** The same steps in binary DRAT: 'a'/'d', then each literal 2v or 2v+1 as a 7-bit varint, then 0. */
-function toBinary(steps: { deleted: boolean; lits: number[] }[]): Uint8Array {
-  const out: number[] = [];
-  for (const { deleted, lits } of steps) {
-    out.push(deleted ? 0x64 : 0x61);
-    for (const lit of [...lits, 0]) {
-      let u = lit === 0 ? 0 : lit > 0 ? 2 * lit : -2 * lit + 1;
-      do {
-        out.push((u & 0x7f) | (u > 0x7f ? 0x80 : 0));
-        u >>>= 7;
-      } while (u > 0);
-    }
-  }
-  return Uint8Array.from(out);
-}
 
 describe('DRAT checker', () => {
   it('accepts a formula refuted by unit propagation alone, with an empty proof', () => {
@@ -42,7 +27,7 @@ describe('DRAT checker', () => {
     expect(
       checkDrat(
         f,
-        toBinary([
+        binaryDrat([
           { deleted: false, lits: [1] },
           { deleted: false, lits: [] },
         ]),
@@ -80,7 +65,7 @@ describe('DRAT checker', () => {
       { deleted: false, lits: [-3] },
     ];
     expect([...dratSteps(proof)]).toEqual(steps);
-    expect([...dratSteps(toBinary(steps))]).toEqual(steps);
+    expect([...dratSteps(binaryDrat(steps))]).toEqual(steps);
   });
 
   it('checks a text proof laid out with CRLF, comments and split clauses as it checks the plain one', () => {
@@ -98,7 +83,7 @@ describe('DRAT checker', () => {
 
   it('refuses a binary proof cut inside a clause or with a step that is neither an addition nor a deletion', () => {
     const f = cnfOf('p cnf 3 1\n1 2 3 0\n');
-    const whole = toBinary([{ deleted: false, lits: [1, -2] }]);
+    const whole = binaryDrat([{ deleted: false, lits: [1, -2] }]);
     expect(() => checkDrat(f, whole.subarray(0, whole.length - 1))).toThrow('binary DRAT: the proof ends inside a clause');
     expect(() => checkDrat(f, Uint8Array.from([0x61, 2, 0, 0x78, 2, 0]))).toThrow('binary DRAT: unexpected byte 120 at 3');
   });
@@ -118,9 +103,9 @@ describe('DRAT checker', () => {
     const steps = [...dratSteps(readFileSync(new URL('4x8-at-least-11.drat', proofs)))];
     // Negating one literal of every addition of at least 3 literals: at least one is then not implied.
     const bad = steps.map((s) => (s.deleted || s.lits.length < 3 ? s : { deleted: false, lits: [-s.lits[0]!, ...s.lits.slice(1)] }));
-    expect(checkDrat(f, toBinary(bad)).verified).toBe(false);
+    expect(checkDrat(f, binaryDrat(bad)).verified).toBe(false);
     // Leaving out all additions but the last (the empty clause) is rejected too.
     const cut = steps.filter((s, k) => s.deleted || k === steps.length - 1);
-    expect(checkDrat(f, toBinary(cut)).verified).toBe(false);
+    expect(checkDrat(f, binaryDrat(cut)).verified).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Deduction first (engine `hybrid`) against pure SAT (engine `sat`): the same verdict and the
  * same solutions on random grids of every size from 1x1 to 6x6 under every convention, and the
- * same verdict on every bundled puzzle (examples/, the test fixtures, every benchmark set), with
- * the published solution where there is one. SAT is the independent side here: it never sees a
- * deduction.
+ * same verdict on every bundled puzzle (examples/, the test fixtures; of every benchmark set the
+ * first puzzles and those the deductions leave to SAT), with the published solution where there
+ * is one. SAT is the independent side here: it never sees a deduction.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,14 +66,34 @@ describe('deduction first against pure SAT', () => {
   const sets = readdirSync(join(root, 'bench/sets'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.jsonl'))
     .sort();
-  it.each(sets)('bench/sets/%s: same verdict on every puzzle, and the published solution', async (name) => {
+  // A record's published solution is its unique one (parseBenchSet refuses a count other than 1),
+  // the truth for the hybrid verdict on every puzzle. SAT, which took five times the hybrid's CPU
+  // on these sets (5.2 s against 1.1 s for their 8,844 puzzles), is the truth on the first
+  // `satEach` puzzles of each set, on every puzzle without a published solution, and on every one
+  // that the hybrid engine finished with SAT (its deductions then in the SAT engine's CNF).
+  const satEach = 10;
+  it.each(sets)('bench/sets/%s: the published solution and verdict on every puzzle, the same as SAT where checked', async (name) => {
     const set = parseBenchSet(readFileSync(join(root, 'bench/sets', name), 'utf8'), name);
-    for (const { puzzle, id, expected } of set.records) {
-      const [first, sat] = await Promise.all([solveWithEngine(puzzle, { engine: 'hybrid' }), solveWithEngine(puzzle, { engine: 'sat' })]);
-      expect(first.status, id).toBe(sat.status);
-      if (first.status === 'unique') expect(key(first.solutions), id).toEqual(key(sat.solutions));
-      if (expected.kind === 'solution') expect(key(first.solutions), id).toEqual(key([expected.shading]));
+    // The differences, named, asserted once per set: an expect per puzzle and check (26,000 in
+    // all) took more CPU than the set's hybrid solves.
+    const differences: string[] = [];
+    const same = (id: string, what: string, a: unknown, b: unknown) => {
+      if (JSON.stringify(a) !== JSON.stringify(b)) differences.push(`${id}: ${what} ${JSON.stringify(a)}, not ${JSON.stringify(b)}`);
+    };
+    for (const [k, { puzzle, id, expected }] of set.records.entries()) {
+      const first = await solveWithEngine(puzzle, { engine: 'hybrid' });
+      if (expected.kind === 'solution') {
+        same(id, 'status (published)', first.status, 'unique');
+        same(id, 'solutions (published)', key(first.solutions), key([expected.shading]));
+      }
+      if (expected.kind === 'verdict') same(id, 'status (published)', first.status, expected.verdict);
+      if (k < satEach || expected.kind !== 'solution' || first.proof !== 'deduction') {
+        const sat = await solveWithEngine(puzzle, { engine: 'sat' });
+        same(id, 'status (SAT)', first.status, sat.status);
+        if (first.status === 'unique') same(id, 'solutions (SAT)', key(first.solutions), key(sat.solutions));
+      }
     }
+    expect(differences).toEqual([]);
   });
 
   // Numbers go up to 2^53 - 1. Renamed to k·2^32 + 1 they all agree modulo 2^32, so a rule that

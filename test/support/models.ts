@@ -6,9 +6,31 @@ import type { Backend } from '../../src/sat/backend.js';
 import { CadicalBackend } from '../../src/sat/backends/cadical.js';
 import { MiniSatBackend } from '../../src/sat/backends/minisat.js';
 import { Cnf } from '../../src/sat/cnf.js';
+import type { Grid } from './brute-force.js';
 
 export type InProcessName = 'cadical' | 'minisat';
 export const inProcessBackends: readonly InProcessName[] = ['cadical', 'minisat'];
+
+/** A grid's size and whether it has no, one or several models (`models`: how many, by the brute force). */
+export function sizeAndVerdict(grid: Grid, models: number): string {
+  return `${grid.rows}x${grid.cols} ${models === 0 ? 'none' : models === 1 ? 'one' : 'several'}`;
+}
+
+/**
+ * The grids a backend enumerates the models of: all of them for CaDiCaL; for MiniSat the first
+ * of each size and verdict (sizeAndVerdict), so every size and verdict of the whole list. The CNF
+ * is the same for both backends. A MiniSat backend is a fresh 64 MiB asm.js module, about 10 ms
+ * of CPU to make and collect, most of it the garbage collector's (a CaDiCaL backend: 0.4 ms), and
+ * MiniSat on every grid was most of the CPU of the encoding tests.
+ */
+export function gridsFor<G extends Grid>(backend: InProcessName, grids: readonly G[], models: (grid: G) => number): G[] {
+  if (backend === 'cadical') return [...grids];
+  const seen = new Set<string>();
+  return grids.filter((grid) => {
+    const kind = sizeAndVerdict(grid, models(grid));
+    return !seen.has(kind) && seen.add(kind) !== undefined;
+  });
+}
 
 export async function makeBackend(name: InProcessName): Promise<Backend> {
   return name === 'cadical' ? CadicalBackend.create() : new MiniSatBackend();
