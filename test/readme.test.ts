@@ -158,11 +158,17 @@ function shellBlocks(markdown: string): string[][] {
 
 const blocks = shellBlocks(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
 
-function available(program: string): boolean {
-  // PNG needs a system font: the command itself says whether it can draw one (exit 0) or not.
-  if (program === 'font')
-    return spawnSync(process.execPath, cliArgv(['convert', '4x4:3314432213423432', '--to', 'png']), { stdio: 'ignore' }).status === 0;
-  return spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
+const availability = new Map<string, Promise<boolean>>();
+function available(program: string): Promise<boolean> {
+  if (!availability.has(program))
+    availability.set(
+      program,
+      // PNG needs a system font: the command itself (in the command host) says whether it can draw one (exit 0) or not.
+      program === 'font'
+        ? runInProcess(['convert', '4x4:3314432213423432', '--to', 'png']).then((r) => r.code === 0)
+        : Promise.resolve(spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0),
+    );
+  return availability.get(program)!;
 }
 
 /** A folder laid out like the clone, with `hitori-sat` (the built command) in its bin/. */
@@ -318,7 +324,7 @@ describe('README.md', () => {
           continue;
         }
         it(line, async (ctx) => {
-          if (entry.needs !== undefined && !available(entry.needs)) {
+          if (entry.needs !== undefined && !(await available(entry.needs))) {
             const install = entry.needs === 'font' ? 'fonts-dejavu-core' : entry.needs;
             ctx.skip(`no ${entry.needs === 'font' ? 'system font' : `"${entry.needs}" on the PATH`} (Debian: apt-get install ${install})`);
           }

@@ -4,10 +4,12 @@
  * refused (exit 2, nothing on stdout, one stderr line "hitori-sat: <file>, <place>: <problem>")
  * or answered with the verdict the case expects; no run prints a stack trace or exits 5.
  *
- * Two puzzle cases (a refused one, an answered one) and one model case run as processes, as a
- * user runs them; the rest run the same command in one host process (../cli/in-process.ts), which
- * prints and exits the same: about 600 process starts took most of the suite's time on a 2-core
- * machine, and none of those cases is about the process.
+ * Two puzzle cases run as processes, as a user runs them: a refused one through a command of the
+ * whole program's bundle, an answered one through `solve`'s own bundle; so do one model case and
+ * decode's refusal to read stdin twice. The rest run the same command in one host process
+ * (../cli/in-process.ts), which prints and exits the same: about 600 process starts took most of
+ * the suite's time on a 2-core machine, and none of those cases is about the process (each
+ * command runs as a process in its own tests).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,11 +41,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The puzzle cases that run as processes: a refused one and an answered one. */
-const asProcess = new Set(['empty.txt', 'crlf.txt']);
+/** The runs of puzzle cases made as processes (file, command): a refused one and an answered one. */
+const asProcess = new Set(['empty.txt dimacs', 'crlf.txt solve']);
 
 /**
- * Runs the command, as a process for the cases in `asProcess`, else in the host; a FIFO gets its
+ * Runs the command, as a process for the runs in `asProcess`, else in the host; a FIFO gets its
  * text from a writer process while the command reads it.
  */
 async function runCase(args: readonly string[], content?: Content, file?: string): Promise<RunResult> {
@@ -52,7 +54,7 @@ async function runCase(args: readonly string[], content?: Content, file?: string
     writer = spawn('sh', ['-c', 'printf "%s" "$1" > "$2"', 'sh', content.text, join(dir, file!)], { stdio: 'ignore' });
   }
   try {
-    return file !== undefined && asProcess.has(file)
+    return file !== undefined && asProcess.has(`${file} ${args[0]}`)
       ? await run(args, { cwd: dir, killAfterMs: 60_000 })
       : await runInProcess(args, { cwd: dir });
   } finally {

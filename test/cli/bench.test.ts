@@ -1,10 +1,30 @@
-/** `hitori-sat bench`: the report, correctness against the sets, workers, bad input, exit codes. */
+/**
+ * `hitori-sat bench`: the report, correctness against the sets, workers, bad input, exit codes.
+ *
+ * A bench run starts its worker threads and solver (about half a second of CPU for these small
+ * sets), so the tests that read the same run share it (`benchRun`): the default run with both
+ * sets is read for the JSON report, the judging of a wrong published solution, the default
+ * engine (hybrid) and the default one job; the SAT engine's run on MiniSat with lazy
+ * connectivity for the judging of "none" and "multiple" and the SAT engine's verdicts.
+ */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, linesOf, run } from './run.js';
+import { fixture, linesOf, run, type RunResult } from './run.js';
 import { runInProcess } from './in-process.js';
+
+const runs = new Map<string, Promise<RunResult>>();
+/** The bench run with these arguments, in the command host, made once for the tests that read it. */
+function benchRun(...args: string[]): Promise<RunResult> {
+  const key = JSON.stringify(args);
+  if (!runs.has(key)) runs.set(key, runInProcess(['bench', ...args]));
+  return runs.get(key)!;
+}
+/** Both sets, the wrong one first, with every setting at its default (but no warm-up). */
+const bothSets = ['bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '0'];
+/** The same on the SAT engine, MiniSat, lazy connectivity. */
+const bothSetsSat = [...bothSets, '--engine', 'sat', '--backend', 'minisat', '--connectivity', 'lazy'];
 
 interface SetJson {
   name: string;
@@ -48,7 +68,7 @@ const keys = [
 
 describe('hitori-sat bench', () => {
   it('prints one JSON object with one entry per set, in argument order', async () => {
-    const result = await runInProcess(['bench', 'bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '1']);
+    const result = await benchRun(...bothSets);
     const report = parseReport(result.stdout);
     expect(Object.keys(report)).toEqual(['sets']);
     expect(report.sets.map((s) => s.name)).toEqual(['bench-wrong.jsonl', 'bench-small.jsonl']);
@@ -66,7 +86,7 @@ describe('hitori-sat bench', () => {
   });
 
   it('judges a right answer against a wrong published solution as wrong: correct < n, its id listed, exit 1', async () => {
-    const result = await runInProcess(['bench', 'bench-wrong.jsonl', '--json', '--warmup', '0']);
+    const result = await benchRun(...bothSets);
     const [set] = parseReport(result.stdout).sets;
     expect(set).toMatchObject({ name: 'bench-wrong.jsonl', n: 5, correct: 4, failures: ['janko-013'] });
     expect(result.code).toBe(1);
@@ -77,45 +97,36 @@ describe('hitori-sat bench', () => {
   });
 
   it('accepts "none" and "multiple" where the set counts 0 and 2 solutions', async () => {
-    const result = await runInProcess([
-      'bench',
-      'bench-wrong.jsonl',
-      '--json',
-      '--warmup',
-      '0',
-      '--connectivity',
-      'lazy',
-      '--backend',
-      'minisat',
-    ]);
+    const result = await benchRun(...bothSetsSat);
     const [set] = parseReport(result.stdout).sets;
+    expect(set).toMatchObject({ name: 'bench-wrong.jsonl', n: 5, correct: 4 });
     expect(set!.failures).toEqual(['janko-013']);
     expect(set).toMatchObject({ backend: 'minisat', connectivity: 'lazy' });
   });
 
-  it('gives the same correctness with --jobs 2 as with --jobs 1', async () => {
-    const args = ['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--json', '--warmup', '2'];
-    const one = await runInProcess([...args, '--jobs', '1']);
-    const two = await runInProcess([...args, '--jobs', '2']);
+  it('gives the same correctness with --jobs 2 (each worker warmed up) as with one job', async () => {
+    // One job is the default (the first test reads it in the report).
+    const one = await benchRun(...bothSets);
+    const two = await benchRun('bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '1', '--jobs', '2');
     const pick = (stdout: string) => parseReport(stdout).sets.map(({ name, n, correct, failures }) => ({ name, n, correct, failures }));
     expect(pick(two.stdout)).toEqual(pick(one.stdout));
     expect(parseReport(two.stdout).sets.every((s) => s.jobs === 2)).toBe(true);
     expect(two.code).toBe(one.code);
   });
 
-  it('runs every engine of solve --engine; hybrid, which proves with deductions or SAT, judges like sat', async () => {
-    const args = ['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--json', '--warmup', '0'];
+  it('runs every engine of solve --engine; hybrid (the default), which proves with deductions or SAT, judges like sat', async () => {
     const pick = (stdout: string) => parseReport(stdout).sets.map(({ name, n, correct, failures }) => ({ name, n, correct, failures }));
-    const sat = await runInProcess([...args, '--engine', 'sat']);
-    const hybrid = await runInProcess([...args, '--engine', 'hybrid']);
+    const sat = await benchRun(...bothSetsSat);
+    const hybrid = await benchRun(...bothSets);
     expect(pick(hybrid.stdout)).toEqual(pick(sat.stdout));
+    expect(parseReport(sat.stdout).sets.every((s) => s.engine === 'sat')).toBe(true);
     expect(parseReport(hybrid.stdout).sets.every((s) => s.engine === 'hybrid')).toBe(true);
     // The rules alone may be stuck on a puzzle; whatever they answer is judged, one entry per set.
-    const rules = await runInProcess([...args, '--engine', 'rules']);
+    const rules = await benchRun(...bothSets, '--engine', 'rules');
     const sets = parseReport(rules.stdout).sets;
     expect(sets.map((s) => [s.name, s.n, s.engine])).toEqual([
-      ['bench-small.jsonl', 5, 'rules'],
       ['bench-wrong.jsonl', 5, 'rules'],
+      ['bench-small.jsonl', 5, 'rules'],
     ]);
     for (const s of sets) expect(s.correct + s.failures.length).toBe(s.n);
     expect([0, 1, 4]).toContain(rules.code);

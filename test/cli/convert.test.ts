@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linesOf, published, run, type Published } from './run.js';
+import { linesOf, published, type Published } from './run.js';
 import { runInProcess } from './in-process.js';
 
 const janko037 = published('janko-037');
@@ -233,7 +233,7 @@ describe('solve --to and explain --to svg', () => {
 
   it('explain --to svg takes any --timeout (one whose picture reserve is not a whole number of ms draws the same picture)', async () => {
     const plain = await runInProcess(['explain', 'janko-002.txt', '--to', 'svg']);
-    const limited = await run(['explain', 'janko-002.txt', '--to', 'svg', '--timeout', '60010']);
+    const limited = await runInProcess(['explain', 'janko-002.txt', '--to', 'svg', '--timeout', '60010']);
     expect(limited.stderr).toBe('');
     expect(limited.code).toBe(0);
     expect(limited.stdout).toBe(plain.stdout);

@@ -59,28 +59,41 @@ function started(): ChildProcess {
   return child;
 }
 
-function ask(args: readonly string[], options: InProcessOptions): Promise<RunResult> {
+function ask(args: readonly string[], options: InProcessOptions): Promise<Answer> {
   const child = started();
   const id = nextId++;
   child.channel?.ref();
   return new Promise<Answer>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     child.send({ id, args, cwd: options.cwd ?? fixturesDir, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) });
-  })
-    .then((answer) => ({
-      stdout: Buffer.from(answer.stdout, 'base64').toString('utf8'),
-      stderr: Buffer.from(answer.stderr, 'base64').toString('utf8'),
-      code: answer.code,
-      signal: null,
-    }))
-    .finally(() => {
-      if (waiting.size === 0) host?.channel?.unref();
-    });
+  }).finally(() => {
+    if (waiting.size === 0) host?.channel?.unref();
+  });
+}
+
+/** The run's answer, once the runs before it have ended. */
+function queued(args: readonly string[], options: InProcessOptions): Promise<Answer> {
+  const answer = queue.then(() => ask(args, options));
+  queue = answer.catch(() => {});
+  return answer;
 }
 
 /** Runs `hitori-sat <args>` in the host; resolves as `run` does (signal always null). */
-export function runInProcess(args: readonly string[], options: InProcessOptions = {}): Promise<RunResult> {
-  const result = queue.then(() => ask(args, options));
-  queue = result.catch(() => {});
-  return result;
+export async function runInProcess(args: readonly string[], options: InProcessOptions = {}): Promise<RunResult> {
+  const answer = await queued(args, options);
+  return {
+    stdout: Buffer.from(answer.stdout, 'base64').toString('utf8'),
+    stderr: Buffer.from(answer.stderr, 'base64').toString('utf8'),
+    code: answer.code,
+    signal: null,
+  };
+}
+
+/** As runInProcess, with stdout as the bytes the command wrote (a PNG on stdout). */
+export async function runInProcessBytes(
+  args: readonly string[],
+  options: InProcessOptions = {},
+): Promise<{ readonly stdout: Buffer; readonly stderr: string; readonly code: number }> {
+  const answer = await queued(args, options);
+  return { stdout: Buffer.from(answer.stdout, 'base64'), stderr: Buffer.from(answer.stderr, 'base64').toString('utf8'), code: answer.code };
 }

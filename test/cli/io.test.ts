@@ -2,6 +2,10 @@
  * Output files (src/cli/io.ts, through `dimacs -o`, `convert -o`, `enumerate -o`): written atomically through a temporary file
  * and a rename, never over the input, through symbolic links to their target, straight into
  * devices and FIFOs (which a rename would replace), and cleaned up when a signal interrupts.
+ *
+ * A signal and a full stdout are the process's: those run the command as a process. The rest run
+ * it in the command host (in-process.ts), which writes files through the same code (and runs
+ * the 'exit' handlers that remove a temporary file, as a process's end does).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -19,7 +23,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliArgv, cliPath, fixture, linesOf, run } from './run.js';
+import { runInProcess } from './in-process.js';
+import { cliArgv, cliPath, fixture, linesOf } from './run.js';
 
 let dir: string;
 let cnf: string;
@@ -28,7 +33,7 @@ const puzzle = () => join(dir, 'p.txt');
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hitori-sat-cli-io-'));
   writeFileSync(puzzle(), readFileSync(fixture('janko-002.txt')));
-  cnf = (await run(['dimacs', puzzle()])).stdout;
+  cnf = (await runInProcess(['dimacs', puzzle()])).stdout;
   expect(cnf).toMatch(/^p cnf /m);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,7 +51,7 @@ function expectNoTemporary(folder: string): void {
 
 describe('dimacs -o', () => {
   it('refuses an empty output name before any work, exit 2', async () => {
-    const result = await run(['dimacs', puzzle(), '-o', '']);
+    const result = await runInProcess(['dimacs', puzzle(), '-o', '']);
     expect(result.code).toBe(2);
     expectOneLine(result.stderr, /^hitori-sat: --output: empty output name$/);
   });
@@ -55,7 +60,7 @@ describe('dimacs -o', () => {
     const before = readFileSync(puzzle(), 'utf8');
     symlinkSync(puzzle(), join(dir, 'link-to-input.cnf'));
     for (const output of [puzzle(), join(dir, 'link-to-input.cnf')]) {
-      const result = await run(['dimacs', puzzle(), '-o', output]);
+      const result = await runInProcess(['dimacs', puzzle(), '-o', output]);
       expect(result.code).toBe(2);
       expectOneLine(result.stderr, /cannot write it: it is the input .*p\.txt, which the output would overwrite/);
     }
@@ -71,7 +76,7 @@ describe('dimacs -o', () => {
       ['link.cnf', 'target.cnf'],
       ['dangling.cnf', 'new-target.cnf'],
     ] as const) {
-      const result = await run(['dimacs', puzzle(), '-o', join(dir, link)]);
+      const result = await runInProcess(['dimacs', puzzle(), '-o', join(dir, link)]);
       expect(result.code, result.stderr).toBe(0);
       expect(lstatSync(join(dir, link)).isSymbolicLink()).toBe(true);
       expect(readFileSync(join(dir, target), 'utf8')).toBe(cnf);
@@ -83,18 +88,18 @@ describe('dimacs -o', () => {
     const out = join(dir, 'private.cnf');
     writeFileSync(out, 'OLD\n');
     chmodSync(out, 0o600);
-    const result = await run(['dimacs', puzzle(), '-o', out]);
+    const result = await runInProcess(['dimacs', puzzle(), '-o', out]);
     expect(result.code).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expect(readFileSync(out, 'utf8')).toBe(cnf);
   });
 
   it('writes straight into a device: /dev/null stays a device, /dev/full is a one-line error with exit 2', async () => {
-    const ok = await run(['dimacs', puzzle(), '-o', '/dev/null']);
+    const ok = await runInProcess(['dimacs', puzzle(), '-o', '/dev/null']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
     if (!existsSync('/dev/full')) return;
-    const full = await run(['dimacs', puzzle(), '-o', '/dev/full']);
+    const full = await runInProcess(['dimacs', puzzle(), '-o', '/dev/full']);
     expect(full.code).toBe(2);
     expectOneLine(full.stderr, /^hitori-sat: \/dev\/full: cannot write it: no space left on the device$/);
     expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
@@ -109,7 +114,7 @@ describe('dimacs -o', () => {
       const received: Buffer[] = [];
       reader.stdout.on('data', (b: Buffer) => received.push(b));
       const done = new Promise<void>((resolve) => reader.on('close', () => resolve()));
-      const result = await run(['dimacs', puzzle(), '-o', fifo]);
+      const result = await runInProcess(['dimacs', puzzle(), '-o', fifo]);
       await done;
       expect(result.code, result.stderr).toBe(0);
       expect(Buffer.concat(received).toString('utf8')).toBe(cnf);
@@ -159,16 +164,16 @@ describe('dimacs -o', () => {
 describe('every other command that writes a file (convert -o, enumerate -o)', () => {
   it('refuses its own input as the output, before reading it, and leaves it intact', async () => {
     const before = readFileSync(puzzle(), 'utf8');
-    const convert = await run(['convert', puzzle(), '--to', 'json', '-o', puzzle()]);
+    const convert = await runInProcess(['convert', puzzle(), '--to', 'json', '-o', puzzle()]);
     expect(convert.code).toBe(2);
     expectOneLine(convert.stderr, /cannot write it: it is the input .*p\.txt, which the output would overwrite/);
     expect(readFileSync(puzzle(), 'utf8')).toBe(before);
 
     const shard = join(dir, 'shard.json');
-    const made = await run(['enumerate', '2x2', '--no-histogram', '--format', 'json', '-o', shard]);
+    const made = await runInProcess(['enumerate', '2x2', '--no-histogram', '--format', 'json', '-o', shard]);
     expect(made.code, made.stderr).toBe(0);
     const shardText = readFileSync(shard, 'utf8');
-    const merge = await run(['enumerate', '--merge', shard, '-o', shard]);
+    const merge = await runInProcess(['enumerate', '--merge', shard, '-o', shard]);
     expect(merge.code).toBe(2);
     expectOneLine(merge.stderr, /cannot write it: it is the input .*shard\.json, which the output would overwrite/);
     expect(readFileSync(shard, 'utf8')).toBe(shardText);
@@ -180,7 +185,7 @@ describe('every other command that writes a file (convert -o, enumerate -o)', ()
       ['convert', puzzle(), '--to', 'url', '-o', dir],
       ['enumerate', '2x2', '-o', dir],
     ]) {
-      const result = await run(args);
+      const result = await runInProcess(args);
       expect(result.code).toBe(2);
       expectOneLine(result.stderr, /cannot write it: it is a directory/);
     }
@@ -188,7 +193,7 @@ describe('every other command that writes a file (convert -o, enumerate -o)', ()
       ['convert', puzzle(), '--to', 'url', '-o', ''],
       ['enumerate', '2x2', '-o', ''],
     ]) {
-      const result = await run(args);
+      const result = await runInProcess(args);
       expect(result.code).toBe(2);
       expectOneLine(result.stderr, /^hitori-sat: --output: empty output name$/);
     }
@@ -199,9 +204,9 @@ describe('every other command that writes a file (convert -o, enumerate -o)', ()
     const out = join(folder, 'out.txt');
     writeFileSync(out, 'OLD CONTENT\n');
     writeFileSync(join(folder, 'bad.txt'), '1 2\n2 x\n');
-    const convert = await run(['convert', join(folder, 'bad.txt'), '--to', 'url', '-o', out]);
+    const convert = await runInProcess(['convert', join(folder, 'bad.txt'), '--to', 'url', '-o', out]);
     expect(convert.code).toBe(2);
-    const enumerate = await run(['enumerate', '--merge', join(folder, 'bad.txt'), '-o', out]);
+    const enumerate = await runInProcess(['enumerate', '--merge', join(folder, 'bad.txt'), '-o', out]);
     expect(enumerate.code).toBe(2);
     expect(readFileSync(out, 'utf8')).toBe('OLD CONTENT\n');
     expect(readdirSync(folder).sort()).toEqual(['bad.txt', 'out.txt']);
@@ -211,7 +216,7 @@ describe('every other command that writes a file (convert -o, enumerate -o)', ()
     const folder = mkdtempSync(join(dir, 'link-'));
     writeFileSync(join(folder, 'target.txt'), 'OLD\n');
     symlinkSync('target.txt', join(folder, 'link.txt'));
-    const result = await run(['convert', puzzle(), '--to', 'text', '-o', join(folder, 'link.txt')]);
+    const result = await runInProcess(['convert', puzzle(), '--to', 'text', '-o', join(folder, 'link.txt')]);
     expect(result.code, result.stderr).toBe(0);
     expect(lstatSync(join(folder, 'link.txt')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(folder, 'target.txt'), 'utf8')).toBe(readFileSync(puzzle(), 'utf8').replace(/\r/g, ''));

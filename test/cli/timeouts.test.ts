@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkShading } from '../../src/puzzle/check.js';
+import { runInProcess } from './in-process.js';
 import { linesOf, repoRoot, run } from './run.js';
 
 let dir: string;
@@ -60,23 +61,30 @@ describe('--timeout outside the SAT search', () => {
   it('solve --backend minisat --timeout keeps the solutions found before the limit, each one valid, and the CNF size', async () => {
     // A 6x6 Latin square has hundreds of thousands of solutions (any scattered shaded cells that
     // keep the rest connected): listing them all takes minutes, far longer than the limit. The
-    // limit counts from the process start and must leave a busy machine time to start the worker
-    // and find a first solution.
+    // limit counts from the process start and must leave time to start the worker and find a
+    // first solution: 1 s does on a quiet machine; where a busy one found none in it, the run is
+    // repeated with a longer limit (the solving until the limit is what costs, not the limit).
     type Report = { status: string; solutions: number[][][]; complete: boolean; variables: number; clauses: number };
-    const [result, unbounded] = await Promise.all([
-      run(['solve', 'latin6.txt', '--backend', 'minisat', '--count', '100000', '--timeout', '8000', '--format', 'json'], { cwd: dir }),
-      run(['solve', 'latin6.txt', '--backend', 'minisat', '--format', 'json'], { cwd: dir }),
-    ]);
-    expect(result.code, result.stderr).toBe(3);
-    const report = JSON.parse(result.stdout) as Report;
-    expect(report.status).toBe('timeout');
-    expect(report.complete).toBe(false);
-    expect(report.solutions.length).toBeGreaterThan(0);
-    expectValidDistinct(report.solutions);
-    // The worker ended at the limit had built the CNF: its size is the one a solve without a limit reports.
+    let result: Awaited<ReturnType<typeof run>> | undefined;
+    let report: Report | undefined;
+    for (const ms of ['1000', '3000', '8000']) {
+      result = await run(['solve', 'latin6.txt', '--backend', 'minisat', '--count', '100000', '--timeout', ms, '--format', 'json'], {
+        cwd: dir,
+      });
+      expect(result.code, result.stderr).toBe(3);
+      report = JSON.parse(result.stdout) as Report;
+      if (report.solutions.length > 0) break;
+    }
+    expect(report!.status).toBe('timeout');
+    expect(report!.complete).toBe(false);
+    expect(report!.solutions.length).toBeGreaterThan(0);
+    expectValidDistinct(report!.solutions);
+    // The worker ended at the limit had built the CNF: its size is the one a solve without a
+    // limit reports (that solve's process is not the subject: it runs in the command host).
+    const unbounded = await runInProcess(['solve', 'latin6.txt', '--backend', 'minisat', '--format', 'json'], { cwd: dir });
     const full = JSON.parse(unbounded.stdout) as Report;
     expect(full.variables).toBeGreaterThan(0);
-    expect([report.variables, report.clauses]).toEqual([full.variables, full.clauses]);
+    expect([report!.variables, report!.clauses]).toEqual([full.variables, full.clauses]);
   });
 
   it('explain and rate stop the rule engine on a 50x50: exit 3, and explain shows the grid as far as it got', async () => {
@@ -92,19 +100,20 @@ describe('--timeout outside the SAT search', () => {
     expect(rate.code, rate.stderr).toBe(3);
   });
 
-  // Every engine and backend of solve, on a Latin square whose solutions outnumber what any of
-  // them lists in the limit: status timeout, exit 3, and each solution kept is valid and distinct.
+  // Every engine and backend of solve, and each connectivity, on a Latin square whose solutions
+  // outnumber what any of them lists in the limit: status timeout, exit 3, and each solution kept
+  // is valid and distinct. One process per engine, backend and connectivity, not per combination:
+  // the limit's path is the backend's (MiniSat on lazy connectivity is the test above, CaDiCaL on
+  // layers the 40x40's).
   const hasCadical = spawnSync('cadical', ['--version'], { stdio: 'ignore' }).error === undefined;
   const solveVariants: [string, string[]][] = [
     ['hybrid, CaDiCaL', []],
     ['sat, CaDiCaL, lazy', ['--engine', 'sat']],
-    ['sat, CaDiCaL, layers', ['--engine', 'sat', '--connectivity', 'layers']],
-    ['sat, MiniSat, lazy', ['--engine', 'sat', '--backend', 'minisat']],
     ['sat, MiniSat, layers', ['--engine', 'sat', '--backend', 'minisat', '--connectivity', 'layers']],
     ...(hasCadical ? ([['sat, external cadical', ['--engine', 'sat', '--solver-cmd', 'cadical']]] as [string, string[]][]) : []),
   ];
   it.each(solveVariants)('solve (%s) stops listing solutions at the limit: exit 3, the solutions kept valid', async (_name, extra) => {
-    const result = await run(['solve', 'latin6.txt', ...extra, '--count', '100000', '--timeout', '1500', '--format', 'json'], { cwd: dir });
+    const result = await run(['solve', 'latin6.txt', ...extra, '--count', '100000', '--timeout', '300', '--format', 'json'], { cwd: dir });
     expect(result.code, result.stderr).toBe(3);
     const report = JSON.parse(result.stdout) as { status: string; solutions: number[][][]; complete: boolean };
     expect(report.status).toBe('timeout');
@@ -138,7 +147,7 @@ describe('--timeout outside the SAT search', () => {
   it('repair stopped in its search says how far the proof got: exit 3, the bound proven so far', async () => {
     // A 20x20 Latin square has thousands of solutions: no few changes make it unique.
     writeFileSync(join(dir, 'latin20.txt'), `${latin(20)}\n`);
-    const result = await run(['repair', 'latin20.txt', '--max-changes', '20', '--timeout', '1500', '--to', 'json'], { cwd: dir });
+    const result = await run(['repair', 'latin20.txt', '--max-changes', '20', '--timeout', '800', '--to', 'json'], { cwd: dir });
     expect(result.code, result.stderr).toBe(3);
     const report = JSON.parse(result.stdout) as { status: string; provenBelow: number; repairs: unknown[] };
     expect(report.status).toBe('timeout');
