@@ -143,6 +143,30 @@ describe('hitori-sat enumerate', () => {
       expect(lines[1]!.trim()).toBe(`hitori-sat enumerate 3x3 --symbols 3 --shard 0/7 --format json -o ${join(dir, 'shard-0.json')}`);
     });
 
+    it('adds up the shards given as a sample with --sample: the whole less the shard left out, and says so', async () => {
+      const shards = files().map((f) => JSON.parse(readFileSync(f, 'utf8')) as Result & { expectedClasses: number });
+      const left = shards.find((s) => s.shard!.index === 0)!;
+      const given = files().filter((_, k) => shards[k] !== left);
+      const json = await runInProcess(['enumerate', '--merge', ...given, '--sample', '--format', 'json']);
+      expect(json.code, json.stderr).toBe(0);
+      const sample = JSON.parse(json.stdout) as Result & { sample: { shards: number; of: number } };
+      expect(sample.sample).toEqual({ shards: 6, of: 7 });
+      expect(sample.classes).toBe(whole.classes - left.classes);
+      for (const [name, v] of Object.entries(whole.conventions))
+        expect(sample.conventions[name], name).toEqual({
+          none: v.none - left.conventions[name]!.none,
+          unique: v.unique - left.conventions[name]!.unique,
+          multiple: v.multiple - left.conventions[name]!.multiple,
+        });
+      const text = await runInProcess(['enumerate', '--merge', ...given, '--sample']);
+      const share = (100 * (3281 - left.expectedClasses)) / 3281;
+      expect(text.stdout.split('\n')[0]).toContain(`(a sample: merged from 6 of 7 shards, ${share.toFixed(1)}% of the sequences)`);
+      // Without --merge there is nothing to sample.
+      const alone = await runInProcess(['enumerate', '3x3', '--sample']);
+      expect(alone.code).toBe(2);
+      expect(alone.stderr).toMatch(/--sample goes with --merge/);
+    });
+
     it('prints a command for the missing shards that, pasted into sh, writes them where the other files are named', async () => {
       // The shards as "part N.json" (N its shard number) in a folder with a space; 2 and 5 missing.
       const folder = join(dir, 'with space');
