@@ -40,7 +40,7 @@ import { geometryOf } from '../puzzle/geometry.js';
 import type { Puzzle } from '../puzzle/puzzle.js';
 import { Cnf } from '../sat/cnf.js';
 import type { ProofStep, ProveCall, SatProof } from './sat-prover.js';
-import { TracedCadical } from './wasm-prover.js';
+import { tracedCadical, tracedSolve } from './wasm-prover.js';
 
 const cutProverName = 'cadical-wasm on rules 1 and 2 with connectivity cuts (learned clauses and cut lemmas, DRUP)';
 
@@ -57,24 +57,28 @@ export async function proveByCuts(
   call: ProveCall = {},
 ): Promise<SatProof> {
   const steps: ProofStep[] = [];
-  const solver = await TracedCadical.open(steps, call.limit);
+  const solver = await tracedCadical(steps);
   try {
     const first = vars.shaded(0);
     const last = vars.shaded(vars.cells - 1);
-    solver.declare(last);
-    solver.addCnf(cnf, (lits, from, to) => {
-      for (let k = from; k < to; k++) {
-        const v = lits[k]! < 0 ? -lits[k]! : lits[k]!;
-        if (v < first || v > last) return false;
-      }
-      return true;
-    });
+    // The clauses of F over the cells alone, every cell declared (a model names each).
+    const rules = new Cnf();
+    rules.declare(last);
+    const all = cnf.flat();
+    let start = 0;
+    for (const end of all.ends) {
+      let k = start;
+      while (k < end && (all.lits[k]! < 0 ? -all.lits[k]! : all.lits[k]!) <= last) k++;
+      if (k === end) rules.add(all.lits.subarray(start, end));
+      start = end;
+    }
+    solver.addCnf(rules);
     decided.forEach((black, i) => {
-      if (black !== null) solver.add([black ? vars.shaded(i) : -vars.shaded(i)]);
+      if (black !== null) solver.addClause([black ? vars.shaded(i) : -vars.shaded(i)]);
     });
     const lemma = (lits: number[]) => {
       steps.push({ deleted: false, lits });
-      solver.add(lits);
+      solver.addClause(lits);
     };
     // A seed that a white cell decided satisfies is left out: it could never help.
     const seeds = new Cnf();
@@ -89,7 +93,7 @@ export async function proveByCuts(
     const finder = new CutFinder(geometryOf(puzzle));
     const model = new Uint8Array(vars.cells);
     for (;;) {
-      const status = solver.solve();
+      const status = await tracedSolve(solver, call.limit);
       if (status === 'unsatisfiable') {
         steps.push({ deleted: false, lits: [] });
         return { status, steps, solver: cutProverName };
@@ -100,6 +104,6 @@ export async function proveByCuts(
       if (finder.cuts(model, vars, (cut) => lemma(Array.from(cut))) === 0) return { status, steps: [], solver: cutProverName };
     }
   } finally {
-    solver.release();
+    solver.dispose();
   }
 }

@@ -23,9 +23,11 @@ interface CadicalNative {
   _ccadical_solve(solver: number): number;
   _ccadical_val(solver: number, lit: number): number;
   _ccadical_set_terminate(solver: number, state: number, callback: number): void;
+  _ccadical_set_learn(solver: number, state: number, maxLength: number, callback: number): void;
   _ccadical_vars(solver: number): number;
   _ccadical_declare_more_variables(solver: number, count: number): number;
-  addFunction(fn: (state: number) => number, signature: string): number;
+  addFunction(fn: (state: number, pointer: number) => number | undefined, signature: string): number;
+  readonly HEAP32: Int32Array;
   removeFunction(pointer: number): void;
   cwrap(name: string, returns: string | null, args: string[]): (...args: unknown[]) => unknown;
 }
@@ -52,6 +54,12 @@ export function preloadCadical(): void {
 /** CaDiCaL options to set at creation (`ccadical_set_option`), e.g. { phase: 0 }. */
 export type CadicalOptions = Readonly<Record<string, number>>;
 
+/**
+ * Called with each clause CaDiCaL learns, as it learns it (a certificate's proof: certify/). With
+ * inprocessing off each is RUP over the clauses the solver had (certify/wasm-prover.ts).
+ */
+export type LearnedClauseSink = (lits: number[]) => void;
+
 /** Above this many clauses, dispose releases the solver on a later turn of the event loop (see dispose). */
 const largeSolverClauses = 200_000;
 
@@ -64,10 +72,13 @@ export class CadicalBackend implements Backend {
   private calls = 0;
   private solveMs = 0;
   private satisfiable = false;
+  /** The learn callback's slot in the module's function table, or 0. */
+  private learn = 0;
 
   private constructor(
     private readonly mod: CadicalNative,
     options: CadicalOptions,
+    onLearn: LearnedClauseSink | undefined,
   ) {
     this.solver = mod._ccadical_init();
     const names = Object.keys(options);
@@ -75,10 +86,22 @@ export class CadicalBackend implements Backend {
       const setOption = mod.cwrap('ccadical_set_option', null, ['number', 'string', 'number']);
       for (const name of names) setOption(this.solver, name, options[name]);
     }
+    if (onLearn !== undefined) {
+      this.learn = mod.addFunction((_state, pointer) => {
+        // Read HEAP32 afresh each time: the heap may have grown since the last call.
+        const heap = mod.HEAP32;
+        const lits: number[] = [];
+        for (let k = pointer >> 2; heap[k] !== 0; k++) lits.push(heap[k]!);
+        onLearn(lits);
+        return undefined;
+      }, 'vii');
+      mod._ccadical_set_learn(this.solver, 0, 0x7fffffff, this.learn);
+    }
   }
 
-  static async create(options: CadicalOptions = {}): Promise<CadicalBackend> {
-    return new CadicalBackend(await nativeModule(), options);
+  /** A solver with the given options; `onLearn` receives every clause it learns. */
+  static async create(options: CadicalOptions = {}, onLearn?: LearnedClauseSink): Promise<CadicalBackend> {
+    return new CadicalBackend(await nativeModule(), options, onLearn);
   }
 
   addClause(clause: Clause): void {
@@ -161,6 +184,11 @@ export class CadicalBackend implements Backend {
     this.solver = 0;
     this.satisfiable = false;
     if (solver === 0) return;
+    if (this.learn !== 0) {
+      mod._ccadical_set_learn(solver, 0, 0, 0);
+      mod.removeFunction(this.learn);
+      this.learn = 0;
+    }
     if (this.numClauses < largeSolverClauses) {
       mod._ccadical_release(solver);
       return;
