@@ -259,6 +259,27 @@ export class DeductionCore extends Kernel {
     return out;
   }
 
+  /**
+   * Every cell as `cells()` gives it, with each undecided cell whose number no non-black cell of
+   * its row or column shows set white (UC, trivial.ts: sound up to unshading, so a solution of the
+   * board this gives stands for every solution of this board, see uniqueness.ts), and how many
+   * cells that whitened.
+   */
+  cellsUpToUnshading(): { cells: (boolean | null)[]; whitened: number } {
+    const { state, mateStart, mate } = this;
+    const cells = this.cells();
+    let whitened = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (state[i] !== UNKNOWN) continue;
+      let live = false;
+      for (let e = mateStart[i]!; e < mateStart[i + 1]! && !live; e++) live = state[mate[e]!] !== BLACK;
+      if (live) continue;
+      cells[i] = false;
+      whitened++;
+    }
+    return { cells, whitened };
+  }
+
   /** The line patterns that depend on the numbers only (Sim-M3, Sim-U*), then propagation. */
   patterns(): boolean {
     const { keys, lines } = this;

@@ -14,7 +14,9 @@
  *   forced deduction), and no SAT backend is created or even loaded. A contradiction means
  *   `none`, and so does a finished board whose white cells the checker finds split (the core
  *   leaves that last test of rule 3 to the checker, which makes it anyway). Otherwise SAT
- *   solves the rest with the decided cells as unit clauses and proves uniqueness as usual.
+ *   solves the rest with the decided cells as unit clauses and proves uniqueness as usual; when
+ *   only the verdict is asked, the cells UC would whiten are whitened too and an exact test
+ *   stands in for them (satUpToUnshading).
  *
  * The rule engine reasons under the three rules as written. Every solution under a stricter
  * convention is a solution under `literal`, so a solution the rules prove the only one under
@@ -25,9 +27,11 @@ import { checkShading } from '../puzzle/check.js';
 import type { Convention } from '../puzzle/convention.js';
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { DeductionCore } from '../rules/core.js';
+import { extraShadable } from '../rules/uniqueness.js';
 import type { Level, RulesResult, RulesStatus } from '../rules/index.js';
 import { noStats } from '../sat/backend.js';
 import type { SatOptions, SatResult } from './solve.js';
+import { keptSolutions } from './defaults.js';
 import { SolverError, TimeoutError } from '../control/errors.js';
 import { Limit } from '../control/limit.js';
 
@@ -163,13 +167,15 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     proof: null,
     timeMs: performance.now() - start,
   });
-  const deduced = deduce(puzzle, limit);
+  // Only the verdict asked (two solutions at most), under the rules as written: the cells UC
+  // whitens may be left out of the search (satUpToUnshading).
+  const deduced = deduce(puzzle, limit, convention === 'literal' && keptSolutions(options.maxSolutions) === 2);
   if (deduced === null) {
     // The set-up of a huge grid (its shape and line mates) outlasted the limit.
     limit.throwIfAborted();
     return timedOut({ status: 'stuck', decided: 0, hardest: null, usedUniqueness: false, timeMs: performance.now() - start });
   }
-  const { run, known, shading } = deduced;
+  const { run, known, shading, reduced } = deduced;
   const summary: RulesSummary = {
     status: run.status,
     decided: run.decided,
@@ -182,6 +188,7 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
     return timedOut(summary);
   }
   if (run.status === 'stuck') {
+    if (reduced !== undefined) return satUpToUnshading(puzzle, options, reduced, summary, start);
     const result = await sat(puzzle, known === undefined ? options : { ...options, known });
     return {
       ...result,
@@ -225,12 +232,52 @@ async function deductionFirst(puzzle: Puzzle, options: EngineOptions): Promise<E
 }
 
 /**
+ * The hybrid solve of a board the deductions left open, when UC whitens some of its undecided
+ * cells (DeductionCore.cellsUpToUnshading) and only the verdict is asked: SAT solves the board
+ * with those cells white as well, a smaller formula (a 1000x1000 grid with no number twice in a
+ * line needs no solver at all: 0.5 GB less). Every solution of the puzzle unshades to a solution of
+ * that board (the lemma of src/rules/uniqueness.ts), and every solution of that board is one of
+ * the puzzle. So none there means none; two there are two; and one there, S, is the only one
+ * unless a white cell of S can be shaded as well (`extraShadable`, an exact test), which is then
+ * the second solution, checked like every other.
+ */
+async function satUpToUnshading(
+  puzzle: Puzzle,
+  options: EngineOptions,
+  cells: (boolean | null)[],
+  rules: RulesSummary,
+  start: number,
+): Promise<EngineResult> {
+  let found: Omit<EngineResult, 'rules' | 'timeMs'>;
+  if (cells.includes(null)) {
+    const result = await sat(puzzle, { ...options, known: cells });
+    found = { ...result, engine: 'hybrid', proof: result.status === 'timeout' ? null : 'sat' };
+  } else {
+    // Every cell decided: the one candidate, which the checker judges (rule 3 is left to it).
+    const shading = cells.map((c) => c === true);
+    const solutions = checkShading(puzzle, shading).length === 0 ? [shading] : [];
+    for (const s of solutions) options.onSolution?.(s);
+    const status = solutions.length === 1 ? 'unique' : 'none';
+    found = { ...hybridWithoutSat('literal'), status, solutions, complete: true, stats: noStats(), proof: 'deduction' };
+  }
+  const [only] = found.solutions;
+  const extra = found.status === 'unique' && only !== undefined ? extraShadable(puzzle, only)[0] : undefined;
+  if (only === undefined || extra === undefined) return { ...found, rules, timeMs: performance.now() - start };
+  const second = only.map((shaded, i) => shaded || i === extra);
+  const broken = checkShading(puzzle, second)[0];
+  if (broken !== undefined) throw new SolverError(`the second solution breaks the rules (${broken.message}): this is a bug in hitori-sat`);
+  options.onSolution?.(second);
+  return { ...found, status: 'multiple', solutions: [only, second], complete: false, rules, timeMs: performance.now() - start };
+}
+
+/**
  * The deduction core's run, and what the rest of the hybrid solve needs of it, or null when its
  * set-up outlasted the limit. In a function of its own so that nothing holds the core once it
  * returns: a 1000x1000 core's arrays are some 60 MB, which the SAT solver's heap should not
- * grow beside.
+ * grow beside. `upToUnshading`: when the run is stuck, also the board with the cells UC whitens
+ * (`reduced`, when there are any).
  */
-function deduce(puzzle: Puzzle, limit: Limit) {
+function deduce(puzzle: Puzzle, limit: Limit, upToUnshading: boolean) {
   let core: DeductionCore;
   try {
     core = new DeductionCore(puzzle, limit);
@@ -240,12 +287,14 @@ function deduce(puzzle: Puzzle, limit: Limit) {
   }
   // The last test of rule 3 on a finished board is left to the checker below, which makes it anyway.
   const run = core.run({ limit, checkConnected: false });
+  const up = upToUnshading && run.status === 'stuck' && !run.timedOut ? core.cellsUpToUnshading() : undefined;
+  const reduced = up !== undefined && up.whitened > 0 ? up.cells : undefined;
   // What the rest needs of the core, read before it gives its arrays to the next solve's.
   // Nothing decided: no units to add, and no per-cell list to hold beside the solver.
-  const known = run.status === 'stuck' && run.decided > 0 ? core.cells() : undefined;
+  const known = run.status === 'stuck' && run.decided > 0 && reduced === undefined ? core.cells() : undefined;
   const shading = run.status === 'solved' ? core.shading() : undefined;
   core.release();
-  return { run, known, shading };
+  return { run, known, shading, reduced };
 }
 
 /** The verdict of a rules run that needed no SAT: none, unique, multiple, or stuck. */

@@ -3,6 +3,7 @@
  * give must be true, and `hybrid` must always reach one.
  */
 import { describe, expect, it } from 'vitest';
+import { checkShading } from '../../src/puzzle/check.js';
 import { conventions } from '../../src/puzzle/convention.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
 import { solveWithEngine } from '../../src/solve/engines.js';
@@ -35,6 +36,31 @@ describe('engine hybrid', () => {
         expect(result.solutions.map(toMask).sort((a, b) => a - b)).toEqual(truth.length > 1 ? truth.slice(0, 100) : truth);
       }
     }
+  });
+
+  it('gives the brute-force verdict and two true solutions when only the verdict is asked (cells UC whitens left out of the search)', async () => {
+    let whitened = 0;
+    for (const puzzle of randomGrids(31, 300)) {
+      const truth = bruteForceSolutions(puzzle, 'literal');
+      const result = await solveWithEngine(puzzle, { engine: 'hybrid' });
+      const where = JSON.stringify(puzzle);
+      expect(result.status, where).toBe(truth.length === 0 ? 'none' : truth.length === 1 ? 'unique' : 'multiple');
+      expect(result.solutions.length, where).toBe(Math.min(truth.length, 2));
+      for (const s of result.solutions) expect(truth, where).toContain(toMask(s));
+      if (result.solutions.length === 2) expect(toMask(result.solutions[0]!)).not.toBe(toMask(result.solutions[1]!));
+      if (result.backend === null && result.rules!.status === 'stuck') whitened++;
+    }
+    // The path without a solver (every open cell whitened) was taken, not only the SAT one.
+    expect(whitened).toBeGreaterThan(10);
+  });
+
+  it('proves a latin square of 40x40 has several solutions without a SAT solver, both checked', async () => {
+    const n = 40;
+    const values = Array.from({ length: n * n }, (_, i) => ((Math.floor(i / n) + (i % n)) % n) + 1);
+    const result = await solveWithEngine({ rows: n, cols: n, values }, { engine: 'hybrid' });
+    expect(result.status).toBe('multiple');
+    expect(result.backend).toBeNull();
+    for (const s of result.solutions) expect(checkShading({ rows: n, cols: n, values }, s)).toEqual([]);
   });
 
   it('finds no solution for the unsolvable fixture', async () => {
