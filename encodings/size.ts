@@ -17,9 +17,8 @@
  * The figures agree with the built CNF within a few percent: enough to decide what fits.
  */
 import type { Convention } from '../src/puzzle/convention.js';
-import { geometry, numberKeys } from '../src/puzzle/geometry.js';
 import { type Puzzle, roughCount } from '../src/puzzle/puzzle.js';
-import { groundCells, minShadedBound } from './connectivity-layers.js';
+import { groundCells, lineRepeats } from './connectivity-layers.js';
 import type { ConnectivityMode } from './index.js';
 import { TooLargeError } from '../src/control/errors.js';
 
@@ -29,25 +28,18 @@ export interface CnfSize {
   readonly literals: number;
 }
 
-function estimateCnfSize(puzzle: Puzzle, connectivity: ConnectivityMode, convention: Convention): CnfSize {
-  const { rows, cols, values } = puzzle;
+function estimateCnfSize(puzzle: Puzzle, connectivity: ConnectivityMode, convention: Convention, checkpoint?: () => void): CnfSize {
+  const { rows, cols } = puzzle;
   const n = rows * cols;
-  const g = geometry(rows, cols);
   let variables = n;
   let clauses = 0;
   let literals = 0;
   // Uniqueness pairs, and each cell's line mates for shaded-duplicates.
-  let matePairs = 0;
-  const { key, distinct } = numberKeys(values);
-  const count = new Int32Array(distinct);
-  for (const line of g.lines) {
-    // Each cell adds the earlier cells of its line with its number: the pairs, counted once.
-    for (const i of line) matePairs += count[key[i]!]!++;
-    for (const i of line) count[key[i]!] = 0;
-  }
+  const repeats = lineRepeats(puzzle, checkpoint);
+  const matePairs = repeats.pairs;
   clauses += matePairs;
   literals += 2 * matePairs;
-  const edges = g.nbr.length / 2;
+  const edges = rows * (cols - 1) + cols * (rows - 1);
   clauses += edges;
   literals += 2 * edges;
   if (connectivity === 'lazy') {
@@ -55,17 +47,19 @@ function estimateCnfSize(puzzle: Puzzle, connectivity: ConnectivityMode, convent
     literals += 4 * (n + edges);
   }
   if (connectivity === 'layers' && n > 1) {
-    const K = n - minShadedBound(puzzle) - 1;
+    const K = n - Math.max(repeats.byRows, repeats.byCols) - 1;
     const { a, b } = groundCells(puzzle);
     const at = (i: number) => [Math.floor(i / cols), i % cols] as const;
     const [ar, ac] = at(a);
     const [br, bc] = at(b!);
     for (let i = 0; i < n; i++) {
       if (i === a) continue;
-      const [r, c] = at(i);
+      if ((i & 0xffff) === 0) checkpoint?.();
+      const r = Math.floor(i / cols);
+      const c = i - r * cols;
       const lo = Math.min(Math.abs(r - ar) + Math.abs(c - ac), Math.abs(r - br) + Math.abs(c - bc));
       const layers = Math.max(0, K - Math.max(1, lo) + 1);
-      const degree = g.nbrStart[i + 1]! - g.nbrStart[i]!;
+      const degree = (r > 0 ? 1 : 0) + (r < rows - 1 ? 1 : 0) + (c > 0 ? 1 : 0) + (c < cols - 1 ? 1 : 0);
       variables += layers;
       clauses += 2 * layers + 1;
       literals += layers * (2 + 1 + degree) + layers + 2;
@@ -87,7 +81,8 @@ function estimateCnfSize(puzzle: Puzzle, connectivity: ConnectivityMode, convent
 
 /**
  * Throws TooLargeError when the CNF for these settings would have more than `maxLiterals`
- * literals. `advice` ends the message (what to do instead).
+ * literals. `advice` ends the message (what to do instead). `checkpoint` is called as the count
+ * goes (a limit's check), for a grid of a million cells.
  */
 export function assertCnfFits(
   puzzle: Puzzle,
@@ -95,8 +90,9 @@ export function assertCnfFits(
   convention: Convention,
   maxLiterals: number,
   advice: string,
+  checkpoint?: () => void,
 ): CnfSize {
-  const size = estimateCnfSize(puzzle, connectivity, convention);
+  const size = estimateCnfSize(puzzle, connectivity, convention, checkpoint);
   if (size.literals > maxLiterals) {
     const fmt = roughCount;
     throw new TooLargeError(

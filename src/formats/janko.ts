@@ -23,7 +23,14 @@
 import type { Puzzle, Shading } from '../puzzle/puzzle.js';
 import { documentOf, type PuzzleDocument } from './document.js';
 import { checkCells, parseValue, showText } from './input-error.js';
-import { InputError } from '../control/errors.js';
+import { InputError, type InputPlace } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
+
+/**
+ * How many lines are read between two looks at the limit: none before the first 1024, so that a
+ * small file is read even under a spent limit and the command reports it (as pzprv3.ts does).
+ */
+const checkEveryLines = 1024;
 
 /** Whether a text looks like a janko file: a line "begin" or "problem" (bare or in brackets). */
 export function looksLikeJanko(text: string): boolean {
@@ -38,13 +45,13 @@ const unshadedMarks = new Set(['-', '.', 'o', 'O']);
 const blockKeys = new Set(['problem', 'solution', 'moves']);
 
 interface Block {
-  /** Each content line with its 1-based line number. */
-  readonly rows: { text: string; line: number }[];
+  /** Each content line by its index in the file's lines (its line number less one): a million-row file holds no object per row. */
+  readonly rows: number[];
   /** The line of the section's name. */
   readonly line: number;
 }
 
-export function parseJanko(text: string, id?: string): PuzzleDocument {
+export function parseJanko(text: string, id?: string, limit = Limit.none): PuzzleDocument {
   const lines = text
     .replace(/^\uFEFF/, '')
     // A lone CR ends a line too (classic Mac files), as in every other format.
@@ -54,6 +61,7 @@ export function parseJanko(text: string, id?: string): PuzzleDocument {
   const blocks = new Map<string, Block>();
   let block: Block | undefined;
   for (let n = 0; n < lines.length; n++) {
+    if (n > 0 && n % checkEveryLines === 0) limit.check();
     const raw = lines[n]!.trim();
     if (raw === '') continue;
     // A property or section name is a word of two or more letters (grid rows start with a
@@ -68,7 +76,7 @@ export function parseJanko(text: string, id?: string): PuzzleDocument {
         block = { rows: [], line: n + 1 };
         blocks.set(key, block);
       } else props.set(key, { value: (m[2] ?? '').trim(), line: n + 1 });
-    } else if (block) block.rows.push({ text: raw, line: n + 1 });
+    } else if (block) block.rows.push(n);
     else throw new InputError(`unexpected line "${raw.slice(0, 30)}" outside a problem or solution section`, { line: n + 1 });
   }
   const kind = props.get('puzzle');
@@ -79,25 +87,20 @@ export function parseJanko(text: string, id?: string): PuzzleDocument {
     throw new InputError('no "problem" section: a janko file lists the numbers after a line "problem"');
   const size = numberProp(props, 'size');
   const rows = numberProp(props, 'rows') ?? size ?? problem.rows.length;
-  const cols = numberProp(props, 'cols') ?? size ?? problem.rows[0]!.text.split(/\s+/).length;
+  const cols = numberProp(props, 'cols') ?? size ?? lines[problem.rows[0]!]!.trim().split(/\s+/).length;
   checkCells(rows, cols, { line: (props.get('cols') ?? props.get('rows') ?? props.get('size'))?.line ?? problem.line });
-  const values = readGrid(problem, rows, cols, 'problem').flatMap((row, r) =>
-    row.map((token, c) => parseValue(token, { line: problem.rows[r]!.line, row: r + 1, column: c + 1 })),
+  const values = readGrid(lines, problem, rows, cols, 'problem', limit, (token, place) =>
+    // Plain digits, the common case, without a place object per cell.
+    /^\d+$/.test(token) && Number(token) >= 1 && Number.isSafeInteger(Number(token)) ? Number(token) : parseValue(token, place()),
   );
   const section = blocks.get('solution');
   let solution: boolean[] | undefined;
   if (section && section.rows.length > 0) {
-    solution = readGrid(section, rows, cols, 'solution').flatMap((row, r) =>
-      row.map((token, c) => {
-        if (shadedMarks.has(token)) return true;
-        if (unshadedMarks.has(token) || token === String(values[r * cols + c])) return false;
-        throw new InputError(`"${showText(token)}" is not a solution mark ("x" shaded, "-" unshaded)`, {
-          line: section.rows[r]!.line,
-          row: r + 1,
-          column: c + 1,
-        });
-      }),
-    );
+    solution = readGrid(lines, section, rows, cols, 'solution', limit, (token, place, i) => {
+      if (shadedMarks.has(token)) return true;
+      if (unshadedMarks.has(token) || token === String(values[i])) return false;
+      throw new InputError(`"${showText(token)}" is not a solution mark ("x" shaded, "-" unshaded)`, place());
+    });
   }
   const puzzle: Puzzle = id === undefined ? { rows, cols, values } : { rows, cols, values, id };
   return documentOf(puzzle, solution);
@@ -112,15 +115,29 @@ function numberProp(props: Map<string, { value: string; line: number }>, key: st
   return n;
 }
 
-function readGrid(block: Block, rows: number, cols: number, what: string): string[][] {
+/** A section's cells in row-major order, each token read by `cell` (given its place, made only when asked, and its index). */
+function readGrid<T>(
+  lines: readonly string[],
+  block: Block,
+  rows: number,
+  cols: number,
+  what: string,
+  limit: Limit,
+  cell: (token: string, place: () => InputPlace, i: number) => T,
+): T[] {
   if (block.rows.length !== rows)
     throw new InputError(`the ${what} has ${block.rows.length} row(s), the puzzle has ${rows}`, { line: block.line });
-  return block.rows.map(({ text, line }, r) => {
-    const tokens = text.split(/\s+/);
+  const out = new Array<T>(rows * cols);
+  for (let r = 0; r < rows; r++) {
+    if (r > 0 && r % checkEveryLines === 0) limit.check();
+    const at = block.rows[r]!;
+    const line = at + 1;
+    const tokens = lines[at]!.trim().split(/\s+/);
     if (tokens.length !== cols)
       throw new InputError(`${what} row ${r + 1} has ${tokens.length} cell(s), the puzzle has ${cols} columns`, { line, row: r + 1 });
-    return tokens;
-  });
+    for (let c = 0; c < cols; c++) out[r * cols + c] = cell(tokens[c]!, () => ({ line, row: r + 1, column: c + 1 }), r * cols + c);
+  }
+  return out;
 }
 
 /** A janko.at puzzle file, with the solution section when the document has one. */

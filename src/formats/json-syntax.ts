@@ -9,6 +9,15 @@
  */
 import { showText } from './input-error.js';
 import { InputError } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
+
+/**
+ * A text longer than this is read by the careful parser when a limit bounds the read: JSON.parse
+ * cannot be stopped, and a grid of a million one-value rows takes it over a second.
+ */
+const uninterruptibleChars = 1 << 20;
+/** How many values the careful parser reads between two looks at the limit. */
+const checkEveryValues = 4096;
 
 /** A JSON number that a double does not hold exactly (beyond 2^53, or beyond the double range). */
 class JsonNumber {
@@ -29,12 +38,14 @@ const wordPattern = /[^\s,:[\]{}"]{1,40}/y;
 
 /**
  * Parses a JSON text. A syntax error becomes an InputError naming the line and column, counted
- * from `firstLine` (the text's line in its file, for JSON Lines).
+ * from `firstLine` (the text's line in its file, for JSON Lines). Past `limit` it throws its
+ * TimeoutError.
  */
-export function readJson(text: string, firstLine = 1): unknown {
+export function readJson(text: string, firstLine = 1, limit = Limit.none): unknown {
   // Fast path: V8's JSON.parse, exact unless a number has 16 or more digits or a 3-digit
   // exponent (then a double may not hold it); anything else, errors included, goes the careful way.
-  if (!/\d{16}|[eE][+-]?\d{3}/.test(text)) {
+  // A long text under a limit goes the careful way too, which asks the limit as it reads.
+  if (!(limit.bounded && text.length > uninterruptibleChars) && !/\d{16}|[eE][+-]?\d{3}/.test(text)) {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -46,7 +57,7 @@ export function readJson(text: string, firstLine = 1): unknown {
     // after a quote inside a string value only sends it the careful way, which tells exactly).
     if (value !== undefined && keyTokens(text) <= keyCount(value)) return value;
   }
-  return readJsonCarefully(text, firstLine);
+  return readJsonCarefully(text, firstLine, limit);
 }
 
 /** How many times a quote is followed (after blanks) by a colon: at least the number of keys. */
@@ -72,8 +83,9 @@ function keyCount(value: unknown): number {
   return count;
 }
 
-function readJsonCarefully(text: string, firstLine: number): unknown {
+function readJsonCarefully(text: string, firstLine: number, limit: Limit): unknown {
   let at = 0;
+  let values = 0;
   const n = text.length;
   const stack: Frame[] = [];
   const fail = (what?: string): never => {
@@ -136,6 +148,7 @@ function readJsonCarefully(text: string, firstLine: number): unknown {
 
   for (;;) {
     // A value starts here.
+    if (++values % checkEveryValues === 0) limit.check();
     space();
     let value: unknown;
     const c = text.charCodeAt(at);

@@ -13,6 +13,7 @@ import { documentOf, type PuzzleDocument } from './document.js';
 import { describeValue, maxCells, parseValue } from './input-error.js';
 import { readJson } from './json-syntax.js';
 import { InputError, type InputPlace } from '../control/errors.js';
+import { Limit } from '../control/limit.js';
 
 /** One puzzle of a set, with what its source says about its solutions. */
 export interface PuzzleRecord {
@@ -43,7 +44,7 @@ function parseJsonText(text: string): unknown {
   return readJson(text.replace(/^\uFEFF/, ''));
 }
 
-function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string): PuzzleRecord {
+function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string, limit = Limit.none): PuzzleRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new InputError('expected a JSON object with a "grid"', place);
   const obj = value as Record<string, unknown>;
@@ -52,7 +53,7 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
   // `generate --format json` writes one document with a "puzzles" list: one puzzle is read as
   // itself; several are a set, which the set-reading commands take as JSON Lines.
   if (grid === undefined && Array.isArray(collection)) {
-    if (collection.length === 1) return recordFromValue(collection[0], place, fallbackId);
+    if (collection.length === 1) return recordFromValue(collection[0], place, fallbackId, limit);
     throw new InputError(
       `this is a document of ${collection.length} puzzles ("puzzles"), not one puzzle: write them one per line (generate --format jsonl) to read them as a set`,
       place,
@@ -66,6 +67,7 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
       place,
     );
   const rows: number[][] = grid.map((row: unknown, r) => {
+    if (r > 0 && r % 1024 === 0) limit.check();
     if (!Array.isArray(row) || row.length === 0)
       throw new InputError(`grid row ${r + 1} is not a non-empty array`, { ...place, row: r + 1 });
     return row.map((v: unknown, c) => {
@@ -117,9 +119,9 @@ function recordFromValue(value: unknown, place: InputPlace, fallbackId?: string)
  * A JSON object as a document: its puzzle and, when it carries one, its `solution` (rows of 1
  * shaded / 0 unshaded, the grid's size).
  */
-export function parseJsonDocument(text: string, id?: string): PuzzleDocument {
+export function parseJsonDocument(text: string, id?: string, limit?: Limit): PuzzleDocument {
   // recordFromValue has checked the solution's shape.
-  const { puzzle, solution } = recordFromValue(readJson(text.replace(/^\uFEFF/, '')), {}, id);
+  const { puzzle, solution } = recordFromValue(readJson(text.replace(/^\uFEFF/, ''), 1, limit), {}, id, limit);
   return solution === undefined ? documentOf(puzzle) : documentOf(puzzle, shadingFromGrid(solution));
 }
 

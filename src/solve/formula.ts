@@ -78,6 +78,7 @@ export class HitoriFormula {
       options.convention ?? 'literal',
       options.maxLiterals,
       options.advice ?? 'no encoding of this size fits',
+      options.limit?.bounded ? () => options.limit!.check('while the CNF was sized') : undefined,
     );
   }
 

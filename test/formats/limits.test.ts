@@ -71,14 +71,32 @@ describe('every reader is linear in its input', () => {
   });
 });
 
-describe('a large pzprv3 file is read within the time limit', () => {
+describe('a large file is read within the time limit, in every format that reads line by line or value by value', () => {
+  const spent = () => Limit.after(0, undefined, performance.now() - 1);
   const pzprv3 = (rows: number) => `pzprv3\nhitori\n${rows}\n5\n${gridOf(rows, 5)}\n`;
+  const janko = (rows: number) => `begin\nrows ${rows}\ncols 5\nproblem\n${gridOf(rows, 5)}\nend\n`;
+  // Indented to over 1 MB with 50,000 values: JSON.parse cannot be stopped, so a bounded read of
+  // a text that long goes value by value.
+  const json = (rows: number) => JSON.stringify({ grid: Array.from({ length: rows }, () => [1, 2, 3, 4, 5]) }, null, 8);
+  const large = { pzprv3: pzprv3(5000), janko: janko(5000), json: json(10_000) };
 
-  it('stops with a timeout when the limit has passed, between rows', () => {
-    expect(() => parseDocument(pzprv3(5000), { limit: Limit.after(0, undefined, performance.now() - 1) })).toThrow(TimeoutError);
+  it.each(Object.entries(large))('stops a %s file with a timeout when the limit has passed', (_format, text) => {
+    expect(() => parseDocument(text, { limit: spent() })).toThrow(TimeoutError);
   });
 
-  it('reads a small file whole even under a spent limit (the command reports the limit itself)', () => {
-    expect(parseDocument(pzprv3(1000), { limit: Limit.after(0, undefined, performance.now() - 1) }).puzzle.rows).toBe(1000);
+  it.each(Object.entries(large))('reads the same %s file whole without a limit', (_format, text) => {
+    expect(parseDocument(text).puzzle.values).toHaveLength(text === large.json ? 50_000 : 25_000);
+  });
+
+  it('reads a large JSON file value by value under a limit to the same puzzle as JSON.parse does', () => {
+    expect(parseDocument(large.json, { limit: Limit.after(60_000) }).puzzle).toEqual(parseDocument(large.json).puzzle);
+  });
+
+  it.each([
+    ['pzprv3', pzprv3(1000)],
+    ['janko', janko(1000)],
+    ['json', json(1000).replace(/\n */g, '')],
+  ])('reads a small %s file whole even under a spent limit (the command reports the limit itself)', (_format, text) => {
+    expect(parseDocument(text, { limit: spent() }).puzzle.rows).toBe(1000);
   });
 });

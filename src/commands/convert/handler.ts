@@ -28,6 +28,8 @@ export const handler: Handler<'convert'> = async (request, { limit }) => {
     const picture = { checkpoint: () => limit.check(), ...shown };
     return { output: renderSvg(puzzle, picture), answerViolations, answerDropped: false, ...progress };
   }
+  // Written whole, once begun: begun only within the limit (the CLI keeps back the time it takes).
+  limit.check();
   const output = formatDocument({ ...documentOf(puzzle, solution), ...(marks === undefined ? {} : { marks }) }, to);
   return { output, answerViolations, answerDropped: solution !== undefined && !formats[to].holdsSolution, ...progress };
 };

@@ -23,14 +23,14 @@ import type { DimacsRequest, DimacsResult } from './request.js';
 const maxDimacsLiterals = 100e6;
 
 /** The layered CNF's variable count, or a TooLargeError saying why the export refuses the grid. */
-function layeredSize(puzzle: Puzzle, convention: Convention, why: string): CnfSize {
-  return assertCnfFits(puzzle, 'layers', convention, maxDimacsLiterals, why);
+function layeredSize(puzzle: Puzzle, convention: Convention, why: string, limit: Limit): CnfSize {
+  return assertCnfFits(puzzle, 'layers', convention, maxDimacsLiterals, why, () => limit.check());
 }
 
 export function dimacsOf(request: DimacsRequest, limit: Limit): DimacsResult {
   const { puzzle, block } = request;
   const convention = request.convention ?? 'literal';
-  const expected = layeredSize(puzzle, convention, 'the export is always the complete layered CNF; `solve` works without it');
+  const expected = layeredSize(puzzle, convention, 'the export is always the complete layered CNF; `solve` works without it', limit);
   const { cnf, vars } = encodeHitori(puzzle, { convention, expected, checkpoint: () => limit.check() });
   limit.check();
   if (block !== undefined) {
@@ -56,7 +56,7 @@ export function decodeModel(request: DecodeRequest, limit: Limit): DecodeResult 
   const source = request.modelSource ?? 'model';
   // The model belongs to the layered CNF the export writes for this puzzle (a blocked solution
   // adds no variables): a literal beyond its variables means a model of another puzzle or size.
-  const { variables } = layeredSize(puzzle, convention, '`dimacs` does not export it');
+  const { variables } = layeredSize(puzzle, convention, '`dimacs` does not export it', limit);
   let answer: ReturnType<typeof parseSolverOutput>;
   try {
     answer = parseSolverOutput(request.model, variables);

@@ -119,6 +119,10 @@ export class CadicalBackend implements Backend {
   addCnf(cnf: Cnf, checkpoint?: () => void): void {
     const { mod, solver } = this;
     const { lits, ends } = cnf.flat();
+    // The variables declared at once: added clause by clause, CaDiCaL grows its per-variable
+    // tables by doubling, and the tables it leaves behind stay in the WebAssembly memory.
+    const known = mod._ccadical_vars(solver);
+    if (cnf.numVars > known) mod._ccadical_declare_more_variables(solver, cnf.numVars - known);
     let k = 0;
     let c = 0;
     try {
