@@ -29,40 +29,9 @@
  * g to i within the unshaded cells. That distance is at least the Manhattan distance |i−g| ≥ lo(i),
  * and at most (number of unshaded cells) − 1 ≤ R·C − B − 1 = K; its BFS predecessor satisfies (L2).
  */
-import { colOf, geometryOf, neighbours, numberKeys, rowOf } from '../src/puzzle/geometry.js';
+import { colOf, geometryOf, lineRepeats, neighbours, rowOf } from '../src/puzzle/geometry.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import type { Encoder } from './variables.js';
-
-/**
- * What rule 1 asks of each line, summed over the rows and over the columns: `pairs`, the pairs of
- * equal numbers in a line (the uniqueness clauses); `byRows` and `byCols`, the cells beyond the
- * first of each number in a line, Σ (m−1), which rule 1 shades. Lines are walked by index
- * arithmetic over typed arrays (no line lists, no map per line): a million-cell line is counted in
- * milliseconds, before anything is built. `checkpoint` is called every 1024 lines.
- */
-export function lineRepeats(puzzle: Puzzle, checkpoint?: () => void): { pairs: number; byRows: number; byCols: number } {
-  const { rows, cols, values } = puzzle;
-  const { key, distinct } = numberKeys(values);
-  const count = new Int32Array(distinct);
-  let pairs = 0;
-  const repeats = [0, 0];
-  for (const [dir, lines, length, step, lineStep] of [
-    [0, rows, cols, 1, cols],
-    [1, cols, rows, cols, 1],
-  ] as const) {
-    for (let l = 0; l < lines; l++) {
-      if ((l & 1023) === 1023) checkpoint?.();
-      const first = l * lineStep;
-      for (let k = 0, i = first; k < length; k++, i += step) {
-        const seen = count[key[i]!]!++;
-        pairs += seen;
-        if (seen > 0) repeats[dir]!++;
-      }
-      for (let k = 0, i = first; k < length; k++, i += step) count[key[i]!] = 0;
-    }
-  }
-  return { pairs, byRows: repeats[0]!, byCols: repeats[1]! };
-}
 
 /** B: a lower bound on the number of shaded cells in any shading that obeys rule 1. */
 export function minShadedBound(puzzle: Puzzle): number {

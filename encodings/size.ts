@@ -18,7 +18,8 @@
  */
 import type { Convention } from '../src/puzzle/convention.js';
 import { type Puzzle, roughCount } from '../src/puzzle/puzzle.js';
-import { groundCells, lineRepeats } from './connectivity-layers.js';
+import { groundCells } from './connectivity-layers.js';
+import { lineRepeats } from '../src/puzzle/geometry.js';
 import type { ConnectivityMode } from './index.js';
 import { TooLargeError } from '../src/control/errors.js';
 

@@ -1,8 +1,8 @@
 /** The shared grid geometry, against the definitions: neighbours share an edge, lines are rows and columns. */
 import { describe, expect, it } from 'vitest';
-import { geometry, lineMates, matesOf, maxCachedSizes, neighbours, numberKeys, ringCell } from '../../src/puzzle/geometry.js';
+import { geometry, lineMates, lineRepeats, matesOf, maxCachedSizes, neighbours, numberKeys, ringCell } from '../../src/puzzle/geometry.js';
 import type { Puzzle } from '../../src/puzzle/puzzle.js';
-import { gridOf, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
+import { bruteForceSolutions, gridOf, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 
 // 1 2 1
 // 3 4 2
@@ -183,5 +183,38 @@ describe('the ring of eight cells around a cell', () => {
         }
       }
     }
+  });
+});
+
+describe('lineRepeats', () => {
+  it('counts the pairs of equal numbers and the cells rule 1 shades, per row and per column, as a direct count does', () => {
+    const rng = mulberry32(2032);
+    for (let k = 0; k < 200; k++) {
+      const grid = randomGrid(rng, randomInt(rng, 1, 6), randomInt(rng, 1, 6), randomInt(rng, 1, 5));
+      const { rows, cols, values } = grid;
+      const lines = [
+        ...Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => values[r * cols + c]!)),
+        ...Array.from({ length: cols }, (_, c) => Array.from({ length: rows }, (_, r) => values[r * cols + c]!)),
+      ];
+      const counts = lines.map((line) => [...new Set(line)].map((v) => line.filter((x) => x === v).length));
+      const need = counts.map((ms) => ms.reduce((sum, m) => sum + m - 1, 0));
+      const result = lineRepeats(grid);
+      expect(result.pairs).toBe(counts.flat().reduce((sum, m) => sum + (m * (m - 1)) / 2, 0));
+      expect(result.byRows).toBe(need.slice(0, rows).reduce((a, b) => a + b, 0));
+      expect(result.byCols).toBe(need.slice(rows).reduce((a, b) => a + b, 0));
+      expect(result.overfull).toBe(need.findIndex((n, l) => n > Math.ceil(lines[l]!.length / 2)));
+    }
+  });
+
+  it('names an overfull line only in grids that brute force finds no solution for', () => {
+    const rng = mulberry32(3032);
+    let overfull = 0;
+    for (let k = 0; k < 300; k++) {
+      const grid = randomGrid(rng, randomInt(rng, 1, 4), randomInt(rng, 1, 4), randomInt(rng, 1, 3));
+      if (lineRepeats(grid).overfull < 0) continue;
+      overfull++;
+      expect(bruteForceSolutions(grid), JSON.stringify(grid)).toEqual([]);
+    }
+    expect(overfull).toBeGreaterThan(20);
   });
 });

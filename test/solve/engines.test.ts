@@ -68,6 +68,17 @@ describe('engine hybrid', () => {
   });
 });
 
+describe('every engine', () => {
+  it('finds no solution in a line of 100,000 cells of the numbers 1..10, from its counts (no line can shade 99,990 cells)', async () => {
+    const values = Array.from({ length: 100_000 }, (_, i) => (i % 10) + 1);
+    for (const engine of ['hybrid', 'sat', 'rules'] as const) {
+      const result = await solveWithEngine({ rows: 1, cols: 100_000, values }, { engine });
+      expect(result.status, engine).toBe('none');
+      expect(result.proof, engine).toBe('deduction');
+    }
+  });
+});
+
 describe('engine rules', () => {
   it.each(janko.map((f) => [f.id, f] as const))('%s is unique with the published solution, or stuck', async (_id, f) => {
     const result = await solveWithEngine(f.puzzle, { engine: 'rules' });
