@@ -174,6 +174,7 @@ try {
       spawnSync(process.execPath, [...cliNodeFlags(cli), cli, 'convert', `${name}.txt`, '--to', to, '-o', `${name}.${to}`], { cwd: dir });
   }
   writeFileSync(join(dir, 'latin250.txt'), latin(250));
+  writeFileSync(join(dir, 'wide8000.txt'), `${Array.from({ length: 8000 }, (_, c) => c + 1).join(' ')}\n`);
   spawnSync('mkfifo', [join(dir, 'fifo')]);
   // FIFOs whose writer stays open after a few puzzles (issue 32): a batch must end at the limit
   // while it waits for the next line, JSON Lines or one-line puzzles alike.
@@ -328,6 +329,8 @@ try {
       targetMiB: 1024,
     },
     { name: 'dimacs G50 -o', args: ['dimacs', 'g50.txt', '-o', 'out.cnf'], targetMiB: 1024 },
+    // A step per cell, each kept for the text: the 2-SAT memo's keys once held 2 GB here.
+    { name: 'explain 1x8000, distinct numbers (a step per cell)', args: ['explain', 'wide8000.txt'], targetMiB: 1024 },
   ];
   for (const name of Object.keys(lines)) {
     const shape = name.startsWith('tall') ? '1000000x1' : '1x1000000';

@@ -294,17 +294,30 @@ function worthSolving(board: Board, line: number): boolean {
   return false;
 }
 
-const memoLimit = 200_000;
+/**
+ * The memo's bound, in characters of its keys (a key is a line's colours, one character a cell):
+ * a 1x8000 line explained step by step made 8,000 keys of 8,000 cells, 2 GB as the strings that
+ * `+=` builds (32 bytes a cell). Keys are flat one-byte strings now, and the memo is emptied when
+ * its keys pass 16 million characters.
+ */
+const memoChars = 16_000_000;
+/** The keys' characters held, per memo. */
+const memoHeld = new WeakMap<Map<string, unknown>, number>();
+const latin1 = new TextDecoder('latin1');
+let keyBytes = new Uint8Array(0);
 
 /** solveLine, remembered per puzzle: the answer depends only on the numbers and the line's colours. */
 function solveLineMemo(board: Board, line: number): Deduction | undefined {
   const L = board.geo.lines[line]!;
-  let key = `2sat${line}:`;
-  for (const i of L) key += board.get(i);
+  if (keyBytes.length < L.length) keyBytes = new Uint8Array(L.length);
+  for (let k = 0; k < L.length; k++) keyBytes[k] = 48 + board.get(L[k]!);
+  const key = `2sat${line}:${latin1.decode(keyBytes.subarray(0, L.length))}`;
   const memo = board.geo.memo;
   if (memo.has(key)) return memo.get(key) as Deduction | undefined;
   const d = solveLine(board, line);
-  if (memo.size >= memoLimit) memo.clear();
+  const held = (memoHeld.get(memo) ?? 0) + key.length;
+  if (held > memoChars) memo.clear();
+  memoHeld.set(memo, held > memoChars ? key.length : held);
   memo.set(key, d);
   return d;
 }
