@@ -112,7 +112,7 @@ export function specProblem(spec: GenerateSpec): string | null {
     const problem = patternProblem(rows, cols, spec.pattern, convention);
     if (problem !== null) return problem;
     const g = geometry(rows, cols);
-    const widest = Math.max(...g.lines.map((line) => line.filter((i) => !spec.pattern![i]).length));
+    const widest = g.lines.reduce((most, line) => Math.max(most, line.filter((i) => !spec.pattern![i]).length), 0);
     if (widest > k)
       return `the pattern leaves ${widest} unshaded cells in a line, which need ${widest} different numbers, but there are ${k} symbols`;
     if (spec.symmetry !== undefined) return 'a pattern is the shading itself: give --pattern or --symmetry, not both';

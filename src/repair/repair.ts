@@ -135,7 +135,8 @@ export async function repairPuzzle(puzzle: Puzzle, options: RepairOptions = {}):
   const limit = options.limit ?? Limit.none;
   const g = geometryOf(puzzle);
   const n = g.cells;
-  const K = Math.max(...puzzle.values);
+  // Not a spread: a million values would overflow the call stack.
+  const K = puzzle.values.reduce((m, v) => Math.max(m, v), 0);
   /** The numbers a cell may hold: the grid's and one new one. */
   const V = K + 1;
   // Past the cell count a bound says nothing more: every cell may already change.

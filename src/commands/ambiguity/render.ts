@@ -16,7 +16,7 @@ function ambiguitySummary(puzzle: Puzzle, map: AmbiguityMap): string {
   const n = puzzle.rows * puzzle.cols;
   if (map.status === 'none') return 'no solution: every shading breaks a rule, so there is nothing to map';
   if (map.status === 'unique') return `unique: all ${n} cells are forced (the one solution below)`;
-  return `ambiguous: ${plural(map.free, 'cell')} of ${n} free (in brackets: they differ between solutions), ${map.forced} forced; ${map.solutions.length} solutions seen`;
+  return `ambiguous: ${plural(map.free, 'cell')} of ${n} free (in brackets: they differ between solutions), ${map.forced} forced; ${map.seen} solutions seen`;
 }
 
 export function ambiguityText(puzzle: Puzzle, map: AmbiguityMap): string {
@@ -40,7 +40,7 @@ export function ambiguityJson(puzzle: Puzzle, map: AmbiguityMap) {
           ),
     forced: map.forced,
     free: map.free,
-    solutionsSeen: map.solutions.length,
+    solutionsSeen: map.seen,
     satCalls: map.satCalls,
     timeMs: Math.round(map.timeMs * 10) / 10,
   };

@@ -41,8 +41,9 @@ function wordsFor(puzzle: Puzzle): Words {
   const col = (i: number) => (i % cols) + 1;
   const at = (i: number) => cellName(puzzle, i);
   const range = (xs: number[]) => {
-    const lo = Math.min(...xs);
-    const hi = Math.max(...xs);
+    // Not spreads: a region of a large grid would overflow the call stack.
+    const lo = xs.reduce((m, x) => Math.min(m, x), Number.POSITIVE_INFINITY);
+    const hi = xs.reduce((m, x) => Math.max(m, x), Number.NEGATIVE_INFINITY);
     return lo === hi ? `${lo}` : `${lo}-${hi}`;
   };
   const span = (cells: readonly number[]) => {

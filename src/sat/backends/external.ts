@@ -49,7 +49,8 @@ export class ExternalBackend implements Backend {
 
   addCnf(cnf: Cnf): void {
     this.cnf.append(cnf);
-    if (this.cnf.comments.length === 0) this.cnf.comments.push(...cnf.comments);
+    // Not a spread: a million-cell grid has a comment per cell, more than the call stack takes.
+    if (this.cnf.comments.length === 0) for (const line of cnf.comments) this.cnf.comments.push(line);
   }
 
   async solve(call: SolveCall = {}): Promise<Exclude<SolveStatus, 'unknown'>> {
