@@ -17,10 +17,31 @@ export interface CertificateCnf {
   readonly encoding: string;
 }
 
+/**
+ * The largest CNF a certificate holds, in literals: an in-process solve's bound (src/solve/solve.ts),
+ * which the layered CNF reaches between 40x40 and 50x50. A larger grid is refused with its size
+ * (TooLargeError) before anything is built: a 1000x1000 grid's would have billions of literals.
+ */
+const maxCertificateLiterals = 25e6;
+
+function certificateFormula(convention: Convention) {
+  return {
+    connectivity: 'layers',
+    convention,
+    maxLiterals: maxCertificateLiterals,
+    advice: 'a certificate holds the complete layered CNF; solve without --certificate',
+  } as const;
+}
+
+/** TooLargeError when the puzzle's certificate CNF is over the bound: asked before the solve, which it would waste. */
+export function assertCertificateFits(puzzle: Puzzle, convention: Convention): void {
+  HitoriFormula.expectedSize(puzzle, certificateFormula(convention));
+}
+
 export function certificateCnf(puzzle: Puzzle, convention: Convention, blocked?: Shading): CertificateCnf {
-  // A bound no CNF reaches: it has the formula estimate its size and make room at once, rather
-  // than grow its arrays by doubling (a layered 17x17 is 118,000 clauses, built on every check).
-  const formula = new HitoriFormula(puzzle, { connectivity: 'layers', convention, maxLiterals: Number.MAX_SAFE_INTEGER });
+  // The bound also has the formula estimate its size and make room at once, rather than grow its
+  // arrays by doubling (a layered 17x17 is 118,000 clauses, built on every check).
+  const formula = new HitoriFormula(puzzle, certificateFormula(convention));
   formula.comment(`hitori-sat certificate CNF: ${cnfPuzzleComment(puzzle)}`);
   formula.comment(
     `encoding ${formula.encoding}: uniqueness pairs, non-adjacency, distance layers from a fixed ground cell${blocked === undefined ? '' : ', and last the clause blocking the solution found'}`,

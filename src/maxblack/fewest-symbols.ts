@@ -54,7 +54,15 @@ async function openSymbolBound(rows: number, cols: number): Promise<SymbolBound>
     ),
   );
   f.lexLeader();
-  const unshadedMost = (shading: Shading) => g.lines.reduce((most, line) => Math.max(most, line.reduce((n, i) => n + (shading[i] ? 0 : 1), 0)), 0);
+  const unshadedMost = (shading: Shading) =>
+    g.lines.reduce(
+      (most, line) =>
+        Math.max(
+          most,
+          line.reduce((n, i) => n + (shading[i] ? 0 : 1), 0),
+        ),
+      0,
+    );
   return {
     async enough(k, limit) {
       // Every line has at most max(rows, cols) cells: the all-unshaded board will do.

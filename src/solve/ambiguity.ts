@@ -63,7 +63,16 @@ export async function ambiguityMap(puzzle: Puzzle, options: AmbiguityOptions = {
     const n = puzzle.rows * puzzle.cols;
     const first = await session.find();
     if (first === null)
-      return { status: 'none', cells: [], forced: 0, free: 0, solutions: [], seen: 0, satCalls: session.calls, timeMs: performance.now() - start };
+      return {
+        status: 'none',
+        cells: [],
+        forced: 0,
+        free: 0,
+        solutions: [],
+        seen: 0,
+        satCalls: session.calls,
+        timeMs: performance.now() - start,
+      };
     const solutions = [first];
     const kept = Math.max(2, Math.floor(keptCells / n));
     let seen = 1;

@@ -123,7 +123,16 @@ async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<Engine
     // Rule 1 shades all but one cell of each number in a line, rule 2 at most every other cell.
     const convention = options.convention ?? 'literal';
     const timeMs = performance.now() - counted;
-    return { ...hybridWithoutSat(convention), engine, status: 'none', solutions: [], complete: true, stats: noStats(), proof: 'deduction', timeMs };
+    return {
+      ...hybridWithoutSat(convention),
+      engine,
+      status: 'none',
+      solutions: [],
+      complete: true,
+      stats: noStats(),
+      proof: 'deduction',
+      timeMs,
+    };
   }
   if (engine === 'sat') {
     const result = await sat(puzzle, options);

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { externalProver } from '../../src/certify/external-prover.js';
+import { withCertificate } from '../../src/commands/solve/handler.js';
+import { Limit } from '../../src/control/limit.js';
 import { makeCertificate, verifyCertificate } from '../../src/certify/index.js';
 import { parseText } from '../../src/formats/text.js';
 import { checkShading } from '../../src/puzzle/check.js';
@@ -133,6 +135,23 @@ describe('a certificate made from a solve already made', () => {
       /^the verdict multiple came with 1 solution\(s\)$/,
     );
   }, 60_000);
+});
+
+describe('a certificate too large to hold', () => {
+  test('is refused with its size before the solve: a 200x200 grid whose layered CNF has billions of literals', async () => {
+    const n = 200;
+    const puzzle = { rows: n, cols: n, values: Array.from({ length: n * n }, (_, i) => ((Math.floor(i / n) + (i % n)) % n) + 1) };
+    let solved = false;
+    await expect(
+      withCertificate({ command: 'solve', puzzle, certificate: true }, Limit.none, async () => {
+        solved = true;
+        throw new Error('not reached');
+      }),
+    ).rejects.toThrow(
+      /^the 200x200 grid is too large for the layered CNF: .* literals allowed; a certificate holds the complete layered CNF/,
+    );
+    expect(solved).toBe(false);
+  });
 });
 
 describe('the external prover', () => {

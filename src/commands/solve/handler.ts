@@ -9,17 +9,21 @@ import type { SolveRequest, SolveResult } from './request.js';
 export const handler: Handler<'solve'> = async (request, { limit, options, progress }) => {
   const { solveWithEngine } = await import('../../solve/engines.js');
   if (request.backend === 'external') throw new UsageError(`backend "external" ${externalNeedsNode}`);
-  return withCertificate(request, limit, await solveWithEngine(request.puzzle, engineOptions(request, { limit, options, progress })));
+  return withCertificate(request, limit, () => solveWithEngine(request.puzzle, engineOptions(request, { limit, options, progress })));
 };
 
 /**
- * The result with its certificate, when the request asks for one and the verdict is proven. The
+ * The solve's result with its certificate, when the request asks for one and the verdict is
+ * proven. A certificate over its size bound is refused before the solve (TooLargeError). The
  * certificate is made from this solve's verdict and solutions, not by solving again; its maker
  * checks the solutions and verifies the finished certificate, so a wrong verdict is an error,
  * never a certificate.
  */
-export async function withCertificate(request: SolveRequest, limit: Limit, result: EngineResult): Promise<SolveResult> {
-  if (request.certificate !== true) return result;
+export async function withCertificate(request: SolveRequest, limit: Limit, solve: () => Promise<EngineResult>): Promise<SolveResult> {
+  if (request.certificate !== true) return solve();
+  const { assertCertificateFits } = await import('../../certify/formula.js');
+  assertCertificateFits(request.puzzle, request.convention ?? 'literal');
+  const result = await solve();
   const { status } = result;
   if (status !== 'unique' && status !== 'none' && status !== 'multiple') return result;
   const { makeCertificate } = await import('../../certify/make.js');

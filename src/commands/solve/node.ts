@@ -5,6 +5,6 @@ import { engineOptions, withCertificate } from './handler.js';
 export const node: NodeFace<'solve'> = {
   async handler(request, context) {
     const { solveBounded } = await import('../../solve/bounded.js');
-    return withCertificate(request, context.limit, await solveBounded(request.puzzle, engineOptions(request, context)));
+    return withCertificate(request, context.limit, () => solveBounded(request.puzzle, engineOptions(request, context)));
   },
 };
