@@ -174,6 +174,10 @@ try {
       spawnSync(process.execPath, [...cliNodeFlags(cli), cli, 'convert', `${name}.txt`, '--to', to, '-o', `${name}.${to}`], { cwd: dir });
   }
   writeFileSync(join(dir, 'latin250.txt'), latin(250));
+  writeFileSync(
+    join(dir, 'g40.txt'),
+    `${Array.from({ length: 40 }, (_, r) => Array.from({ length: 40 }, (_, c) => ((7 * r + 3 * c) % 40) + 1).join(' ')).join('\n')}\n`,
+  );
   writeFileSync(join(dir, 'wide8000.txt'), `${Array.from({ length: 8000 }, (_, c) => c + 1).join(' ')}\n`);
   spawnSync('mkfifo', [join(dir, 'fifo')]);
   // FIFOs whose writer stays open after a few puzzles (issue 32): a batch must end at the limit
@@ -331,6 +335,26 @@ try {
     { name: 'dimacs G50 -o', args: ['dimacs', 'g50.txt', '-o', 'out.cnf'], targetMiB: 1024 },
     // A step per cell, each kept for the text: the 2-SAT memo's keys once held 2 GB here.
     { name: 'explain 1x8000, distinct numbers (a step per cell)', args: ['explain', 'wide8000.txt'], targetMiB: 1024 },
+    // Every command on the largest grid: once 2.7 GB of witnesses, a stack overflow, an unbounded
+    // certificate, and a totalizer that filled the solver's 2 GiB heap.
+    {
+      name: 'ambiguity 1000x1000 latin square --timeout 60000 (a solution per cell)',
+      args: ['ambiguity', 'latin1000.txt', '--timeout', '60000'],
+      targetMiB: 1024,
+    },
+    { name: 'repair 1000x1000 latin square (refused by its size)', args: ['repair', 'latin1000.txt'], targetMiB: 1024 },
+    {
+      name: 'solve 1000x1000 latin square --certificate (refused by its size)',
+      args: ['solve', 'latin1000.txt', '--certificate', 'c.json'],
+      targetMiB: 1024,
+    },
+    { name: 'maxblack 100x100 (refused by its size)', args: ['maxblack', '100x100'], targetMiB: 1024 },
+    { name: 'maxblack 50x50 --timeout 60000 (the search)', args: ['maxblack', '50x50', '--timeout', '60000'], targetMiB: 1024 },
+    {
+      name: 'solve 40x40 --engine sat --connectivity layers (the largest layered CNF)',
+      args: ['solve', 'g40.txt', '--engine', 'sat', '--connectivity', 'layers'],
+      targetMiB: 1024,
+    },
   ];
   for (const name of Object.keys(lines)) {
     const shape = name.startsWith('tall') ? '1000000x1' : '1x1000000';

@@ -53,3 +53,26 @@ export function encodeAtLeastTotalizer(inputs: readonly number[], cap: number, f
   };
   return build(0, inputs.length);
 }
+
+/**
+ * The literals `encodeAtLeastTotalizer` adds for `n` inputs and `cap`, counted on the same tree
+ * without building it: a board of 10,000 cells has some 10^8, more than the solver's heap holds,
+ * so a caller refuses it first.
+ */
+export function totalizerLiterals(n: number, cap: number): number {
+  if (n === 0 || cap < 1) return 0;
+  const size = (count: number): { outputs: number; literals: number } => {
+    if (count === 1) return { outputs: 1, literals: 0 };
+    const a = size(count >> 1);
+    const b = size(count - (count >> 1));
+    const m = Math.min(a.outputs + b.outputs, cap);
+    let literals = a.literals + b.literals + 2 * (m - 1);
+    // T1: for each i, the l from 0 to min(q, m - 1 - i); a_{i+1} is left out at i = p, b_{l+1} at l = q.
+    for (let i = 0; i <= a.outputs && i + 1 <= m; i++) {
+      const top = Math.min(b.outputs, m - 1 - i);
+      literals += (top + 1) * (i < a.outputs ? 2 : 1) + top + (top < b.outputs ? 1 : 0);
+    }
+    return { outputs: m, literals };
+  };
+  return size(n).literals;
+}

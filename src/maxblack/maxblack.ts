@@ -18,9 +18,10 @@
  * single cell be shaded, an empty set of white cells counting as connected.
  */
 import type { Limit } from '../control/limit.js';
-import { TimeoutError } from '../control/errors.js';
+import { TimeoutError, TooLargeError } from '../control/errors.js';
+import { totalizerLiterals } from '../../encodings/cardinality-totalizer.js';
 import { maxBlackBound } from './maxblack-bound.js';
-import type { Puzzle, Shading } from '../puzzle/puzzle.js';
+import { type Puzzle, roughCount, type Shading } from '../puzzle/puzzle.js';
 import { SatSession } from '../solve/session.js';
 
 export const maxBlackConnectivities = ['lazy', 'layers'] as const;
@@ -81,6 +82,12 @@ export function blankBoard(rows: number, cols: number): Puzzle {
  */
 const maxBlackCadical = { phase: 1, lucky: 0 } as const;
 
+/**
+ * The most literals the cardinality constraint may have: a 50x50 board has 7.2 million, a 60x60
+ * 15 million, whose search passed 900 MB in 40 s.
+ */
+const maxBlackLiterals = 8e6;
+
 export async function maxBlack(rows: number, cols: number, options: MaxBlackOptions = {}): Promise<MaxBlackResult> {
   if (!Number.isSafeInteger(rows) || !Number.isSafeInteger(cols) || rows < 1 || cols < 1)
     throw new RangeError(`a board needs at least one row and one column, got ${rows}x${cols}`);
@@ -91,6 +98,13 @@ export async function maxBlack(rows: number, cols: number, options: MaxBlackOpti
   // No valid shading has more than ceil(n/2) shaded cells (pair the cells into dominoes, one
   // shaded cell at most per domino), so ceil(n/2) + 1 is the largest bound ever asked for.
   const cap = Math.ceil(n / 2) + 1;
+  // The totalizer grows with the square of the cells: refused before it is built, rather than
+  // filling the solver's heap (a 100x100 board: 10^8 literals, an abort at 2 GiB).
+  const literals = totalizerLiterals(n, cap);
+  if (literals > maxBlackLiterals)
+    throw new TooLargeError(
+      `the ${rows}x${cols} board's count of shaded cells would take ${roughCount(literals)} literals, more than the ${roughCount(maxBlackLiterals)} allowed; --construct builds a shading of a large square board directly`,
+    );
   // Building and loading the CNF of a large board takes seconds (a 40x40: a million clauses):
   // the limit is checked while it grows and while the solver takes it in.
   let session: SatSession | undefined;

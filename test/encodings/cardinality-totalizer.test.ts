@@ -4,7 +4,7 @@
  * unit assumptions), for several caps.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeAtLeastTotalizer } from '../../encodings/cardinality-totalizer.js';
+import { encodeAtLeastTotalizer, totalizerLiterals } from '../../encodings/cardinality-totalizer.js';
 import { createBackend } from '../../src/sat/backends/index.js';
 import { Cnf } from '../../src/sat/cnf.js';
 
@@ -41,4 +41,22 @@ describe('encodeAtLeastTotalizer', () => {
       }
     });
   }
+});
+
+describe('totalizerLiterals', () => {
+  it('counts, without building it, the literals of the totalizer built, for 1 to 80 inputs and every cap', () => {
+    for (let n = 1; n <= 80; n += n < 12 ? 1 : 7) {
+      for (const cap of [1, 2, Math.ceil(n / 2), Math.ceil(n / 2) + 1, n, n + 3]) {
+        const cnf = new Cnf();
+        let top = n;
+        encodeAtLeastTotalizer(
+          Array.from({ length: n }, (_, i) => i + 1),
+          cap,
+          () => ++top,
+          cnf,
+        );
+        expect(totalizerLiterals(n, cap), `${n} inputs, cap ${cap}`).toBe(cnf.flat().lits.length);
+      }
+    }
+  });
 });

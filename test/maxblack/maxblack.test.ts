@@ -163,6 +163,14 @@ describe('maxblack', () => {
   });
 });
 
+describe('maxblack on a board too large to count', () => {
+  it('refuses a 100x100 board by the size of its count of shaded cells, naming --construct, before building anything', async () => {
+    await expect(maxBlack(100, 100)).rejects.toThrow(
+      /^the 100x100 board's count of shaded cells would take \d+ million literals, more than the 8(\.0+)? million allowed; --construct/,
+    );
+  });
+});
+
 describe('maxblack without symmetry breaking', () => {
   it('proves the same maxima as with it and as the brute force', async () => {
     for (const [rows, cols] of [

@@ -7,12 +7,13 @@
  * ~4,000 literals and reads ~2,000 values per solve). Here a clause costs one direct wasm call per
  * literal, and a value one call. The wasm module is loaded (compiled) once per process and
  * shared: a solver is one `ccadical_init`, about 25 µs. A deadline is a terminate callback in the
- * module's function table, polled by CaDiCaL while it searches.
+ * module's function table, polled by CaDiCaL while it searches; so is a bound on its heap (maxHeapBytes).
  */
 import { loadCadical, type CadicalModule } from 'cadical-wasm';
 import type { Backend, BackendStats, SolveCall, SolveStatus } from '../backend.js';
 import type { Clause, Cnf } from '../cnf.js';
-import { SolverError } from '../../control/errors.js';
+import { SolverError, TooLargeError } from '../../control/errors.js';
+import type { Limit } from '../../control/limit.js';
 
 /** The C entry points and Emscripten helpers used here. */
 interface CadicalNative {
@@ -62,6 +63,35 @@ export type LearnedClauseSink = (lits: number[]) => void;
 
 /** Above this many clauses, dispose releases the solver on a later turn of the event loop (see dispose). */
 const largeSolverClauses = 200_000;
+
+/**
+ * The most the module's WebAssembly heap may grow to while CaDiCaL searches: past it the search
+ * stops with a TooLargeError. The heap's own ceiling is 2 GiB, where CaDiCaL aborts the process.
+ * This bound keeps a command near 1 GB at most: a layered 40x40, the largest layered grid a solve
+ * takes, grows the heap to 922 MiB (936 MiB in all); a 1000x1000 grid's lazy formula to under
+ * 500 MiB. The heap grows in steps of up to 96 MiB, nearly all of it used.
+ */
+export const maxHeapBytes = 960 * 2 ** 20;
+
+/**
+ * The terminate callback, one per module (its function-table slot made once): CaDiCaL polls it
+ * while it searches. `searching` is the search under way: its limit (the clock and the signal,
+ * no event loop needed) and whether the heap bound stopped it. A search is synchronous, so there
+ * is one at a time.
+ */
+const searching: { limit: Limit | undefined; heapFull: boolean } = { limit: undefined, heapFull: false };
+const terminators = new WeakMap<CadicalNative, number>();
+function terminator(mod: CadicalNative): number {
+  let slot = terminators.get(mod);
+  if (slot === undefined) {
+    slot = mod.addFunction(() => {
+      if (mod.HEAP32.buffer.byteLength > maxHeapBytes) searching.heapFull = true;
+      return searching.heapFull || searching.limit?.expired === true ? 1 : 0;
+    }, 'ii');
+    terminators.set(mod, slot);
+  }
+  return slot;
+}
 
 export class CadicalBackend implements Backend {
   readonly name = 'cadical' as const;
@@ -151,25 +181,27 @@ export class CadicalBackend implements Backend {
     // Every variable the caller counts must exist natively, or reading its value is an API error.
     const known = this.mod._ccadical_vars(this.solver);
     if (this.numVars > known) this.mod._ccadical_declare_more_variables(this.solver, this.numVars - known);
-    // CaDiCaL polls this while it searches: the limit's clock and signal, no event loop needed.
-    const terminate = limit === undefined || !limit.bounded ? 0 : this.mod.addFunction(() => (limit.expired ? 1 : 0), 'ii');
-    if (terminate) this.mod._ccadical_set_terminate(this.solver, 0, terminate);
+    searching.limit = limit;
+    searching.heapFull = false;
+    this.mod._ccadical_set_terminate(this.solver, 0, terminator(this.mod));
     const start = performance.now();
     let code: number;
     try {
       code = this.mod._ccadical_solve(this.solver);
     } finally {
-      if (terminate) {
-        this.mod._ccadical_set_terminate(this.solver, 0, 0);
-        this.mod.removeFunction(terminate);
-      }
+      this.mod._ccadical_set_terminate(this.solver, 0, 0);
+      searching.limit = undefined;
     }
     this.solveMs += performance.now() - start;
     this.calls++;
     this.satisfiable = code === 10;
     if (code === 10) return 'satisfiable';
     if (code === 20) return 'unsatisfiable';
-    // Stopped by the terminate callback, that is by the limit.
+    // Stopped by the terminate callback: by the heap bound, or by the limit.
+    if (searching.heapFull)
+      throw new TooLargeError(
+        `the SAT solver's memory passed ${maxHeapBytes / 2 ** 20} MiB (the formula, its learned clauses and cuts): too large a search to hold in bounded memory`,
+      );
     limit?.check('during a SAT call');
     throw new SolverError(`the solve stopped without an answer (code ${code})`, this.name);
   }
