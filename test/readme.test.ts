@@ -171,13 +171,19 @@ function available(program: string): Promise<boolean> {
   return availability.get(program)!;
 }
 
-/** A folder laid out like the clone, with `hitori-sat` (the built command) in its bin/. */
+/**
+ * A folder laid out like the clone, with `hitori-sat` (the built command) in its bin/. The
+ * examples are copied, so that a line may write beside them; examples/maxblack (some 470 record
+ * shadings, which the lines only read) is linked, as bench/sets and dist/ are: copying it for
+ * each block took more than a second of CPU.
+ */
 function workspace(): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(join(os.tmpdir(), 'hitori-readme-'));
   cpSync(join(repoRoot, 'examples'), join(dir, 'examples'), {
     recursive: true,
-    filter: (source) => !/[/\\](web|scale-out)$/.test(source),
+    filter: (source) => !/[/\\](web|scale-out|maxblack)$/.test(source),
   });
+  symlinkSync(join(repoRoot, 'examples', 'maxblack'), join(dir, 'examples', 'maxblack'), 'dir');
   mkdirSync(join(dir, 'bench'));
   symlinkSync(join(repoRoot, 'bench', 'sets'), join(dir, 'bench', 'sets'), 'dir');
   symlinkSync(join(repoRoot, 'dist'), join(dir, 'dist'), 'dir');

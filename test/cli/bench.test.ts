@@ -23,8 +23,16 @@ function benchRun(...args: string[]): Promise<RunResult> {
 }
 /** Both sets, the wrong one first, with every setting at its default (but no warm-up). */
 const bothSets = ['bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '0'];
+/**
+ * A time limit per puzzle, far above what these puzzles take, for the runs that read verdicts:
+ * with a limit each puzzle is timed once, while without one every puzzle solved in under a
+ * millisecond (all of these sets') is timed again after its set, in passes for a second per set
+ * and worker (src/benchmark/benchmark-pool.ts). That second of CPU per set made most of this
+ * file's cost; the run without a limit (`bothSets`) is the one whose times the first test reads.
+ */
+const onceTimed = ['--timeout', '60000'];
 /** The same on the SAT engine, MiniSat, lazy connectivity. */
-const bothSetsSat = [...bothSets, '--engine', 'sat', '--backend', 'minisat', '--connectivity', 'lazy'];
+const bothSetsSat = [...bothSets, ...onceTimed, '--engine', 'sat', '--backend', 'minisat', '--connectivity', 'lazy'];
 
 interface SetJson {
   name: string;
@@ -107,7 +115,7 @@ describe('hitori-sat bench', () => {
   it('gives the same correctness with --jobs 2 (each worker warmed up) as with one job', async () => {
     // One job is the default (the first test reads it in the report).
     const one = await benchRun(...bothSets);
-    const two = await benchRun('bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '1', '--jobs', '2');
+    const two = await benchRun('bench-wrong.jsonl', 'bench-small.jsonl', '--json', '--warmup', '1', '--jobs', '2', ...onceTimed);
     const pick = (stdout: string) => parseReport(stdout).sets.map(({ name, n, correct, failures }) => ({ name, n, correct, failures }));
     expect(pick(two.stdout)).toEqual(pick(one.stdout));
     expect(parseReport(two.stdout).sets.every((s) => s.jobs === 2)).toBe(true);
@@ -122,7 +130,7 @@ describe('hitori-sat bench', () => {
     expect(parseReport(sat.stdout).sets.every((s) => s.engine === 'sat')).toBe(true);
     expect(parseReport(hybrid.stdout).sets.every((s) => s.engine === 'hybrid')).toBe(true);
     // The rules alone may be stuck on a puzzle; whatever they answer is judged, one entry per set.
-    const rules = await benchRun(...bothSets, '--engine', 'rules');
+    const rules = await benchRun(...bothSets, ...onceTimed, '--engine', 'rules');
     const sets = parseReport(rules.stdout).sets;
     expect(sets.map((s) => [s.name, s.n, s.engine])).toEqual([
       ['bench-wrong.jsonl', 5, 'rules'],
@@ -133,21 +141,32 @@ describe('hitori-sat bench', () => {
   });
 
   it('prints an aligned table, the settings, and each wrong answer with its line and reason', async () => {
-    const result = await runInProcess(['bench', 'bench-small.jsonl', 'bench-wrong.jsonl', '--warmup', '0', '--connectivity', 'lazy']);
+    const result = await runInProcess([
+      'bench',
+      'bench-small.jsonl',
+      'bench-wrong.jsonl',
+      '--warmup',
+      '0',
+      '--connectivity',
+      'lazy',
+      ...onceTimed,
+    ]);
     const lines = linesOf(result.stdout);
     expect(lines[0]).toMatch(/^set\s+n\s+correct\s+by deduction\s+by SAT\s+median ms\s+p95 ms\s+max ms\s+puzzles\/s\s+peak RSS MiB$/);
     expect(lines[1]).toMatch(/^bench-small\.jsonl\s+5\s+5\s/);
     expect(lines[2]).toMatch(/^bench-wrong\.jsonl\s+5\s+4\s/);
     // Right-aligned columns end where the header's do.
     expect(lines[1]!.length).toBe(lines[0]!.length);
-    expect(result.stdout).toMatch(/engine hybrid, backend cadical, connectivity lazy, 1 job\(s\), no warm-up/);
+    expect(result.stdout).toMatch(
+      /engine hybrid, backend cadical, connectivity lazy, 1 job\(s\), no warm-up, time limit 60000 ms per puzzle$/m,
+    );
     expect(result.stdout).toMatch(/bench-wrong\.jsonl, line 2 \(janko-013\): wrong answer: unique, but not the published solution/);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
   });
 
   it('says "all answers correct" and exits 0 when they are', async () => {
-    const result = await runInProcess(['bench', 'bench-small.jsonl', '--warmup', '0', '--limit', '3']);
+    const result = await runInProcess(['bench', 'bench-small.jsonl', '--warmup', '0', '--limit', '3', ...onceTimed]);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^bench-small\.jsonl\s+3\s+3\s/m);
     expect(result.stdout).toMatch(/all answers correct\n$/);

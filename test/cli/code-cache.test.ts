@@ -13,9 +13,18 @@ import { cliPath, fixture, linesOf, published, repoRoot } from './run.js';
 const bundleOf = (name: string) => join(repoRoot, 'dist', 'src', 'cli', name);
 const bundles = ['solve-only.bundle.cjs', 'hint-only.bundle.cjs', 'program.bundle.cjs'] as const;
 
-const copies: string[] = [];
+/**
+ * One copy of the build for the three bundles' tests: each test changes only its own bundle's
+ * cache (corrupts it, then removes it), so the next test still finds its bundle's cache as the
+ * build made it. The copy (dist/ has about 800 files) was made once per test.
+ */
+let copy = '';
+function copiedBuild(): string {
+  if (copy === '') copy = copyOfBuild();
+  return copy;
+}
 afterAll(() => {
-  for (const root of copies) rmSync(root, { recursive: true, force: true });
+  if (copy !== '') rmSync(copy, { recursive: true, force: true });
 });
 
 /** The command under `root` on janko-037: its stdout, stderr and exit code. */
@@ -45,12 +54,11 @@ function explainIn(root: string): { board: unknown; status: unknown; stderr: str
 }
 
 /**
- * In a copy of the build, `answer` must be `expected` with the bundle's cache, with a corrupt one
- * and with none; returns the copy.
+ * In the copy of the build, `answer` must be `expected` with the bundle's cache, with a corrupt
+ * one and with none; returns the copy.
  */
 function expectSameWithAnyCache<T>(name: string, answer: (root: string) => T, expected: T): string {
-  const root = copyOfBuild();
-  copies.push(root);
+  const root = copiedBuild();
   const cacheFile = `${join(root, relative(repoRoot, bundleOf(name)))}.v8cache`;
   expect(answer(root)).toEqual(expected);
   writeFileSync(cacheFile, Buffer.from(Array.from({ length: 4096 }, (_, k) => (k * 131 + 7) & 255)));

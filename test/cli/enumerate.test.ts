@@ -32,13 +32,13 @@ const counted = (r: Result) => ({ classes: r.classes, pruned: r.pruned, conventi
 const hasParallel = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;
 const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
 
-/** Runs the command with extra environment variables (as a scheduler sets them). */
-function runWithEnv(args: string[], env: Record<string, string>) {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !['SLURM_ARRAY_TASK_ID', 'JOB_COMPLETION_INDEX', 'PARALLEL_SEQ'].includes(k)),
-  );
-  const r = spawnSync(process.execPath, [cliPath, ...args], { env: { ...clean, ...env }, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/**
+ * Runs the command in the command host with the scheduler variables that `--shard auto/n` reads
+ * set as given (as a scheduler sets them) and the others removed (this test may itself run under
+ * a scheduler). What is read is the environment, not the process: no process start each.
+ */
+function runWithScheduler(args: string[], env: Record<string, string>): Promise<RunResult> {
+  return runInProcess(args, { env: { SLURM_ARRAY_TASK_ID: null, JOB_COMPLETION_INDEX: null, PARALLEL_SEQ: null, ...env } });
 }
 
 /** A folder with `hitori-sat` (the built command), for the PATH of a command the merge printed. */
@@ -109,7 +109,7 @@ describe('hitori-sat enumerate', () => {
       } else {
         console.warn('GNU parallel is not installed: running the 7 shards one after another');
         for (let k = 1; k <= 7; k++)
-          expect(runWithEnv([...args, '-o', join(dir, `shard-${k}.json`)], { PARALLEL_SEQ: String(k) }).code).toBe(0);
+          expect((await runWithScheduler([...args, '-o', join(dir, `shard-${k}.json`)], { PARALLEL_SEQ: String(k) })).code).toBe(0);
       }
     }, 240_000);
     const files = () => Array.from({ length: 7 }, (_, k) => join(dir, `shard-${k + 1}.json`));
@@ -267,11 +267,13 @@ describe('hitori-sat enumerate', () => {
     }
   });
 
-  it('takes the shard from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (0-based) with --shard auto/n', () => {
+  it('takes the shard from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (0-based) with --shard auto/n', async () => {
     const args = ['enumerate', '3x3', '--no-histogram', '--jobs', '1', '--format', 'json', '--shard', 'auto/3'];
-    expect((JSON.parse(runWithEnv(args, { SLURM_ARRAY_TASK_ID: '2' }).stdout) as Result).shard).toMatchObject({ index: 2, count: 3 });
-    expect((JSON.parse(runWithEnv(args, { JOB_COMPLETION_INDEX: '0' }).stdout) as Result).shard).toMatchObject({ index: 0, count: 3 });
-    const none = runWithEnv(args, {});
+    const slurm = await runWithScheduler(args, { SLURM_ARRAY_TASK_ID: '2' });
+    expect((JSON.parse(slurm.stdout) as Result).shard).toMatchObject({ index: 2, count: 3 });
+    const indexed = await runWithScheduler(args, { JOB_COMPLETION_INDEX: '0' });
+    expect((JSON.parse(indexed.stdout) as Result).shard).toMatchObject({ index: 0, count: 3 });
+    const none = await runWithScheduler(args, {});
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/auto needs one of SLURM_ARRAY_TASK_ID/);
   });

@@ -14,7 +14,8 @@
  * Tests whose subject is the process itself (signals, a stdin pipe, a closed or full stdout,
  * start-up, a time limit that must end the process) run the command as a process (run.ts).
  *
- * Requests come over the IPC channel one at a time: { id, args, cwd, stdin? }; each answer is
+ * Requests come over the IPC channel one at a time: { id, args, cwd, stdin?, env? } (env: the
+ * variables the run sets, or removes where null, restored after it); each answer is
  * { id, stdout, stderr (base64), code }. The host ends when its parent goes.
  */
 'use strict';
@@ -90,6 +91,10 @@ function finish(run, code) {
   for (const { target, name, listener } of extra) if (target === process && name === 'exit') listener(code);
   for (const { target, name, listener } of extra) target.removeListener(name, listener);
   if (current === run) current = undefined;
+  for (const [name, value] of run.savedEnv) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   Object.defineProperty(process, 'stdin', stdinDescriptor);
   process.exitCode = undefined;
   process.send({
@@ -129,8 +134,13 @@ Object.defineProperty(performance, 'timeOrigin', { configurable: true, get: () =
 
 process.on('message', (request) => {
   runStart = realNow();
-  const run = { id: request.id, stdout: [], stderr: [], ended: false, listeners: listeners() };
+  const run = { id: request.id, stdout: [], stderr: [], ended: false, listeners: listeners(), savedEnv: new Map() };
   current = run;
+  for (const [name, value] of Object.entries(request.env ?? {})) {
+    run.savedEnv.set(name, process.env[name]);
+    if (value === null) delete process.env[name];
+    else process.env[name] = value;
+  }
   process.chdir(request.cwd);
   process.argv = [...baseArgv, ...request.args];
   process.exitCode = undefined;

@@ -25,6 +25,8 @@ interface InProcessOptions {
   readonly stdin?: string;
   /** Working folder; the fixtures folder unless given. */
   readonly cwd?: string;
+  /** Environment variables for the run (set as given, removed where null); the others are the host's. */
+  readonly env?: Readonly<Record<string, string | null>>;
 }
 
 let host: ChildProcess | undefined;
@@ -65,7 +67,13 @@ function ask(args: readonly string[], options: InProcessOptions): Promise<Answer
   child.channel?.ref();
   return new Promise<Answer>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    child.send({ id, args, cwd: options.cwd ?? fixturesDir, ...(options.stdin === undefined ? {} : { stdin: options.stdin }) });
+    child.send({
+      id,
+      args,
+      cwd: options.cwd ?? fixturesDir,
+      ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+      ...(options.env === undefined ? {} : { env: options.env }),
+    });
   }).finally(() => {
     if (waiting.size === 0) host?.channel?.unref();
   });

@@ -165,14 +165,18 @@ export function missingShards(stderr: string): { shards: number[]; command: stri
  * on purpose, and runs `npx hitori-sat ARGS` from the repository root as npx does there (the
  * package's own bin, the built command) without npx's own start: npx took about a second of CPU
  * per call, and the recipes' runs made some thirty calls. A test that sets HITORI_TEST_REAL_NPX
- * runs the real npx: each recipe's first test does, so that the recipes run as written.
+ * runs its tasks' lines through the real npx, two at once (two npx runs in a fresh clone once
+ * raced each other: src/cli/build-if-changed.mjs): each recipe's first test does, so that the
+ * recipes run as written. The merge line at the end of parallel.sh, npx in the same folder for
+ * the same package, goes straight to the command there too.
  */
 function binFolder(): string {
   const bin = mkdtempSync(join(tmpdir(), 'hitori-scale-out-bin-'));
   const repoRootReal = realpathSync(repoRoot);
   symlinkSync(cliPath, join(bin, 'hitori-sat'));
   // In front of the real npx: the job of shard HITORI_TEST_FAIL_SHARD exits 1 before counting, as
-  // a crashed or killed process would. Every other call (the other shards, the merge) is npx's.
+  // a crashed or killed process would. Every other call (the other shards, the merge) is npx's:
+  // the real one for a task under HITORI_TEST_REAL_NPX, else the built command, as npx runs it.
   writeFileSync(
     join(bin, 'npx'),
     `#!/bin/sh
@@ -181,7 +185,8 @@ if [ -n "$fail" ] && { [ "\${SLURM_ARRAY_TASK_ID:-}" = "$fail" ] || [ "\${PARALL
   echo "test: shard $fail fails on purpose" >&2
   exit 1
 fi
-if [ -z "\${HITORI_TEST_REAL_NPX:-}" ] && [ "$1" = hitori-sat ] && [ "$(pwd -P)" = '${repoRootReal}' ]; then
+task=\${SLURM_ARRAY_TASK_ID:-\${PARALLEL_SEQ:-}}
+if { [ -z "\${HITORI_TEST_REAL_NPX:-}" ] || [ -z "$task" ]; } && [ "$1" = hitori-sat ] && [ "$(pwd -P)" = '${repoRootReal}' ]; then
   shift
   exec '${join(bin, 'hitori-sat')}' "$@"
 fi

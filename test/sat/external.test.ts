@@ -34,6 +34,26 @@ const fixture = janko.find((f) => f.id === 'janko-541')!; // 9x9
 const dir = mkdtempSync(join(tmpdir(), 'hitori-sat-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * The DIMACS file of encodeHitori for a fixture, and the same with the blocking clause of its
+ * published solution; written once and read by both programs' tests (the 17x17's encoding and
+ * its 3 MB of text took a third of a second each time).
+ */
+const written = new Map<string, { withoutBlock: string; blocked: string }>();
+function dimacsFiles(f: (typeof janko)[number]): { withoutBlock: string; blocked: string } {
+  const known = written.get(f.id);
+  if (known !== undefined) return known;
+  const { cnf, vars } = encodeHitori(f.puzzle);
+  const withoutBlock = join(dir, `${f.id}-open.cnf`);
+  writeFileSync(withoutBlock, toDimacs(cnf));
+  cnf.add(blockingClause(vars, f.solution!));
+  const blocked = join(dir, `${f.id}-blocked.cnf`);
+  writeFileSync(blocked, toDimacs(cnf));
+  const files = { withoutBlock, blocked };
+  written.set(f.id, files);
+  return files;
+}
+
 for (const { program, command, available } of solvers) {
   const skipNote = available ? '' : ` — SKIPPED: no "${program}" binary on the PATH (Debian: apt-get install ${program})`;
 
@@ -86,12 +106,7 @@ for (const { program, command, available } of solvers) {
       'the DIMACS file of encodeHitori plus the blocking clause of the published solution is unsatisfiable for a unique puzzle',
       () => {
         for (const f of [fixture, janko.find((x) => x.puzzle.rows === 17)!]) {
-          const { cnf, vars } = encodeHitori(f.puzzle);
-          const withoutBlock = join(dir, `${program}-${f.id}-open.cnf`);
-          writeFileSync(withoutBlock, toDimacs(cnf));
-          cnf.add(blockingClause(vars, f.solution!));
-          const blocked = join(dir, `${program}-${f.id}-blocked.cnf`);
-          writeFileSync(blocked, toDimacs(cnf));
+          const { withoutBlock, blocked } = dimacsFiles(f);
           // Run the binary directly, independent of ExternalBackend's own parsing.
           const verdict = (path: string): string => {
             if (program === 'cadical') {
