@@ -270,14 +270,15 @@ describe.concurrent('bad usage: one line naming the option or command, exit 2', 
   }
 });
 
+// The SAT engine: the default one settles a Latin square's verdict without a solver.
 describe.concurrent('solver failures', () => {
   it('--solver-cmd naming a program that does not exist exits 5 with one line naming the program', async ({ expect }) => {
-    const result = await runInProcess(['solve', 'latin.txt', '--solver-cmd', 'no-such-sat-solver-7f3a'], { cwd: dir });
+    const result = await runInProcess(['solve', 'latin.txt', '--engine', 'sat', '--solver-cmd', 'no-such-sat-solver-7f3a'], { cwd: dir });
     expectOneErrorLine(expect, result, 5, /^hitori-sat: .*cannot run "no-such-sat-solver-7f3a": no such program/);
   });
 
   it('--solver-cmd naming a program that prints no model exits 5 with one line saying the answer could not be read', async ({ expect }) => {
-    const result = await runInProcess(['solve', 'latin.txt', '--solver-cmd', 'true'], { cwd: dir });
+    const result = await runInProcess(['solve', 'latin.txt', '--engine', 'sat', '--solver-cmd', 'true'], { cwd: dir });
     expectOneErrorLine(expect, result, 5, /^hitori-sat: .*could not read the answer of "true"/);
   });
 });

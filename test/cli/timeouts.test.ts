@@ -69,9 +69,12 @@ describe('--timeout outside the SAT search', () => {
     let result: Awaited<ReturnType<typeof run>> | undefined;
     let report: Report | undefined;
     for (const ms of ['1000', '2000', '8000']) {
-      result = await run(['solve', 'latin6.txt', '--backend', 'minisat', '--count', '100000', '--timeout', ms, '--format', 'json'], {
-        cwd: dir,
-      });
+      result = await run(
+        ['solve', 'latin6.txt', '--engine', 'sat', '--backend', 'minisat', '--count', '100000', '--timeout', ms, '--format', 'json'],
+        {
+          cwd: dir,
+        },
+      );
       expect(result.code, result.stderr).toBe(3);
       report = JSON.parse(result.stdout) as Report;
       if (report.solutions.length > 0) break;
@@ -81,8 +84,11 @@ describe('--timeout outside the SAT search', () => {
     expect(report!.solutions.length).toBeGreaterThan(0);
     expectValidDistinct(report!.solutions);
     // The worker ended at the limit had built the CNF: its size is the one a solve without a
-    // limit reports (that solve's process is not the subject: it runs in the command host).
-    const unbounded = await runInProcess(['solve', 'latin6.txt', '--backend', 'minisat', '--format', 'json'], { cwd: dir });
+    // limit reports (that solve's process is not the subject: it runs in the command host). The
+    // SAT engine both times: the default one settles a Latin square's verdict without a solver.
+    const unbounded = await runInProcess(['solve', 'latin6.txt', '--engine', 'sat', '--backend', 'minisat', '--format', 'json'], {
+      cwd: dir,
+    });
     const full = JSON.parse(unbounded.stdout) as Report;
     expect(full.variables).toBeGreaterThan(0);
     expect([report!.variables, report!.clauses]).toEqual([full.variables, full.clauses]);
