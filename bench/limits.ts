@@ -190,7 +190,7 @@ try {
   writeFileSync(
     join(dir, 'long.txt'),
     // Every number once: no pairs of equal numbers for the guard to refuse, so the file is read and rated.
-    `${Array.from({ length: 40_000 }, (_, r) => Array.from({ length: 5 }, (_, c) => 1 + r * 5 + c).join(' ')).join('\n')}\n`,
+    `${Array.from({ length: 100_000 }, (_, r) => Array.from({ length: 5 }, (_, c) => 1 + r * 5 + c).join(' ')).join('\n')}\n`,
   );
   spawnSync(process.execPath, [...cliNodeFlags(cli), cli, 'convert', 'long.txt', '--to', 'pzprv3', '-o', 'long.pzprv3'], { cwd: dir });
   writeFileSync(join(dir, 'set20.jsonl'), `${readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapO', 'hitori_20x20.jsonl'), 'utf8')}`);
@@ -252,7 +252,7 @@ try {
       args: ['solve', 'big50.json', '--engine', 'sat', '--connectivity', 'layers', '--solver-cmd', 'cadical'],
     },
     { name: 'explain 50x50 --to svg (drawing the steps)', args: ['explain', 'big50.json', '--to', 'svg', '-o', 'steps.svg'] },
-    { name: 'rate a 40000x5 pzprv3 file (reading, rating)', args: ['rate', 'long.pzprv3'] },
+    { name: 'rate a 100000x5 pzprv3 file (reading, rating)', args: ['rate', 'long.pzprv3'] },
     { name: 'convert --to svg, 1000x1000', args: ['convert', 'latin1000.txt', '--to', 'svg', '-o', 'out.svg'] },
     { name: 'convert --to png, 250x250', args: ['convert', 'latin250.txt', '--to', 'png', '-o', 'out.png'] },
   ];

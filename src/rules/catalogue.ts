@@ -147,7 +147,7 @@ const T = (code: TechniqueCode, level: Level, name: string, file: string, find: 
 const once: Flags = { static: true };
 
 export const techniques: readonly Technique[] = [
-  T('UC', 'A', 'Unique Cell', 'trivial.ts', (b, x) => UC(b, x.trial ?? null), { assumesUniqueness: true }),
+  T('UC', 'A', 'Unique Cell', 'trivial.ts', (b, x) => UC(b, x.trial ?? null, x.limit), { assumesUniqueness: true }),
   T('NoB', 'A', 'Neighbours of Black cells', 'kernel.ts', (b) => owedKnockOns(b, 'NoB'), { byBoard: true }),
   T('DoW', 'B', 'Duplicates of White', 'kernel.ts', (b) => owedKnockOns(b, 'DoW'), { byBoard: true }),
   T('Sim-M3', 'B', 'Simple sequence of Multiple characters of length 3', 'simple.ts', (b, x) => SimM3(b, x.scope), once),

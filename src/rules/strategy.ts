@@ -213,7 +213,7 @@ export function solveByRules(puzzle: Puzzle, options: RulesOptions = {}): RulesR
   // Unfinished past the limit: the techniques may have been cut short, so "stuck" is not final.
   const timedOut = board.contradiction === null && board.unknownCount > 0 && limit.expired;
   return {
-    ...finish(board, { steps, stats, startedAt: t0, timedOut }),
+    ...finish(board, { steps, stats, startedAt: t0, timedOut, limit }),
     probesTried: ctx.cursor.tried ?? 0,
     probeClassSum: ctx.cursor.classSum ?? 0,
   };
@@ -227,12 +227,19 @@ interface RunRecord {
   readonly startedAt: number;
   /** Stopped by the limit (so "stuck" is not final). */
   readonly timedOut?: boolean;
+  /** The run's limit: a finished board is checked only within it (the checks of a 200,000-cell board take a tenth of a second). */
+  readonly limit?: Limit;
 }
 
 /** The result of a run: the verdict of the final board, checked by the independent checker. */
-function finish(board: Board, { steps, stats, startedAt, timedOut = false }: RunRecord): RulesResult {
+function finish(board: Board, { steps, stats, startedAt, timedOut = false, limit = Limit.none }: RunRecord): RulesResult {
   const { puzzle } = board;
   let status: RulesStatus = board.contradiction ? 'contradiction' : board.unknownCount === 0 ? 'solved' : 'stuck';
+  // Finished past the limit: its checks are not begun, and the run ends as timed out.
+  if (status === 'solved' && limit.expired) {
+    status = 'stuck';
+    timedOut = true;
+  }
   let shading: boolean[] | null = null;
   let contradiction = board.contradiction;
   if (status === 'solved') {
@@ -244,6 +251,11 @@ function finish(board: Board, { steps, stats, startedAt, timedOut = false }: Run
       contradiction = { reason: `the finished board breaks a rule: ${violations[0]!.message}`, cells: [...violations[0]!.cells] };
       shading = null;
     }
+  }
+  if (status === 'solved' && stats.usedUniqueness && limit.expired) {
+    status = 'stuck';
+    timedOut = true;
+    shading = null;
   }
   const unique = status === 'solved' ? !stats.usedUniqueness || uniquenessHolds(puzzle, board) : null;
   return {
