@@ -71,7 +71,7 @@ const largeSolverClauses = 200_000;
  * takes, grows the heap to 922 MiB (936 MiB in all); a 1000x1000 grid's lazy formula to under
  * 500 MiB. The heap grows in steps of up to 96 MiB, nearly all of it used.
  */
-export const maxHeapBytes = 960 * 2 ** 20;
+const maxHeapBytes = 960 * 2 ** 20;
 
 /**
  * The terminate callback, one per module (its function-table slot made once): CaDiCaL polls it
