@@ -29,14 +29,13 @@
  * g to i within the unshaded cells. That distance is at least the Manhattan distance |i−g| ≥ lo(i),
  * and at most (number of unshaded cells) − 1 ≤ R·C − B − 1 = K; its BFS predecessor satisfies (L2).
  */
-import { colOf, geometryOf, lineRepeats, neighbours, rowOf } from '../src/puzzle/geometry.js';
+import { colOf, geometryOf, type LineRepeats, lineRepeats, neighbours, rowOf } from '../src/puzzle/geometry.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import type { Encoder } from './variables.js';
 
-/** B: a lower bound on the number of shaded cells in any shading that obeys rule 1. */
-export function minShadedBound(puzzle: Puzzle): number {
-  const { byRows, byCols } = lineRepeats(puzzle);
-  return Math.max(byRows, byCols);
+/** B: a lower bound on the number of shaded cells in any shading that obeys rule 1 (`repeats`: the puzzle's lineRepeats, when counted already). */
+export function minShadedBound(puzzle: Puzzle, repeats: Pick<LineRepeats, 'byRows' | 'byCols'> = lineRepeats(puzzle)): number {
+  return Math.max(repeats.byRows, repeats.byCols);
 }
 
 /** The two ground candidates a and b (b is undefined for a 1x1 grid). */

@@ -18,7 +18,7 @@
  */
 import type { Convention } from '../src/puzzle/convention.js';
 import { type Puzzle, roughCount } from '../src/puzzle/puzzle.js';
-import { groundCells } from './connectivity-layers.js';
+import { groundCells, minShadedBound } from './connectivity-layers.js';
 import { lineRepeats } from '../src/puzzle/geometry.js';
 import type { ConnectivityMode } from './index.js';
 import { TooLargeError } from '../src/control/errors.js';
@@ -48,7 +48,7 @@ function estimateCnfSize(puzzle: Puzzle, connectivity: ConnectivityMode, convent
     literals += 4 * (n + edges);
   }
   if (connectivity === 'layers' && n > 1) {
-    const K = n - Math.max(repeats.byRows, repeats.byCols) - 1;
+    const K = n - minShadedBound(puzzle, repeats) - 1;
     const { a, b } = groundCells(puzzle);
     const at = (i: number) => [Math.floor(i / cols), i % cols] as const;
     const [ar, ac] = at(a);
