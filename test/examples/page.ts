@@ -301,7 +301,9 @@ export function pageHarness() {
    * The page at an address `#…`, ready, for a test whose subject is what the page does with the
    * puzzle rather than its opening: the context's spare page, if any, moved to the address as a
    * link within the page is followed (the hash changes, and the page reads it as at load: a new
-   * board, no marks, no undo history, no hint or view left), else a new page (open).
+   * board, no marks, no undo history, no hint or view left), else a new page (open). A test that
+   * changes an option the page keeps in storage (circle the neighbours, the timer) puts it back
+   * on the page it is done with, or closes that page.
    */
   async function visit(hash: string, on: BrowserContext = context!): Promise<Page> {
     const page = spares.get(on);
@@ -310,6 +312,12 @@ export function pageHarness() {
     await page.evaluate(async (target) => {
       (document.activeElement as HTMLElement | null)?.blur();
       window.scrollTo(0, 0);
+      // The new puzzle's size, class and symmetry: read when a button is pressed, kept nowhere, so
+      // a new page has the defaults its HTML gives.
+      for (const id of ['size', 'class', 'symmetry']) {
+        const select = document.querySelector<HTMLSelectElement>(`#${id}`)!;
+        for (const option of select.options) option.selected = option.defaultSelected;
+      }
       // The same address again would change nothing: the hash is first cleared without an event.
       if (location.hash === target) history.replaceState(null, '', '#');
       const read = new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }));
