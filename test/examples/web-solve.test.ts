@@ -56,7 +56,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
   });
 
   it('downloads a certificate of the verdict beside it, as a tar archive that the verifier accepts', async () => {
-    const page = await open();
+    const page = await visit(`#${small}`);
     await page.click('#example');
     expect(await page.isHidden('#certificate')).toBe(true);
     await page.click('#solve');
