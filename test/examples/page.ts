@@ -175,7 +175,7 @@ export const shoot = async (target: Page | Locator, name: string, fullPage = fal
   await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
 };
 export const laptop = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 };
-export const phoneSize = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 };
+const phoneSize = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 };
 export const boxOf = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!;
 export const inside = (b: { x: number; y: number; width: number; height: number }, width: number, height: number) =>
   b.x >= 0 && b.y >= 0 && b.x + b.width <= width + 0.5 && b.y + b.height <= height + 0.5;

@@ -181,14 +181,8 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
   });
 
   it('setter: fits a 17x17 with its panel on a 390-px-wide touch screen; a tap selects, the picker sets the number', async () => {
-    const phone = await harness.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 1,
-    });
+    const page = await open(`#${janko037Url}`, await harness.screen('phone'));
     try {
-      const page = await open(`#${janko037Url}`, phone);
       await page.tap('#mode-set');
       await verdictOf(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -204,7 +198,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       for (const [i, c] of recorded.entries()) if (c.state !== 'white') expect(paint[i]).toEqual(expectedPaint(c));
       expect(paint[20]!.outline).toBe('violet');
     } finally {
-      await phone.close();
+      await page.close();
     }
   });
 });
