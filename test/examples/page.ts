@@ -327,10 +327,21 @@ export function pageHarness() {
     return page;
   }
 
-  /** The test is done with a page: kept for the next `visit` in its context when it is in Play, else closed. */
+  /**
+   * The test is done with a page: kept for the next `visit` in its context, else closed. A page
+   * in Set goes back to Play (its button) when the setter's choices that outlive a puzzle are as
+   * a new page has them (the solution hidden, "keep the solution shown" off); else it is closed.
+   */
   async function done(page: Page): Promise<void> {
     if (page.isClosed()) return;
-    if (!(await page.evaluate(() => (document.body.dataset['mode'] ?? 'play') === 'play'))) return page.close();
+    const state = await page.evaluate(() => ({
+      set: document.body.dataset['mode'] === 'set',
+      asOpened:
+        document.querySelector('#show-solution')!.getAttribute('aria-pressed') !== 'true' &&
+        !document.querySelector<HTMLInputElement>('#keep-solution')!.checked,
+    }));
+    if (!state.asOpened) return page.close();
+    if (state.set) await page.click('#mode-play');
     const before = spares.get(page.context());
     if (before !== undefined && before !== page) await before.close();
     spares.set(page.context(), page);
