@@ -175,7 +175,7 @@ export const shoot = async (target: Page | Locator, name: string, fullPage = fal
   await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
 };
 export const laptop = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 };
-export const phoneSize = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 };
+const phoneSize = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 };
 export const boxOf = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!;
 export const inside = (b: { x: number; y: number; width: number; height: number }, width: number, height: number) =>
   b.x >= 0 && b.y >= 0 && b.x + b.width <= width + 0.5 && b.y + b.height <= height + 0.5;
@@ -271,18 +271,90 @@ export function pageHarness() {
   });
 
   afterAll(async () => {
+    for (const made of screens.values()) await (await made).close();
     await context?.close();
     await server?.close();
     expect(errors).toEqual([]);
   });
 
-  /** The page opened at an address (`#…` or none), ready. */
+  /** The page opened at an address (`#…` or none), ready: a new page, for a test whose subject is the opening. */
   async function open(hash = '', on: BrowserContext = context!): Promise<Page> {
     const page = await on.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url + hash);
     await page.waitForSelector('body[data-ready="true"]');
     return page;
+  }
+
+  /**
+   * The pages that tests are done with (`done`), one per context, kept for the next `visit`: in
+   * Play, and as they opened in every other way the page keeps (a test that emulates a colour
+   * scheme or print closes its page). Opening a page cost 0.7 to 0.9 s of CPU (a new document,
+   * main.js, the collection, the worker's 505-KB script, CaDiCaL's 942-KB wasm compiled and a
+   * warm-up hint), 45 times over the page tests.
+   */
+  const spares = new Map<BrowserContext, Page>();
+  /** The contexts of a laptop's and a phone's screen, made when a test first asks, closed with the file's. */
+  const screens = new Map<'laptop' | 'phone', Promise<BrowserContext>>();
+
+  /**
+   * The page at an address `#…`, ready, for a test whose subject is what the page does with the
+   * puzzle rather than its opening: the context's spare page, if any, moved to the address as a
+   * link within the page is followed (the hash changes, and the page reads it as at load: a new
+   * board, no marks, no undo history, no hint or view left), else a new page (open). A test that
+   * changes an option the page keeps in storage (circle the neighbours, the timer) puts it back
+   * on the page it is done with, or closes that page.
+   */
+  async function visit(hash: string, on: BrowserContext = context!): Promise<Page> {
+    const page = spares.get(on);
+    spares.delete(on);
+    if (page === undefined || page.isClosed()) return open(hash, on);
+    await page.evaluate(async (target) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+      // The new puzzle's size, class and symmetry: read when a button is pressed, kept nowhere, so
+      // a new page has the defaults its HTML gives.
+      for (const id of ['size', 'class', 'symmetry']) {
+        const select = document.querySelector<HTMLSelectElement>(`#${id}`)!;
+        for (const option of select.options) option.selected = option.defaultSelected;
+      }
+      // The same address again would change nothing: the hash is first cleared without an event.
+      if (location.hash === target) history.replaceState(null, '', '#');
+      const read = new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }));
+      location.hash = target;
+      await read;
+    }, hash);
+    return page;
+  }
+
+  /**
+   * The test is done with a page: kept for the next `visit` in its context, else closed. A page
+   * in Set goes back to Play (its button) when the setter's choices that outlive a puzzle are as
+   * a new page has them (the solution hidden, "keep the solution shown" off); else it is closed.
+   */
+  async function done(page: Page): Promise<void> {
+    if (page.isClosed()) return;
+    const state = await page.evaluate(() => ({
+      set: document.body.dataset['mode'] === 'set',
+      asOpened:
+        document.querySelector('#show-solution')!.getAttribute('aria-pressed') !== 'true' &&
+        !document.querySelector<HTMLInputElement>('#keep-solution')!.checked,
+    }));
+    if (!state.asOpened) return page.close();
+    if (state.set) await page.click('#mode-play');
+    const before = spares.get(page.context());
+    if (before !== undefined && before !== page) await before.close();
+    spares.set(page.context(), page);
+  }
+
+  /** This file's context of a laptop's or a phone's screen (laptop, phoneSize), for pages the tests share by `visit`. */
+  function screen(name: 'laptop' | 'phone'): Promise<BrowserContext> {
+    let made = screens.get(name);
+    if (made === undefined) {
+      made = browser.newContext(name === 'laptop' ? laptop : phoneSize);
+      screens.set(name, made);
+    }
+    return made;
   }
 
   /**
@@ -353,6 +425,9 @@ export function pageHarness() {
 
   return {
     open,
+    visit,
+    done,
+    screen,
     painted,
     paintedAndRecorded,
     expectPainted,

@@ -349,7 +349,8 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
   }, 60_000);
 
   it("shows today's puzzle, the one Node's generator makes from the date", async () => {
-    const page = await open();
+    // At a puzzle's address: without one the page would first make a new puzzle of its own.
+    const page = await open(`#${collection.puzzles[0]![4]}`);
     const seed = (await page.getAttribute('#collection', 'data-daily-seed'))!;
     const today = dailyOf(new Date());
     // The page read the date a moment ago: the seed is today's (or, just after midnight, yesterday's).

@@ -12,10 +12,10 @@ import { cells, chromiumPath, click, janko001, numbers, pageHarness, poll, shade
 // phone's zoom) passed 60 s on a 2-core machine at a load average of 20 and more.
 describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromium', { timeout: 120_000 }, () => {
   const harness = pageHarness();
-  const { open, expectPainted } = harness;
+  const { visit, done, expectPainted } = harness;
 
   it('setter: an edit turns janko 001 ambiguous, with the map drawn; a suggested fix, applied, makes it unique; undo goes back', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     await page.click('#mode-set');
     let verdict = await verdictOf(page);
     expect(verdict.status).toBe('set-unique');
@@ -89,11 +89,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.click('#mode-play');
     expect(await states(page)).toEqual(new Array(16).fill('unmarked'));
     expect((await cells(page)).every((c) => c.map === null && c.outline === null)).toBe(true);
-    await page.close();
+    await done(page);
   });
 
   it('setter: a puzzle with no solution says so; a Latin fill of the chosen size is ambiguous', async () => {
-    const page = await open('#https://puzz.link/p?hitori/2/2/1121');
+    const page = await visit('#https://puzz.link/p?hitori/2/2/1121');
     await page.click('#mode-set');
     expect((await verdictOf(page)).status).toBe('set-unique');
     await click(page, 0);
@@ -111,11 +111,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect((await verdictOf(page)).status).toBe('set-multiple');
     expect(await numbers(page)).toEqual(Array.from({ length: 25 }, (_, i) => ((Math.floor(i / 5) + (i % 5)) % 5) + 1));
     await expectPainted(page);
-    await page.close();
+    await done(page);
   });
 
   it('setter: an edit during a long fix search ends it (the worker restarted) and gives the verdict on the new numbers', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     await page.click('#mode-set');
     await verdictOf(page);
     await page.selectOption('#size', '15x15');
@@ -134,11 +134,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await workers()).toBe(2);
     expect((await numbers(page))[0]).toBe(7);
     expect(await page.isHidden('#apply')).toBe(true);
-    await page.close();
+    await done(page);
   });
 
   it('setter: the fix search shows each bound it proves; Stop ends it and says what was proven', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     await page.click('#mode-set');
     await verdictOf(page);
     await page.selectOption('#size', '12x12');
@@ -158,11 +158,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(verdict.status).toBe('set-repair-stopped');
     expect(verdict.text).toMatch(/^Search stopped after [\d.]+ s: no repair with \d+ (or fewer )?changes?.*\(proven\)/);
     expect(await page.isHidden('#stop-repair')).toBe(true);
-    await page.close();
+    await done(page);
   });
 
   it('setter: a fix that keeps the solution shown says so, and the fixed puzzle has that solution', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     await page.click('#mode-set');
     await verdictOf(page);
     await click(page, 1);
@@ -205,6 +205,6 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       break;
     }
     expect(fixedAt).toBeGreaterThanOrEqual(0);
-    await page.close();
+    await done(page);
   });
 });

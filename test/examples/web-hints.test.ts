@@ -31,10 +31,10 @@ import {
 // phone's zoom) passed 60 s on a 2-core machine at a load average of 20 and more.
 describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromium', { timeout: 120_000 }, () => {
   const harness = pageHarness();
-  const { open, expectPainted } = harness;
+  const { open, visit, done, expectPainted } = harness;
 
   it('steps through the explanation; "Back to my marks" leaves it (a click on the board marks nothing)', async () => {
-    const page = await open(`#${janko037Url}`);
+    const page = await visit(`#${janko037Url}`);
     await click(page, 5);
     await page.click('#explain');
     await status(page, 'solved');
@@ -69,11 +69,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await page.isHidden('#steps')).toBe(true);
     await click(page, 6);
     expect(await states(page)).toEqual(new Array(289).fill('unmarked').map((s, i) => (i === 5 || i === 6 ? 'shaded' : s)));
-    await page.close();
+    await done(page);
   });
 
   it('"Hint" names a wrong mark and outlines it; then, in three presses and one request, where to look, which cell and why', async () => {
-    const page = await open(`#${janko037Url}`);
+    const page = await visit(`#${janko037Url}`);
     // A white cell of the published solution, shaded by the player: the one wrong mark.
     const white = published.findIndex((s) => !s);
     const [r, c] = [Math.floor(white / puzzle.cols), white % puzzle.cols];
@@ -138,7 +138,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await page.isHidden('#grades')).toBe(true);
     await hinted(page);
     expect((await asked()) - before).toBe(2);
-    await page.close();
+    await done(page);
   });
 
   it('draws the cell a probing hint assumes (a dashed ring) at the third grade', async () => {
@@ -157,12 +157,12 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       trial.trial?.assumed ?? [...probe.text.matchAll(/assume r(\d+)c(\d+)/g)].map((m) => ({ row: Number(m[1]), col: Number(m[2]) }))
     ).map((cell) => (cell.row - 1) * puzzle.cols + (cell.col - 1));
     expect(assumed.length).toBeGreaterThan(0);
-    const page = await open(`#${addressOf(janko037Url, marks).slice(1)}`);
+    const page = await visit(`#${addressOf(janko037Url, marks).slice(1)}`);
     for (let k = 0; k < 3; k++) await hinted(page);
     const drawn = await page.$$eval('#board .cell', (els) => els.flatMap((e, i) => (e.dataset['assumed'] ? [i] : [])));
     expect(drawn).toEqual([...new Set(assumed)].sort((a, b) => a - b));
     expect(await page.textContent('#message')).toMatch(/The trial assumed r\d+c\d+ (shaded|white) \(dashed ring\)/);
-    await page.close();
+    await done(page);
   });
 
   it('plays janko 037 (17x17) to "solved" with the keyboard alone: a grid with a roving cursor, labelled cells, graded hints, marks, undo', async () => {
@@ -282,6 +282,6 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(first).toHaveLength(1);
     expect(first[0]).toBeGreaterThan(0);
     console.log(`first hint after opening a link to janko 037: ${first[0]!.toFixed(0)} ms (bench:page times it properly)`);
-    await page.close();
+    await done(page);
   });
 });

@@ -14,9 +14,7 @@ import {
   dataOf,
   inside,
   janko037Url,
-  laptop,
   pageHarness,
-  phoneSize,
   puzzle,
   shoot,
   states,
@@ -28,94 +26,84 @@ import {
 // phone's zoom) passed 60 s on a 2-core machine at a load average of 20 and more.
 describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromium', { timeout: 120_000 }, () => {
   const harness = pageHarness();
-  const { open, expectPainted } = harness;
+  const { visit, done, screen, expectPainted } = harness;
 
   it('fits a 17x17 on a 390-px-wide touch screen without horizontal scrolling; a tap marks a cell, a long press the other way', async () => {
-    const phone = await harness.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 1,
-    });
-    try {
-      const page = await open(`#${janko037Url}`, phone);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      const boxes = await page.$$eval('#board .cell', (elements) => elements.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
-      expect(boxes).toHaveLength(289);
-      for (const b of boxes) {
-        expect(b.left).toBeGreaterThanOrEqual(0);
-        expect(b.right).toBeLessThanOrEqual(390);
-        expect(b.width).toBeGreaterThanOrEqual(20);
-      }
-      const target = boxes[17 + 3]!;
-      await page.touchscreen.tap(target.left + target.width / 2, target.top + target.height / 2);
-      expect((await states(page))[20]).toBe('shaded');
-      // A long press is the right click: the cycle the other way (unmarked to white).
-      const held = boxes[17 + 5]!;
-      const cdp = await phone.newCDPSession(page);
-      await cdp.send('Input.dispatchTouchEvent', {
-        type: 'touchStart',
-        touchPoints: [{ x: held.left + held.width / 2, y: held.top + held.height / 2 }],
-      });
-      await page.waitForFunction(() => document.querySelector<HTMLElement>('#board .cell[data-i="22"]')!.dataset['state'] === 'white');
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      expect((await states(page)).flatMap((s, i) => (s === 'unmarked' ? [] : [[i, s]]))).toEqual([
-        [20, 'shaded'],
-        [22, 'white'],
-      ]);
-      await expectPainted(page);
-    } finally {
-      await phone.close();
+    // The file's phone (phoneSize: 390x844, touch, mobile), its page kept for the zoom test.
+    const phone = await screen('phone');
+    const page = await visit(`#${janko037Url}`, phone);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const boxes = await page.$$eval('#board .cell', (elements) => elements.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes).toHaveLength(289);
+    for (const b of boxes) {
+      expect(b.left).toBeGreaterThanOrEqual(0);
+      expect(b.right).toBeLessThanOrEqual(390);
+      expect(b.width).toBeGreaterThanOrEqual(20);
     }
+    const target = boxes[17 + 3]!;
+    await page.touchscreen.tap(target.left + target.width / 2, target.top + target.height / 2);
+    expect((await states(page))[20]).toBe('shaded');
+    // A long press is the right click: the cycle the other way (unmarked to white).
+    const held = boxes[17 + 5]!;
+    const cdp = await phone.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: held.left + held.width / 2, y: held.top + held.height / 2 }],
+    });
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#board .cell[data-i="22"]')!.dataset['state'] === 'white');
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect((await states(page)).flatMap((s, i) => (s === 'unmarked' ? [] : [[i, s]]))).toEqual([
+      [20, 'shaded'],
+      [22, 'white'],
+    ]);
+    await expectPainted(page);
+    await cdp.detach();
+    await done(page);
   });
 
   it('at 1366x768, a 17x17 board, its hint panel beside it and the main buttons all fit the screen; rows and columns are labelled as hints name them', async () => {
-    const wide = await harness.browser.newContext(laptop);
-    try {
-      const page = await open(`#${janko037Url}`, wide);
-      await page.keyboard.press('h');
-      await page.waitForFunction(() => document.querySelector<HTMLElement>('#board')!.dataset['status'] === 'hint-step');
-      for (const selector of ['#board', '#bar', '#message', '#undo', '#redo', '#hint', '#clear', '#zoom-in', '#mode-play', '#mode-set'])
-        expect(inside(await boxOf(page, selector), 1366, 768), selector).toBe(true);
-      // Beside: the panel starts right of the board.
-      expect((await boxOf(page, '#bar')).x).toBeGreaterThanOrEqual((await boxOf(page, '#board')).x + (await boxOf(page, '#board')).width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
-      // Labels 1..17 over each column and beside each row, centred on their cells.
-      const labels = await page.evaluate(() => {
-        const centre = (e: Element) => {
-          const r = e.getBoundingClientRect();
-          return { x: r.x + r.width / 2, y: r.y + r.height / 2, text: e.textContent };
-        };
-        return {
-          cols: [...document.querySelectorAll('#col-labels span')].map(centre),
-          rows: [...document.querySelectorAll('#row-labels span')].map(centre),
-          cells: [...document.querySelectorAll('#board .cell')].map(centre),
-        };
-      });
-      expect(labels.cols.map((l) => l.text)).toEqual(Array.from({ length: 17 }, (_, k) => String(k + 1)));
-      expect(labels.rows.map((l) => l.text)).toEqual(Array.from({ length: 17 }, (_, k) => String(k + 1)));
-      for (let k = 0; k < 17; k++) {
-        expect(Math.abs(labels.cols[k]!.x - labels.cells[k]!.x)).toBeLessThan(1.5);
-        expect(Math.abs(labels.rows[k]!.y - labels.cells[k * 17]!.y)).toBeLessThan(1.5);
-      }
-      // The hint names cells as the labels do: each cell it names is tinted.
-      const named = [...((await page.textContent('#message')) ?? '').matchAll(/r(\d+)c(\d+)/g)].map(
-        (m) => (Number(m[1]) - 1) * 17 + Number(m[2]) - 1,
-      );
-      expect(named.length).toBeGreaterThan(0);
-      const recorded = await cells(page);
-      for (const i of named) expect(recorded[i]!.focus).toBe(true);
-      await expectPainted(page);
-      await shoot(page, 'laptop-hint');
-    } finally {
-      await wide.close();
+    const page = await visit(`#${janko037Url}`, await screen('laptop'));
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#board')!.dataset['status'] === 'hint-step');
+    for (const selector of ['#board', '#bar', '#message', '#undo', '#redo', '#hint', '#clear', '#zoom-in', '#mode-play', '#mode-set'])
+      expect(inside(await boxOf(page, selector), 1366, 768), selector).toBe(true);
+    // Beside: the panel starts right of the board.
+    expect((await boxOf(page, '#bar')).x).toBeGreaterThanOrEqual((await boxOf(page, '#board')).x + (await boxOf(page, '#board')).width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    // Labels 1..17 over each column and beside each row, centred on their cells.
+    const labels = await page.evaluate(() => {
+      const centre = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2, text: e.textContent };
+      };
+      return {
+        cols: [...document.querySelectorAll('#col-labels span')].map(centre),
+        rows: [...document.querySelectorAll('#row-labels span')].map(centre),
+        cells: [...document.querySelectorAll('#board .cell')].map(centre),
+      };
+    });
+    expect(labels.cols.map((l) => l.text)).toEqual(Array.from({ length: 17 }, (_, k) => String(k + 1)));
+    expect(labels.rows.map((l) => l.text)).toEqual(Array.from({ length: 17 }, (_, k) => String(k + 1)));
+    for (let k = 0; k < 17; k++) {
+      expect(Math.abs(labels.cols[k]!.x - labels.cells[k]!.x)).toBeLessThan(1.5);
+      expect(Math.abs(labels.rows[k]!.y - labels.cells[k * 17]!.y)).toBeLessThan(1.5);
     }
+    // The hint names cells as the labels do: each cell it names is tinted.
+    const named = [...((await page.textContent('#message')) ?? '').matchAll(/r(\d+)c(\d+)/g)].map(
+      (m) => (Number(m[1]) - 1) * 17 + Number(m[2]) - 1,
+    );
+    expect(named.length).toBeGreaterThan(0);
+    const recorded = await cells(page);
+    for (const i of named) expect(recorded[i]!.focus).toBe(true);
+    await expectPainted(page);
+    await shoot(page, 'laptop-hint');
+    await done(page);
   });
 
   it('on a phone: zoom (+ and pinch) makes 17x17 cells 32 px or more, the board pans, a pinch marks nothing, a drag marks a run, the hint bar stays in view, circles clear two-digit numbers', async () => {
-    const phone = await harness.browser.newContext(phoneSize);
+    const phone = await screen('phone');
+    const page = await visit(`#${janko037Url}`, phone);
     try {
-      const page = await open(`#${janko037Url}`, phone);
       const size = async () => (await boxOf(page, '#board .cell[data-i="0"]')).width;
       // A tap on a button within Chromium's double-tap time (300 ms) of synthetic touches on the
       // board may make no click in headless Chromium: the button is tapped after that time.
@@ -230,16 +218,15 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       await page.evaluate(() => window.scrollTo(0, 0));
       await shoot(page, 'phone-hint');
     } finally {
-      await phone.close();
+      await page.close();
     }
   });
 
   it('has no serious or critical accessibility violation (axe-core) in Play with a hint and in Set, light and dark', async () => {
     // One page, its colour scheme switched (the page's colours are CSS media queries alone): axe's
     // script is loaded and warmed once.
-    const wide = await harness.browser.newContext(laptop);
+    const page = await visit(`#${janko037Url}`, await screen('laptop'));
     try {
-      const page = await open(`#${janko037Url}`, wide);
       const backgrounds = new Set<string>();
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
@@ -261,7 +248,8 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       // The second pass was in the dark scheme indeed.
       expect(backgrounds.size).toBe(2);
     } finally {
-      await wide.close();
+      // Its colour scheme emulated: not kept.
+      await page.close();
     }
   });
 });

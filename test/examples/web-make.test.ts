@@ -25,7 +25,7 @@ import {
 // phone's zoom) passed 60 s on a 2-core machine at a load average of 20 and more.
 describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromium', { timeout: 120_000 }, () => {
   const harness = pageHarness();
-  const { open, painted, expectPainted } = harness;
+  const { open, visit, done, painted, expectPainted } = harness;
 
   it('opens with a new puzzle to play, and makes one of the chosen size and class, with one solution, and puts it in the address', async () => {
     // Without a puzzle in the address: a new 8x8 (the size chosen by default), made in the page.
@@ -49,11 +49,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     const numbers = await page.$$eval('#board .cell', (elements) => elements.map((e) => Number(e.textContent)));
     expect(numbers).toEqual(made.values);
     await expectPainted(page);
-    await page.close();
+    await done(page);
   });
 
   it('makes a new puzzle whose shading is symmetric: its one solution is the same turned half round', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     await page.selectOption('#size', '6x6');
     await page.selectOption('#symmetry', 'rot180');
     await page.click('#new');
@@ -63,11 +63,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(solved.status).toBe('unique');
     const shading = solved.solutions[0]!;
     expect(shading.map((_, i) => shading[shading.length - 1 - i])).toEqual(shading);
-    await page.close();
+    await done(page);
   });
 
   it("refuses at once a size, class and symmetry the generator cannot reach in time, with the library's reason", async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     // The library's own verdict on the choice (its measured table): the page must say the same.
     const reason = generationProblem({ rows: 17, cols: 17, class: 'C', symmetry: 'rot180' });
     expect(reason).not.toBeNull();
@@ -79,11 +79,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await page.textContent('#message')).toBe(`Not made: ${reason}. Choose another class or symmetry.`);
     // The puzzle on the board stays.
     expect(await page.locator('#board .cell').count()).toBe(16);
-    await page.close();
+    await done(page);
   });
 
   it('numbers the shading a setter marked, so that it is the only solution; a shading that breaks a rule is refused with its place', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     const shading = janko001.solution!;
     for (const [i, s] of shading.entries()) if (s) await click(page, i);
     await page.click('#pattern');
@@ -99,11 +99,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.click('#pattern');
     await status(page, 'error');
     expect(await page.textContent('#message')).toMatch(/row 1, column 1/);
-    await page.close();
+    await done(page);
   });
 
   it('setter: exports the puzzle as a puzz.link URL, pzprv3 and a Singles game ID that read back the same, and as a PNG of the grid', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     await page.click('#mode-set');
     await verdictOf(page);
     await click(page, 1);
@@ -134,11 +134,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(width).toBe(height);
     expect(width).toBeGreaterThanOrEqual(4 * 20);
     expect(width).toBeLessThanOrEqual(4 * 200);
-    await page.close();
+    await done(page);
   });
 
   it('setter: gives the verdict after each edit of janko 037 (17x17), timed from the key press', async () => {
-    const page = await open(`#${janko037Url}`);
+    const page = await visit(`#${janko037Url}`);
     await page.click('#mode-set');
     expect((await verdictOf(page)).status).toBe('set-unique');
     const times: number[] = [];
@@ -177,18 +177,12 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     console.log(
       `setter verdict after an edit of a 17x17, from the key press: ${times.map((t, k) => `${t} ms (${statuses[k]})`).join(', ')}`,
     );
-    await page.close();
+    await done(page);
   });
 
   it('setter: fits a 17x17 with its panel on a 390-px-wide touch screen; a tap selects, the picker sets the number', async () => {
-    const phone = await harness.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      deviceScaleFactor: 1,
-    });
+    const page = await open(`#${janko037Url}`, await harness.screen('phone'));
     try {
-      const page = await open(`#${janko037Url}`, phone);
       await page.tap('#mode-set');
       await verdictOf(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -204,7 +198,7 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
       for (const [i, c] of recorded.entries()) if (c.state !== 'white') expect(paint[i]).toEqual(expectedPaint(c));
       expect(paint[20]!.outline).toBe('violet');
     } finally {
-      await phone.close();
+      await page.close();
     }
   });
 });

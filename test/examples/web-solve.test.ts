@@ -30,7 +30,7 @@ import {
 // phone's zoom) passed 60 s on a 2-core machine at a load average of 20 and more.
 describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromium', { timeout: 120_000 }, () => {
   const harness = pageHarness();
-  const { open, expectPainted } = harness;
+  const { open, visit, done, expectPainted } = harness;
 
   it('solves janko 037 (17x17) from the example button, keeping it over the puzzle being made at start, and draws the published solution', async () => {
     const page = await open();
@@ -52,11 +52,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await states(page)).toEqual(new Array(289).fill('unmarked'));
     await click(page, 0);
     expect(await states(page)).toEqual(['shaded', ...new Array(288).fill('unmarked')]);
-    await page.close();
+    await done(page);
   });
 
   it('downloads a certificate of the verdict beside it, as a tar archive that the verifier accepts', async () => {
-    const page = await open();
+    const page = await visit(`#${small}`);
     await page.click('#example');
     expect(await page.isHidden('#certificate')).toBe(true);
     await page.click('#solve');
@@ -73,11 +73,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     // Leaving the verdict takes the button away with it.
     await page.click('#back');
     expect(await page.isHidden('#certificate')).toBe(true);
-    await page.close();
+    await done(page);
   });
 
   it('says "solved" as soon as the shaded cells are the solution, and "Check and hint" says so too', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     const shaded = janko001.solution!.flatMap((s, i) => (s ? [i] : []));
     for (const i of shaded.slice(0, -1)) await click(page, i);
     expect(await page.textContent('#message')).toBe('');
@@ -92,11 +92,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     expect(await hinted(page)).toMatch(/^Solved/);
     expect(await page.evaluate(() => document.querySelector<HTMLElement>('#board')!.dataset['status'])).toBe('hint-solved');
     await expectPainted(page);
-    await page.close();
+    await done(page);
   });
 
   it('cancels work in progress (its worker is ended) and solves again afterwards', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     // Explaining this 50x50 takes the rule engine most of a second (its worker has to start first):
     // it is still at work when cancelled at once.
     const big = readFileSync(join(repoRoot, 'bench', 'sets', 'duydo-mapMyO', 'hitori_50x50.jsonl'), 'utf8').split('\n')[0]!;
@@ -108,11 +108,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     await page.click('#solve');
     await status(page, 'unique');
     expect(await states(page)).toEqual(shadedOf(published));
-    await page.close();
+    await done(page);
   });
 
   it('shows one solution of a puzzle with several, and outlines the cells where a second one differs', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     const latin = [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3];
     await page.fill('#puzzle', '1 2 3 4\n2 3 4 1\n3 4 1 2\n4 1 2 3\n');
     await page.click('#solve');
@@ -130,15 +130,15 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
         shading.map((s, i) => (differ.includes(i) ? !s : s)),
       ),
     ).toEqual([]);
-    await page.close();
+    await done(page);
   });
 
   it('says what is wrong with a bad puzzle, with its place', async () => {
-    const page = await open(`#${small}`);
+    const page = await visit(`#${small}`);
     await page.fill('#puzzle', '1 2\n2 x\n');
     await page.click('#solve');
     expect(await page.textContent('#message')).toBe('input, line 2, row 2, column 2: "x" is not a positive integer');
     expect(await page.locator('#board .cell').count()).toBe(0);
-    await page.close();
+    await done(page);
   });
 });
