@@ -106,9 +106,11 @@ describe.skipIf(chromiumPath === undefined)('the browser page in headless Chromi
     try {
       const size = async () => (await boxOf(page, '#board .cell[data-i="0"]')).width;
       // A tap on a button within Chromium's double-tap time (300 ms) of synthetic touches on the
-      // board may make no click in headless Chromium: the button is tapped after that time.
+      // board may make no click in headless Chromium: the button is tapped after that time, timed
+      // in the page (a timer there starts once the page has handled the touches, which a busy
+      // machine delays; a wait in this process once left the undo tap inside the window).
       const tapAfterTouches = async (selector: string) => {
-        await page.waitForTimeout(350);
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 400)));
         await page.tap(selector);
       };
       const fitted = await size();
