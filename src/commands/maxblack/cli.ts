@@ -13,7 +13,7 @@ import { readShadingText } from '../../api/shading-file.js';
 import { UsageError } from '../../control/errors.js';
 import { formatShadingFile, maxBlackJson, maxBlackText } from './render.js';
 import { addOutputOptions, addTimeoutOption, boardSize, chosenOutput, exitCodes, progressLine } from '../../cli/common.js';
-import { commandTimeout } from '../../control/limit.js';
+import { commandTimeout, outputReserveMs, workLimitMs } from '../../control/limit.js';
 import { checkOutput, emit, readInput, sourceName } from '../../cli/io.js';
 import { readyForLimit } from '../../cli/limit-ready.js';
 
@@ -153,7 +153,10 @@ export function command(): Command {
           ...(options.construct === true
             ? { construct: true as const }
             : { connectivity: options.connectivity, ...(options.atLeast === undefined ? {} : { atLeast: options.atLeast }) }),
-          ...commandTimeout(options.timeout),
+          // The end of a process that holds a large search takes a while: kept back from the limit.
+          ...commandTimeout(
+            options.timeout === undefined ? undefined : workLimitMs(options.timeout, outputReserveMs(options.timeout, size.rows * size.cols)),
+          ),
         },
         { onProgress: progress.update },
       ).finally(() => progress.done());
