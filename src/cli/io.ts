@@ -26,7 +26,7 @@ import type { Puzzle } from '../api/requests.js';
 import { parseSolutionReport } from '../formats/json.js';
 import { svgToPng } from '../render/png.js';
 import { errorKindOf, InputError } from '../control/errors.js';
-import { commandLimit, Limit } from '../control/limit.js';
+import { commandLimit, Limit, outputReserveMs, workLimitMs } from '../control/limit.js';
 
 /**
  * The text of a file, or of stdin for "-", through the one guarded reader (formats/input.ts):
@@ -60,11 +60,14 @@ export async function readDocument(
   source?: { readonly text: string; readonly inline: boolean },
 ): Promise<PuzzleDocument> {
   const { text, inline } = source ?? (await readSource(path, timeoutMs));
+  // Parsing stops early enough for the process's end (outputReserveMs on no cells: its 40 ms):
+  // a million-cell file leaves a large heap behind.
+  const parseLimitMs = timeoutMs === undefined ? undefined : workLimitMs(timeoutMs, outputReserveMs(timeoutMs, 0));
   return withSource(inline ? 'argument' : path, () =>
     parseDocument(text, {
       ...(from === undefined ? {} : { from }),
       ...(path === '-' || inline ? {} : { id: basename(path) }),
-      limit: commandLimit(timeoutMs),
+      limit: commandLimit(parseLimitMs),
     }),
   );
 }
