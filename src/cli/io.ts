@@ -60,7 +60,7 @@ export async function readDocument(
   source?: { readonly text: string; readonly inline: boolean },
 ): Promise<PuzzleDocument> {
   const { text, inline } = source ?? (await readSource(path, timeoutMs));
-  // Parsing stops early enough for the process's end (outputReserveMs on no cells: its 40 ms):
+  // Parsing stops early enough for the process's end (outputReserveMs on no cells: its 80 ms):
   // a million-cell file leaves a large heap behind.
   const parseLimitMs = timeoutMs === undefined ? undefined : workLimitMs(timeoutMs, outputReserveMs(timeoutMs, 0));
   return withSource(inline ? 'argument' : path, () =>

@@ -182,12 +182,13 @@ export function pictureReserveMs(timeoutMs: number): number {
  * heap of a hundred megabytes or more as it exits, which takes 50-150 ms on a loaded machine; a
  * contradiction found just before the limit is printed whole too (its steps, the grid: 150-250 ms
  * in all at load 5). 0.2 ms per thousand cells (200 ms for a million, nothing to speak of for a
- * 50x50), at most a quarter of the limit; whole milliseconds. And on any grid 40 ms (a twentieth
- * of a short limit) for the end itself: a process holding a layered 40x40's CNF (0.9 GB) or a
- * 40x40 maxblack search took 60-90 ms from its answer to its exit on a quiet machine.
+ * 50x50), at most a quarter of the limit; whole milliseconds. And on any grid 80 ms (a tenth
+ * of a short limit) for noticing the limit and the end itself: a process holding a layered
+ * 40x40's CNF (0.9 GB) or a 40x40 maxblack search took 60-90 ms from its answer to its exit on a
+ * quiet machine, and the layered CNF's hand-over to the solver noticed the limit up to 150 ms late.
  */
 export function outputReserveMs(timeoutMs: number, cells: number): number {
-  return Math.floor(Math.min(timeoutMs / 4, Math.min(timeoutMs / 20, 40) + cells * 0.0002));
+  return Math.floor(Math.min(timeoutMs / 4, Math.min(timeoutMs / 10, 80) + cells * 0.0002));
 }
 
 /**
