@@ -155,7 +155,9 @@ export function command(): Command {
             : { connectivity: options.connectivity, ...(options.atLeast === undefined ? {} : { atLeast: options.atLeast }) }),
           // The end of a process that holds a large search takes a while: kept back from the limit.
           ...commandTimeout(
-            options.timeout === undefined ? undefined : workLimitMs(options.timeout, outputReserveMs(options.timeout, size.rows * size.cols)),
+            options.timeout === undefined
+              ? undefined
+              : workLimitMs(options.timeout, outputReserveMs(options.timeout, size.rows * size.cols)),
           ),
         },
         { onProgress: progress.update },
