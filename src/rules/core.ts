@@ -43,7 +43,7 @@ import type { Puzzle } from '../puzzle/puzzle.js';
 import { Limit } from '../control/limit.js';
 import { BLACK, mayCloseWall, UNKNOWN, WHITE } from './board.js';
 import { cellLabel } from '../puzzle/puzzle.js';
-import { Kernel, Why } from './kernel.js';
+import { hasLiveMate, Kernel, Why } from './kernel.js';
 import { countSeparated, type SeparatorCount } from './separators.js';
 import { pairAt, pairMateAt, sandwichAt } from './simple.js';
 import type { TechniqueCode } from './types.js';
@@ -270,10 +270,7 @@ export class DeductionCore extends Kernel {
     const cells = this.cells();
     let whitened = 0;
     for (let i = 0; i < this.n; i++) {
-      if (state[i] !== UNKNOWN) continue;
-      let live = false;
-      for (let e = mateStart[i]!; e < mateStart[i + 1]! && !live; e++) live = state[mate[e]!] !== BLACK;
-      if (live) continue;
+      if (state[i] !== UNKNOWN || hasLiveMate(state, mateStart, mate, i)) continue;
       cells[i] = false;
       whitened++;
     }

@@ -40,6 +40,15 @@ export function soleExit(state: Uint8Array, nbrStart: Int32Array, nbr: Int32Arra
   return count === 0 ? -1 : count === 1 ? open : -2;
 }
 
+/**
+ * Whether a cell's number still shows elsewhere in its row or column: some line mate of `i` is
+ * not black. When none is, UC (trivial.ts) whitens `i`.
+ */
+export function hasLiveMate(state: Uint8Array, mateStart: Int32Array, mate: Int32Array, i: number): boolean {
+  for (let e = mateStart[i]!, end = mateStart[i + 1]!; e < end; e++) if (state[mate[e]!] !== BLACK) return true;
+  return false;
+}
+
 /** The arrays a kernel works in, each one per cell (the core makes them views of one buffer). */
 export interface KernelArrays {
   readonly state: Uint8Array;

@@ -13,7 +13,8 @@
  * NoB, the other rule of class A, is the kernel's (kernel.ts; as a technique, knock-on.ts).
  */
 import type { Limit } from '../control/limit.js';
-import { BLACK, type Board, UNKNOWN } from './board.js';
+import { type Board, UNKNOWN } from './board.js';
+import { hasLiveMate } from './kernel.js';
 import { labels, listing, plural } from './lines.js';
 import type { Trial } from './trial.js';
 import { type Deduction, withReason } from './types.js';
@@ -36,16 +37,9 @@ export function UC(board: Board, trial: Trial | null = null, limit?: Limit): Ded
     if ((k & 4095) === 4095 && limit?.expired === true) break;
     const i = near === null ? k : near[k]!;
     if (state[i] !== UNKNOWN) continue;
+    if (hasLiveMate(state, mateStart, mate, i)) continue;
     const from = mateStart[i]!;
     const to = mateStart[i + 1]!;
-    let live = false;
-    for (let e = from; e < to; e++) {
-      if (state[mate[e]!] !== BLACK) {
-        live = true;
-        break;
-      }
-    }
-    if (live) continue;
     (to === from ? lone : freed).push(i);
     premises.push(i);
     for (let e = from; e < to; e++) premises.push(mate[e]!);

@@ -118,9 +118,9 @@ const countFirstCells = 1 << 16;
 async function runEngine(puzzle: Puzzle, options: EngineOptions): Promise<EngineResult> {
   const engine = options.engine ?? defaultEngine;
   options.limit?.throwIfAborted();
-  const counted = performance.now();
-  if (puzzle.rows * puzzle.cols > countFirstCells && lineRepeats(puzzle).overfull >= 0) {
-    // Rule 1 shades all but one cell of each number in a line, rule 2 at most every other cell.
+  // Rule 1 shades all but one cell of each number in a line, rule 2 at most every other cell.
+  const counted = puzzle.rows * puzzle.cols > countFirstCells ? performance.now() : undefined;
+  if (counted !== undefined && lineRepeats(puzzle).overfull >= 0) {
     const convention = options.convention ?? 'literal';
     const timeMs = performance.now() - counted;
     return {

@@ -151,8 +151,7 @@ export class CadicalBackend implements Backend {
     const { lits, ends } = cnf.flat();
     // The variables declared at once: added clause by clause, CaDiCaL grows its per-variable
     // tables by doubling, and the tables it leaves behind stay in the WebAssembly memory.
-    const known = mod._ccadical_vars(solver);
-    if (cnf.numVars > known) mod._ccadical_declare_more_variables(solver, cnf.numVars - known);
+    this.declare(cnf.numVars);
     let k = 0;
     let c = 0;
     try {
@@ -179,8 +178,7 @@ export class CadicalBackend implements Backend {
       this.mod._ccadical_assume(this.solver, lit);
     }
     // Every variable the caller counts must exist natively, or reading its value is an API error.
-    const known = this.mod._ccadical_vars(this.solver);
-    if (this.numVars > known) this.mod._ccadical_declare_more_variables(this.solver, this.numVars - known);
+    this.declare(this.numVars);
     searching.limit = limit;
     searching.heapFull = false;
     this.mod._ccadical_set_terminate(this.solver, 0, terminator(this.mod));
@@ -204,6 +202,12 @@ export class CadicalBackend implements Backend {
       );
     limit?.check('during a SAT call');
     throw new SolverError(`the solve stopped without an answer (code ${code})`, this.name);
+  }
+
+  /** Variables 1..`numVars` declared natively, those missing in one call. */
+  private declare(numVars: number): void {
+    const known = this.mod._ccadical_vars(this.solver);
+    if (numVars > known) this.mod._ccadical_declare_more_variables(this.solver, numVars - known);
   }
 
   value(v: number): boolean {
