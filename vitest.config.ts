@@ -15,5 +15,10 @@ export default defineConfig({
     // state for the next; the one that mocks a module imports its own copy (cadical-loader).
     isolate: false,
     hookTimeout: 120_000,
+    // Vitest keeps each module as transformed (TypeScript to JavaScript) on disk, keyed by its
+    // content, for the next run: a run after a change transforms only the files that changed.
+    // On test/rules, test/solve and test/encodings the transform went from 3.8 s to 0.7 s and the
+    // imports from 5.6 s to 2.5 s. A clean clone's first run fills it (node_modules/.experimental-vitest-cache).
+    experimental: { fsModuleCache: true },
   },
 });

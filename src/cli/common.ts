@@ -92,7 +92,7 @@ export function positiveInteger(what: string, max = Number.MAX_SAFE_INTEGER) {
  * `--jobs <n>`, the same for every parallel command: worker threads, by default `byDefault` (the
  * cores when undefined), at most the cores (more: a warning, and the cores; see src/pool/job-count.ts).
  */
-export function addJobsOption(command: Command, what: string, byDefault?: number): Command {
+export function addJobsOption(command: Command, what: string, byDefault?: number | string): Command {
   return command.option('--jobs <n>', `${what} (default ${byDefault ?? 'the cores'}; at most the cores)`, positiveInteger('--jobs'));
 }
 

@@ -59,3 +59,18 @@ export function shardClasses(size: EnumerationSize, shard: Shard): number {
   const depth = shardDepth(size, shard.count);
   return ownPrefixes(size, depth, shard).reduce((sum, p) => sum + sequencesUnder(size, p), 0);
 }
+
+/**
+ * Below this many classes in a shard, an enumeration without `--jobs` counts on the calling
+ * thread. Each worker builds the enumeration's tables anew (seconds on 4x4 over 4 symbols), and
+ * starting it costs 0.1-0.5 s, so on a 2-core machine two workers were slower than one thread
+ * up to tens of millions of classes: 3x3 (3,281 classes) 0.5 s against 0.2 s of wall time, 4x4
+ * over 3 symbols (7.2 million) 1.3 s against 0.8 s, 4x4 over 4 in 8 shards (22 million a shard)
+ * 5.6 s against 5.4 s; in 2 shards (91 million) the workers win, 17.6 s against 26.2 s.
+ */
+const oneThreadClasses = 2 ** 24;
+
+/** The threads a shard is counted on when none are asked for: one below `oneThreadClasses`, else `cores`. */
+export function defaultJobs(size: EnumerationSize, shard: Shard, cores: number): number {
+  return shardClasses(size, shard) < oneThreadClasses ? 1 : cores;
+}

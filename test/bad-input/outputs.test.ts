@@ -46,8 +46,9 @@ describe('-o onto a FIFO that no process reads', () => {
 
   // The line names the pipe when the work was done before the limit; on a loaded machine (CI
   // beside other jobs) start-up and the work itself may take the whole second, and the line then
-  // says what the limit stopped. Either way the command ends at the limit.
-  it.each(writers)(
+  // says what the limit stopped. Either way the command ends at the limit. The commands wait side
+  // by side (nobody reads the pipe); the reader's test below starts once all have ended.
+  it.concurrent.each(writers)(
     '%s ... -o FIFO --timeout 1000 ends at the limit: exit 3, one line (naming the pipe when the work was done)',
     async (command, ...rest) => {
       const started = performance.now();

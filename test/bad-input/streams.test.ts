@@ -38,7 +38,8 @@ function expectOneLine(stderr: string, pattern: RegExp): void {
 }
 
 describe('a FIFO with no writer', () => {
-  it.each(readers.filter((args) => !args.includes('--batch')))(
+  // Side by side: each command waits on the pipe until its limit (nobody writes to it).
+  it.concurrent.each(readers.filter((args) => !args.includes('--batch')))(
     '%s ... --timeout 500 ends at the limit: exit 3, one line',
     async (command, ...rest) => {
       const started = performance.now();

@@ -17,7 +17,7 @@ import {
 } from '../../src/enumerate/enumerate.js';
 import { rateClassifier } from '../../src/enumerate/enumerate-run.js';
 import { TimeoutError } from '../../src/control/errors.js';
-import { shardItems, shardClasses } from '../../src/enumerate/enumerate-split.js';
+import { defaultJobs, shardItems, shardClasses } from '../../src/enumerate/enumerate-split.js';
 import { conventions, type Convention } from '../../src/puzzle/convention.js';
 import { rate } from '../../src/rules/index.js';
 import { allRules, bruteForceByConvention, bruteForceMasks } from '../support/brute-force.js';
@@ -296,5 +296,20 @@ describe('enumerate: shards', () => {
     // The items of all shards are all prefixes of their depth: complete as well as disjoint.
     const depth = shardItems(size, { index: 0, count: 7 })[0]!.length;
     expect(seen.size).toBe(prefixes(size, depth).length);
+  });
+});
+
+describe('the threads an enumeration takes without --jobs', () => {
+  it('one for a shard of fewer than 2^24 classes, which workers would only slow, else every core', () => {
+    // 3x3 over 9 symbols has 21,147 classes (the Bell number B(9)); 4x4 over 4 symbols 178,973,355.
+    expect(defaultJobs({ rows: 3, cols: 3, symbols: 9 }, { index: 0, count: 1 }, 8)).toBe(1);
+    expect(defaultJobs({ rows: 4, cols: 4, symbols: 4 }, { index: 0, count: 1 }, 8)).toBe(8);
+    // A shard is sized by its own classes: the same board in 64 shards of about 2.8 million each.
+    expect(defaultJobs({ rows: 4, cols: 4, symbols: 4 }, { index: 5, count: 64 }, 8)).toBe(1);
+    for (const count of [1, 2, 4, 8, 16]) {
+      const shard = { index: count - 1, count };
+      const size = { rows: 4, cols: 4, symbols: 4 };
+      expect(defaultJobs(size, shard, 2)).toBe(shardClasses(size, shard) < 2 ** 24 ? 1 : 2);
+    }
   });
 });

@@ -95,7 +95,9 @@ describe('examples/scale-out on real schedulers', () => {
       }
     }
 
-    it.skipIf(slurmProblem !== null)(
+    // The two submissions run side by side on the cluster: each waits on Slurm (sbatch --wait polls
+    // every 2 s) far longer than it computes. The third test reads what both left.
+    it.skipIf(slurmProblem !== null).concurrent(
       'sbatch --wait --array=0-1 slurm-array.sh counts 1x2 over 2 symbols in 2 shards; the merged shards equal the unsharded run',
       async () => {
         const out = join(work, 'happy');
@@ -112,7 +114,7 @@ describe('examples/scale-out on real schedulers', () => {
       300_000,
     );
 
-    it.skipIf(slurmProblem !== null)(
+    it.skipIf(slurmProblem !== null).concurrent(
       'a cancelled and a failed task are named by the merge; sbatch --array with those numbers counts just them',
       async () => {
         const out = join(work, 'failures');

@@ -3,11 +3,12 @@
  * convention, with the rule engine's histogram; `--shard i/n` counts one shard, `--merge` adds
  * shard files up.
  */
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Command, Option } from 'commander';
 import { run } from '../../api/node-run.js';
 import type { EnumerationResult, EnumerationSpec, MissingShards, ShardFile } from '../../api/requests.js';
-import { enumerationSizeProblem, maxShards, type Shard } from '../../api/board-choices.js';
+import { enumerationDefaultJobs, enumerationSizeProblem, maxShards, type Shard } from '../../api/board-choices.js';
 import { enumerationText } from './render.js';
 import type { RuleSet } from '../../api/requests.js';
 import { ruleSetNames } from '../../api/choices.js';
@@ -78,7 +79,7 @@ export function command(): Command {
     .addOption(new Option('--rate-rules <set>', "the rule engine's rule set for the histogram").choices(ruleSetNames).default('thesis'))
     .option('--no-symmetry', 'rate every grid instead of one per mirror/rotation orbit');
   addOutputOptions(command);
-  addJobsOption(command, 'worker threads');
+  addJobsOption(command, 'worker threads', 'the cores, or 1 for a shard of fewer than 2^24 classes');
   addTimeoutOption(command);
   return command.addHelpText('after', enumerateExitCodeHelp).action(async (size: string | undefined, options: EnumerateCliOptions) => {
     const to = chosenOutput(command, options);
@@ -113,7 +114,8 @@ export function command(): Command {
           command: 'enumerate',
           spec,
           version,
-          jobs: jobsOf(options.jobs),
+          // Without --jobs: the cores, or one thread for a shard too small for workers to pay.
+          jobs: jobsOf(options.jobs, enumerationDefaultJobs(spec, shard ?? { index: 0, count: 1 }, availableParallelism())),
           ...(shard === undefined ? {} : { shard }),
           ...commandTimeout(options.timeout),
         },
