@@ -115,7 +115,10 @@ export function command(): Command {
           spec,
           version,
           // Without --jobs: the cores, or one thread for a shard too small for workers to pay.
-          jobs: jobsOf(options.jobs, enumerationDefaultJobs(spec, shard ?? { index: 0, count: 1 }, availableParallelism())),
+          jobs:
+            options.jobs === undefined
+              ? enumerationDefaultJobs(spec, shard ?? { index: 0, count: 1 }, availableParallelism())
+              : jobsOf(options.jobs),
           ...(shard === undefined ? {} : { shard }),
           ...commandTimeout(options.timeout),
         },
