@@ -62,11 +62,14 @@ export function shardClasses(size: EnumerationSize, shard: Shard): number {
 
 /**
  * Below this many classes in a shard, an enumeration without `--jobs` counts on the calling
- * thread. Each worker builds the enumeration's tables anew (seconds on 4x4 over 4 symbols), and
- * starting it costs 0.1-0.5 s, so on a 2-core machine two workers were slower than one thread
- * up to tens of millions of classes: 3x3 (3,281 classes) 0.5 s against 0.2 s of wall time, 4x4
- * over 3 symbols (7.2 million) 1.3 s against 0.8 s, 4x4 over 4 in 8 shards (22 million a shard)
- * 5.6 s against 5.4 s; in 2 shards (91 million) the workers win, 17.6 s against 26.2 s.
+ * thread. Each worker starts (0.1-0.5 s), builds the enumeration's tables anew (2.7 s on 6x3 over
+ * 6 symbols) and warms its JIT, and one thread already keeps a second core partly busy with V8's
+ * garbage collection (7.7 s of CPU in 5.4 s on 22 million classes). So on a 2-core machine two
+ * workers were slower than one thread up to tens of millions of classes: 3x3 (3,281 classes)
+ * 0.5 s against 0.2 s of wall time, 4x4 over 3 symbols (7.2 million) 1.3 s against 0.8 s, 4x4
+ * over 4 in 8 shards (22 million a shard) 5.6 s against 5.4 s, a shard of 6x3 over 6 (2.2
+ * million) 7.9-9.8 s against 5.9-7.9 s; in 2 shards of 4x4 over 4 (91 million) the workers win,
+ * 17.6 s against 26.2 s.
  */
 const oneThreadClasses = 2 ** 24;
 
