@@ -13,9 +13,14 @@
  *   agree (unique and multiple per convention, the histogram; `none` plus the pruned sequences).
  *   Time in wall and CPU seconds. When no class has a solution (3x6 over 4), a third route says
  *   why: no valid shading shades enough cells of every line for so few symbols.
+ * - enumerate-jobs (`--only jobs`): the built command as a process, `--jobs 1`, `--jobs 2` and no
+ *   `--jobs` (the default: one thread for a shard under 2^24 classes), on shards on both sides of
+ *   that bound; wall and CPU time (the process's threads included), median of 3 rounds, the
+ *   variants' order turned each round.
  *
- *   npm run build && nice npm run bench:enumerate -- [--only 4x4(4),3x5(4),5x3(5),prune,4x5-sample] [--jobs 2] [--no-write]
+ *   npm run build && nice npm run bench:enumerate -- [--only 4x4(4),3x5(4),5x3(5),prune,4x5-sample,jobs] [--jobs 2] [--no-write]
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,7 +31,21 @@ import { checkShading } from '../src/puzzle/check.js';
 import { conventions } from '../src/puzzle/convention.js';
 import type { Puzzle } from '../src/puzzle/puzzle.js';
 import { levelInfo, levels } from '../src/rules/index.js';
-import { commandLine, describeMachine, progress, repoRoot, revision, table, timestamp, writeSection, loadAverages } from './lib.js';
+import {
+  childrenCpuMs,
+  cliNodeFlags,
+  cliPath,
+  commandLine,
+  describeMachine,
+  median,
+  progress,
+  repoRoot,
+  revision,
+  table,
+  timestamp,
+  writeSection,
+  loadAverages,
+} from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -319,6 +338,54 @@ function shadingsWithRoom(rows: number, cols: number, symbols: number): number {
   return found;
 }
 
+/**
+ * enumerate-jobs: how many threads pay. Each case is the command as a user runs it (a cold
+ * process, its output to /dev/null) with `--jobs 1`, `--jobs 2` and without `--jobs`.
+ */
+async function jobsSection(): Promise<void> {
+  const cases = [
+    ['3x3'],
+    ['4x4', '--symbols', '3'],
+    ['6x3', '--symbols', '6', '--shard', '0/65536'],
+    ['4x4', '--symbols', '4', '--shard', '0/8'],
+  ];
+  const variants = [['--jobs', '1'], ['--jobs', '2'], []] as const;
+  const rounds = 3;
+  const loadBefore = load();
+  const started = new Date();
+  const rows: string[][] = [];
+  for (const args of cases) {
+    const times = variants.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < variants.length; k++) {
+        const v = (k + round) % variants.length;
+        const argv = [...cliNodeFlags(cliPath), cliPath, 'enumerate', ...args, ...variants[v]!, '--format', 'json'];
+        progress(`${timestamp()}: hitori-sat ${argv.slice(argv.indexOf('enumerate')).join(' ')}`);
+        const cpu0 = childrenCpuMs();
+        const t0 = performance.now();
+        const r = spawnSync(process.execPath, argv, { cwd: repoRoot, stdio: 'ignore' });
+        if (r.status !== 0) throw new Error(`enumerate ${args.join(' ')} ${variants[v]!.join(' ')} exited ${r.status}`);
+        times[v]!.wall.push((performance.now() - t0) / 1000);
+        times[v]!.cpu.push((childrenCpuMs() - cpu0) / 1000);
+      }
+    }
+    const cell = (v: number) => `${median(times[v]!.wall).toFixed(2)} / ${median(times[v]!.cpu).toFixed(2)}`;
+    rows.push([`\`enumerate ${args.join(' ')}\``, cell(0), cell(1), cell(2)]);
+  }
+  emit('enumerate-jobs', [
+    '## enumerate-jobs: one thread or workers, the command as a process',
+    '',
+    `- Command: \`${commandLine('enumerate.js')}\` (after \`npm run build\`); ${rounds} rounds, the three variants in turned order each round; each run \`hitori-sat enumerate ... --format json\` to /dev/null.`,
+    `- Date: ${timestamp(started)}`,
+    `- Machine: ${describeMachine()}`,
+    `- Code: ${revision()}`,
+    `- Load average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}`,
+    '- Each cell: median wall seconds / median CPU seconds (the process and its worker threads). Without `--jobs` a shard whose share of the classes is under 2^24 (16.8 million) runs on one thread, a larger one on every core (src/enumerate/enumerate-split.ts).',
+    '',
+    table(['command', '--jobs 1', '--jobs 2', 'no --jobs'], rows, [false, true, true, true]),
+  ]);
+}
+
 function emit(name: string, lines: readonly string[]): void {
   const body = lines.join('\n');
   if (args['no-write']) process.stdout.write(`${body}\n\n`);
@@ -329,6 +396,7 @@ function emit(name: string, lines: readonly string[]): void {
 const only = args.only?.split(',') ?? ['4x4(4)', '3x5(4)', '5x3(5)', 'prune', '4x5-sample'];
 for (const what of only) {
   if (what === 'prune') await pruneSection();
+  else if (what === 'jobs') await jobsSection();
   else if (what === '4x5-sample') await sampleSection();
   else if (what.endsWith('-routes')) await routesSection(what.slice(0, -'-routes'.length));
   else await boardSection(what);

@@ -25,6 +25,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import {
+  childrenCpuMs,
   cliNodeFlags,
   cliPath,
   commandLine,
@@ -65,17 +66,6 @@ interface Run {
   readonly wallMs: number;
   /** What went wrong, for the progress lines: the exit code or signal and stderr's first line. */
   readonly note: string;
-}
-
-/** User + system CPU seconds of this process's children that have ended (Linux; 0 elsewhere). */
-function childrenCpuMs(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // cutime and cstime: fields 16 and 17 of stat(5), 14 and 15 after the name.
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   type EnumerationCounts,
   type EnumerationSize,
 } from './enumerate.js';
-import { shardClasses, shardDepth, shardItems, type Shard } from './enumerate-split.js';
+import { shardDepth, shardPlan, type Shard } from './enumerate-split.js';
 import { resultFormat, type EnumerationResult, type EnumerationSpec } from './enumerate-result.js';
 import { TimeoutError } from '../control/errors.js';
 import { Limit } from '../control/limit.js';
@@ -73,8 +73,7 @@ export function enumeratorFor(spec: EnumerationSpec, limit: Limit = Limit.none):
 
 export async function runEnumeration(spec: EnumerationSpec, options: RunOptions): Promise<EnumerationResult> {
   const shard = options.shard ?? { index: 0, count: 1 };
-  const items = shardItems(spec, shard);
-  const expectedClasses = shardClasses(spec, shard);
+  const { items, classes: expectedClasses } = shardPlan(spec, shard);
   const limit = options.limit ?? Limit.none;
   const jobs = jobsWithin(Math.max(1, Math.min(options.jobs ?? 1, items.length)), limit.remainingMs());
   const start = performance.now();

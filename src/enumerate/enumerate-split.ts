@@ -39,8 +39,23 @@ export function shardDepth(size: EnumerationSize, count: number): number {
 /** The work items of a shard: restricted-growth prefixes, in lexicographic order. */
 export function shardItems(size: EnumerationSize, shard: Shard): Uint8Array[] {
   const depth = shardDepth(size, shard.count);
-  const itemDepth = Math.max(depth, depthFor(size, 1024 * shard.count, depth));
+  return itemsUnder(size, shard.count, depth, ownPrefixes(size, depth, shard));
+}
+
+/**
+ * A shard's work items and the sequences they hold (the whole space for 1 shard), from one walk
+ * over the split's prefixes: a walk of 65,536 shards of 6x3 over 6 symbols takes a second.
+ */
+export function shardPlan(size: EnumerationSize, shard: Shard): { items: Uint8Array[]; classes: number } {
+  const depth = shardDepth(size, shard.count);
   const mine = ownPrefixes(size, depth, shard);
+  const classes = shard.count === 1 ? classCount(size) : mine.reduce((sum, p) => sum + sequencesUnder(size, p), 0);
+  return { items: itemsUnder(size, shard.count, depth, mine), classes };
+}
+
+/** The items of a shard's own prefixes: those prefixes, or their extensions to the item depth. */
+function itemsUnder(size: EnumerationSize, count: number, depth: number, mine: Uint8Array[]): Uint8Array[] {
+  const itemDepth = Math.max(depth, depthFor(size, 1024 * count, depth));
   if (itemDepth === depth) return mine;
   return mine.flatMap((prefix) => prefixes(size, itemDepth, prefix));
 }
@@ -53,27 +68,25 @@ function ownPrefixes(size: EnumerationSize, depth: number, shard: Shard): Uint8A
   return out;
 }
 
-/** The sequences in a shard (the whole space for 1 shard). */
-export function shardClasses(size: EnumerationSize, shard: Shard): number {
-  if (shard.count === 1) return classCount(size);
-  const depth = shardDepth(size, shard.count);
-  return ownPrefixes(size, depth, shard).reduce((sum, p) => sum + sequencesUnder(size, p), 0);
-}
-
 /**
- * Below this many classes in a shard, an enumeration without `--jobs` counts on the calling
- * thread. Each worker starts (0.1-0.5 s), builds the enumeration's tables anew (2.7 s on 6x3 over
- * 6 symbols) and warms its JIT, and one thread already keeps a second core partly busy with V8's
- * garbage collection (7.7 s of CPU in 5.4 s on 22 million classes). So on a 2-core machine two
- * workers were slower than one thread up to tens of millions of classes: 3x3 (3,281 classes)
- * 0.5 s against 0.2 s of wall time, 4x4 over 3 symbols (7.2 million) 1.3 s against 0.8 s, 4x4
- * over 4 in 8 shards (22 million a shard) 5.6 s against 5.4 s, a shard of 6x3 over 6 (2.2
- * million) 7.9-9.8 s against 5.9-7.9 s; in 2 shards of 4x4 over 4 (91 million) the workers win,
- * 17.6 s against 26.2 s.
+ * Below this many classes in a shard (its share of the whole: the split deals the prefixes
+ * round-robin, so shards hold nearly equal shares), an enumeration without `--jobs` counts on
+ * the calling thread. Each worker starts (0.1-0.5 s), builds the enumeration's tables anew (2.7 s
+ * on 6x3 over 6 symbols) and warms its JIT, and one thread already keeps a second core partly
+ * busy with V8's garbage collection (7.7 s of CPU in 5.4 s on 22 million classes). So on a 2-core
+ * machine two workers were slower than one thread up to tens of millions of classes: 3x3 (3,281
+ * classes) 0.5 s against 0.2 s of wall time, 4x4 over 3 symbols (7.2 million) 1.3 s against
+ * 0.8 s, 4x4 over 4 in 8 shards (22 million a shard) 5.6 s against 5.4 s, a shard of 6x3 over 6
+ * (2.2 million) 7.9-9.8 s against 5.9-7.9 s; in 2 shards of 4x4 over 4 (91 million) the workers
+ * win, 17.6 s against 26.2 s.
  */
 const oneThreadClasses = 2 ** 24;
 
-/** The threads a shard is counted on when none are asked for: one below `oneThreadClasses`, else `cores`. */
+/**
+ * The threads a shard is counted on when none are asked for: one below `oneThreadClasses`, else
+ * `cores`. The share is computed, not walked: walking a shard's prefixes takes a second at 65,536
+ * shards of 6x3 over 6, which the run itself then walks.
+ */
 export function defaultJobs(size: EnumerationSize, shard: Shard, cores: number): number {
-  return shardClasses(size, shard) < oneThreadClasses ? 1 : cores;
+  return classCount(size) / shard.count < oneThreadClasses ? 1 : cores;
 }

@@ -235,13 +235,15 @@ interface RunRecord {
 function finish(board: Board, { steps, stats, startedAt, timedOut = false, limit = Limit.none }: RunRecord): RulesResult {
   const { puzzle } = board;
   let status: RulesStatus = board.contradiction ? 'contradiction' : board.unknownCount === 0 ? 'solved' : 'stuck';
-  // Finished past the limit: its checks are not begun, and the run ends as timed out.
-  if (status === 'solved' && limit.expired) {
-    status = 'stuck';
-    timedOut = true;
-  }
   let shading: boolean[] | null = null;
   let contradiction = board.contradiction;
+  // Finished past the limit: the checks still to come are not begun, and the run ends as timed out.
+  const outOfTime = () => {
+    status = 'stuck';
+    timedOut = true;
+    shading = null;
+  };
+  if (status === 'solved' && limit.expired) outOfTime();
   if (status === 'solved') {
     shading = board.shading();
     // The board's own checks make this impossible; the independent checker has the last word.
@@ -252,11 +254,7 @@ function finish(board: Board, { steps, stats, startedAt, timedOut = false, limit
       shading = null;
     }
   }
-  if (status === 'solved' && stats.usedUniqueness && limit.expired) {
-    status = 'stuck';
-    timedOut = true;
-    shading = null;
-  }
+  if (status === 'solved' && stats.usedUniqueness && limit.expired) outOfTime();
   const unique = status === 'solved' ? !stats.usedUniqueness || uniquenessHolds(puzzle, board) : null;
   return {
     puzzle,

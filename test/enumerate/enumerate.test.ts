@@ -17,7 +17,7 @@ import {
 } from '../../src/enumerate/enumerate.js';
 import { rateClassifier } from '../../src/enumerate/enumerate-run.js';
 import { TimeoutError } from '../../src/control/errors.js';
-import { defaultJobs, shardItems, shardClasses } from '../../src/enumerate/enumerate-split.js';
+import { defaultJobs, shardItems, shardPlan } from '../../src/enumerate/enumerate-split.js';
 import { conventions, type Convention } from '../../src/puzzle/convention.js';
 import { rate } from '../../src/rules/index.js';
 import { allRules, bruteForceByConvention, bruteForceMasks } from '../support/brute-force.js';
@@ -284,7 +284,7 @@ describe('enumerate: shards', () => {
       const enumerator = new Enumerator(buildTables(size));
       for (const item of items) enumerator.run(item);
       const counts = enumerator.counts();
-      expect(counts.classes).toBe(shardClasses(size, { index, count: 7 }));
+      expect(counts.classes).toBe(shardPlan(size, { index, count: 7 }).classes);
       total += counts.classes;
       for (const item of items) {
         const key = item.join('');
@@ -304,12 +304,12 @@ describe('the threads an enumeration takes without --jobs', () => {
     // 3x3 over 9 symbols has 21,147 classes (the Bell number B(9)); 4x4 over 4 symbols 178,973,355.
     expect(defaultJobs({ rows: 3, cols: 3, symbols: 9 }, { index: 0, count: 1 }, 8)).toBe(1);
     expect(defaultJobs({ rows: 4, cols: 4, symbols: 4 }, { index: 0, count: 1 }, 8)).toBe(8);
-    // A shard is sized by its own classes: the same board in 64 shards of about 2.8 million each.
+    // A shard is sized by its share of the classes: the same board in 64 shards of about 2.8 million each.
     expect(defaultJobs({ rows: 4, cols: 4, symbols: 4 }, { index: 5, count: 64 }, 8)).toBe(1);
     for (const count of [1, 2, 4, 8, 16]) {
       const shard = { index: count - 1, count };
       const size = { rows: 4, cols: 4, symbols: 4 };
-      expect(defaultJobs(size, shard, 2)).toBe(shardClasses(size, shard) < 2 ** 24 ? 1 : 2);
+      expect(defaultJobs(size, shard, 2)).toBe(shardPlan(size, shard).classes < 2 ** 24 ? 1 : 2);
     }
   });
 });
