@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatDocument, formats, parseDocument, type FormatName } from '../../src/formats/detect.js';
 import type { PuzzleDocument } from '../../src/formats/document.js';
+import { expectSame } from '../support/expect-same.js';
 
 interface JankoRecord {
   id: string;
@@ -64,8 +65,8 @@ describe('every format round-trips every bundled janko puzzle', () => {
       for (const record of records) {
         const doc = documentOfRecord(record);
         const written = formatDocument(doc, format);
-        expect(read(parseDocument(written)), record.id).toEqual(kept(doc, format));
-        expect(read(parseDocument(written, { from: format })), record.id).toEqual(kept(doc, format));
+        expectSame(read(parseDocument(written)), kept(doc, format), record.id);
+        expectSame(read(parseDocument(written, { from: format })), kept(doc, format), record.id);
       }
     });
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { geometry } from '../../src/puzzle/geometry.js';
 import { articulationPoints, componentsScratch, findRoot, labelComponents, stronglyConnected, unite } from '../../src/puzzle/graph.js';
 import { mulberry32, randomInt } from '../support/brute-force.js';
+import { expectSame } from '../support/expect-same.js';
 
 /** The vertices reachable from `from` over the given edges, never entering `removed`. */
 function reachable(successors: (v: number) => Iterable<number>, from: number, allowed: (v: number) => boolean): Set<number> {
@@ -75,10 +76,10 @@ describe('strongly connected components', () => {
         ),
       );
       for (let u = 0; u < n; u++) {
-        expect(comp[u]).toBeGreaterThanOrEqual(0);
-        expect(comp[u]).toBeLessThan(count);
-        for (let v = 0; v < n; v++) expect(comp[u] === comp[v]).toBe(reach[u]!.has(v) && reach[v]!.has(u));
-        for (const w of heads[u]!) expect(comp[u]).toBeGreaterThanOrEqual(comp[w]!);
+        expectSame(comp[u]! >= 0 && comp[u]! < count, true, () => `component ${comp[u]} of ${u}, ${count} in all`);
+        for (let v = 0; v < n; v++)
+          expectSame(comp[u] === comp[v], reach[u]!.has(v) && reach[v]!.has(u), () => `${u} and ${v} of ${JSON.stringify(heads)}`);
+        for (const w of heads[u]!) expectSame(comp[u]! >= comp[w]!, true, () => `${u} numbered before its successor ${w}`);
       }
     }
   });
@@ -98,11 +99,12 @@ describe('connected components', () => {
       let lowest = -1;
       for (let v = 0; v < g.cells; v++) {
         if (!open[v]) {
-          expect(parts.comp[v]).toBe(-1);
+          expectSame(parts.comp[v], -1);
           continue;
         }
         const reach = reachable(succ, v, (w) => open[w]!);
-        for (let w = 0; w < g.cells; w++) if (open[w]) expect(parts.comp[w] === parts.comp[v]).toBe(reach.has(w));
+        for (let w = 0; w < g.cells; w++)
+          if (open[w]) expectSame(parts.comp[w] === parts.comp[v], reach.has(w), () => `cells ${v} and ${w}`);
         // A new component starts at its lowest cell, so numbers grow with the first cells.
         if (Math.min(...reach) === v) expect(parts.comp[v]).toBe(++lowest);
       }
@@ -113,7 +115,11 @@ describe('connected components', () => {
         expect(cells.every((v) => parts.comp[v] === c)).toBe(true);
         // Breadth first: each cell after the first has a neighbour earlier in the list.
         for (let k = 1; k < cells.length; k++)
-          expect([...succ(cells[k]!)].some((w) => cells.indexOf(w) >= 0 && cells.indexOf(w) < k)).toBe(true);
+          expectSame(
+            [...succ(cells[k]!)].some((w) => cells.indexOf(w) >= 0 && cells.indexOf(w) < k),
+            true,
+            () => `cell ${cells[k]} of component ${c} has no neighbour before it in ${cells.join(' ')}`,
+          );
       }
     }
   });
@@ -134,7 +140,8 @@ describe('union-find', () => {
         const to = label[b]!;
         for (let i = 0; i < n; i++) if (label[i] === from) label[i] = to;
       }
-      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) expect(findRoot(uf, a) === findRoot(uf, b)).toBe(label[a] === label[b]);
+      for (let a = 0; a < n; a++)
+        for (let b = 0; b < n; b++) expectSame(findRoot(uf, a) === findRoot(uf, b), label[a] === label[b], () => `${a} and ${b} of ${n}`);
     }
   });
 });

@@ -9,6 +9,7 @@ import { Trial } from '../../src/rules/trial.js';
 import type { Deduction } from '../../src/rules/types.js';
 import { mulberry32, randomInt } from '../support/brute-force.js';
 import { at, grid, madePuzzle, position } from './support.js';
+import { expectSame } from '../support/expect-same.js';
 
 const white = (cell: number) => ({
   technique: 'Sim-M3' as const,
@@ -163,11 +164,11 @@ describe('trial boards', () => {
             }
             const near = trial.nearChanges('neighbours');
             if (near !== null && near.length < board.n) narrowed++;
-            for (const t of inner) expect(progress(t, board, trial), t.code).toEqual(progress(t, plain));
+            for (const t of inner) expectSame(progress(t, board, trial), progress(t, plain), t.code);
             const run = probeRunner(specs);
-            expect(run(board, trial)).toEqual(run(plain, null));
-            expect(board.state).toEqual(plain.state);
-            expect(told(trialSteps)).toEqual(told(plainSteps));
+            expectSame(run(board, trial), run(plain, null));
+            expectSame(board.state, plain.state);
+            expectSame(told(trialSteps), told(plainSteps));
             board.undo(mark);
             board.trace = null;
           }

@@ -13,6 +13,7 @@ import { Why } from '../../src/rules/kernel.js';
 import { pairAt, pairMateAt, sandwichAt } from '../../src/rules/simple.js';
 import { bruteForceSolutions, mulberry32, randomGrid, randomInt } from '../support/brute-force.js';
 import { readFixtures } from '../support/fixtures.js';
+import { expectSame } from '../support/expect-same.js';
 
 const janko = readFixtures('janko-sample.jsonl');
 const menneske = readFixtures('menneske-sample.jsonl');
@@ -36,7 +37,7 @@ describe('deduction core', () => {
       for (const mask of truth) {
         for (let i = 0; i < core.n; i++) {
           if (core.state[i] === UNKNOWN) continue;
-          expect(core.state[i] === BLACK, `${where} cell ${i}`).toBe(((mask >>> i) & 1) === 1);
+          expectSame(core.state[i] === BLACK, ((mask >>> i) & 1) === 1, () => `${where} cell ${i}`);
         }
       }
       if (result.status === 'solved') {
@@ -56,7 +57,7 @@ describe('deduction core', () => {
       const result = core.run();
       expect(result.status).not.toBe('contradiction');
       core.cells().forEach((cell, i) => {
-        if (cell !== null) expect(cell).toBe(f.solution![i]);
+        if (cell !== null) expectSame(cell, f.solution![i]);
       });
     },
   );
@@ -68,7 +69,8 @@ describe('deduction core', () => {
       if (core.run().status !== 'solved') continue;
       finished++;
       expect(core.shading()).toEqual(f.solution);
-      for (let t = 0; t < core.size; t++) expect(describeStep(core, core.trail[t]!)).toMatch(/^r\d+c\d+ (black|white) \(/);
+      const steps = Array.from({ length: core.size }, (_, t) => describeStep(core, core.trail[t]!));
+      expect(steps.filter((step) => !/^r\d+c\d+ (black|white) \(/.test(step))).toEqual([]);
     }
     expect(finished).toBeGreaterThan(janko.length / 2);
   });
@@ -104,8 +106,12 @@ describe('deduction core', () => {
       const where = JSON.stringify(puzzle);
       if (broken) expect(ok, where).toBe(false);
       const got = Array.from(core.trail.subarray(0, expected.length), (cell) => [cell, core.why[cell]!]);
-      expect(got, where).toEqual(expected);
-      for (const [cell] of expected) expect(core.state[cell], where).toBe(colour.get(cell));
+      expectSame(got, expected, where);
+      expectSame(
+        expected.map(([cell]) => core.state[cell]),
+        expected.map(([cell]) => colour.get(cell)),
+        where,
+      );
       core.release();
     }
   });
@@ -116,7 +122,7 @@ describe('deduction core', () => {
       const result = core.run({ probeBudget: 0 });
       expect(result.probes).toBe(0);
       core.cells().forEach((cell, i) => {
-        if (cell !== null) expect(cell).toBe(f.solution![i]);
+        if (cell !== null) expectSame(cell, f.solution![i]);
       });
     }
   });

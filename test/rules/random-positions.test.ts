@@ -10,6 +10,7 @@ import { techniques, type Context } from '../../src/rules/catalogue.js';
 import { probeRunner, selectTechniques } from '../../src/rules/strategy.js';
 import { bruteForceSolutions, fromMask, isValid, mulberry32, randomInt } from '../support/brute-force.js';
 import { madePuzzle, solutionsOf } from './support.js';
+import { expectSame } from '../support/expect-same.js';
 
 const strict = selectTechniques({ assumeUnique: false });
 const ctx: Context = { scope: {}, cursor: { next: 0 }, prober: probeRunner(strict), prober2: probeRunner(strict, true) };
@@ -25,7 +26,7 @@ function checkPosition(
   const agree = solutions.filter((s) => s.every((b, i) => state[i] === 0 || (state[i] === BLACK) === b));
   for (const t of techniques) {
     const found = t.find(board, ctx);
-    expect(board.state, t.code).toEqual(state);
+    expectSame(board.state, state, t.code);
     for (const d of found) {
       fired.set(t.code, (fired.get(t.code) ?? 0) + 1);
       for (const { cell, colour } of d.cells) {

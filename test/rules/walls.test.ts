@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Board, BLACK, UNKNOWN, WHITE } from '../../src/rules/board.js';
 import { KnockOnScreen } from '../../src/rules/walls.js';
 import { mulberry32, randomInt } from '../support/brute-force.js';
+import { expectSame } from '../support/expect-same.js';
 
 function trialSplits(puzzle: { rows: number; cols: number; values: number[] }, state: Uint8Array, x: number): boolean {
   const { rows, cols, values } = puzzle;
@@ -83,11 +84,11 @@ describe('the wall screen of NCO-K', () => {
       for (let x = 0; x < n; x++) {
         if (state[x] !== UNKNOWN) continue;
         const expected = trialSplits(puzzle, state, x);
-        expect(screen.splits(x), `${rows}x${cols} ${values.join(',')} state ${[...state].join('')} x ${x}`).toBe(expected);
+        expectSame(screen.splits(x), expected, () => `${rows}x${cols} ${values.join(',')} state ${[...state].join('')} x ${x}`);
         if (expected) splits++;
         else kept++;
       }
-      expect(board.state).toEqual(state);
+      expectSame(board.state, state);
     }
     // Both answers occur often enough for the comparison to mean something.
     expect(splits).toBeGreaterThan(500);
