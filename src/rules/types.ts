@@ -69,7 +69,7 @@ export interface Deduction {
   readonly usedUniqueness?: boolean;
   /**
    * The colours the reason states as already known ("beside black r2c3"): each holds on the board
-   * just before the step (test/rules/premises.test.ts checks this on every janko puzzle). Numbers
+   * just before the step (test/rules/soundness.test.ts checks this on every janko puzzle). Numbers
    * are not listed: they never change.
    */
   readonly given?: readonly CellColour[];
