@@ -25,7 +25,7 @@ async function buildPage(): Promise<void> {
 
 export default async function setup(): Promise<void> {
   // Node reads the certificates NODE_EXTRA_CA_CERTS names at each start: 40 ms of CPU on these
-  // machines (111 ms for \`node -e 0\` with it, 69 without), and the tests start some 200 Node
+  // machines (111 ms for `node -e 0` with it, 69 without), and the tests start some 200 Node
   // processes (the command, its hosts, npx in the scale-out recipes). None of them opens a TLS
   // connection. Removed before vitest forks its workers, so that no process they start inherits it.
   delete process.env['NODE_EXTRA_CA_CERTS'];

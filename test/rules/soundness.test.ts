@@ -30,18 +30,16 @@ const jankoFiles = readdirSync(jankoDir)
   .filter((name) => name.endsWith('.jsonl'))
   .sort();
 
-/** A janko set file's records, each with the engine's run on it, made once for this file's tests. */
-const solvedJanko = (() => {
-  const made = new Map<string, { record: PuzzleRecord; result: RulesResult }[]>();
-  return (file: string) => {
-    let solved = made.get(file);
-    if (solved === undefined) {
-      solved = parseJsonLines(readFileSync(jankoDir + file, 'utf8')).map((record) => ({ record, result: solveByRules(record.puzzle) }));
-      made.set(file, solved);
-    }
-    return solved;
-  };
-})();
+/** The engine's run on each puzzle of a janko set file, made once for the tests of this file that read it. */
+const jankoRuns = new Map<string, { record: PuzzleRecord; result: RulesResult }[]>();
+function solvedJanko(file: string): { record: PuzzleRecord; result: RulesResult }[] {
+  let runs = jankoRuns.get(file);
+  if (runs === undefined) {
+    runs = parseJsonLines(readFileSync(jankoDir + file, 'utf8')).map((record) => ({ record, result: solveByRules(record.puzzle) }));
+    jankoRuns.set(file, runs);
+  }
+  return runs;
+}
 
 function checkAgainstSolution(record: PuzzleRecord, result = solveByRules(record.puzzle)): 'solved' | 'stuck' {
   const id = record.puzzle.id ?? '?';
