@@ -14,6 +14,13 @@ export default defineConfig({
     // three more folders: 69 s of CPU isolated, 54 s shared). No test file changes a module's
     // state for the next; the one that mocks a module imports its own copy (cadical-loader).
     isolate: false,
+    // V8 in each worker on one thread: no garbage collector or compiler threads beside it. The
+    // suite keeps both cores busy with two workers and what they start, and collecting in
+    // parallel and concurrently costs more CPU in all than on the one thread: the unit-test
+    // folders used 64-67 s of CPU instead of 76-78 (interleaved runs), the whole suite 273-317 s
+    // instead of 326-346. The processes the tests start (the command, its host, Chromium) keep
+    // Node's and Chromium's defaults.
+    execArgv: ['--single-threaded'],
     hookTimeout: 120_000,
     // Vitest keeps each module as transformed (TypeScript to JavaScript) on disk, keyed by its
     // content, for the next run: a run after a change transforms only the files that changed.

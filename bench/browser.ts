@@ -68,8 +68,13 @@ export async function servePage(
  * for what the shell lacks). One renderer process for all its pages
  * (they are all of one site, 127.0.0.1, and a test drives one at a time): starting a renderer for
  * each new page took half a second of CPU (1.35 s a page opened, 0.85 s with one renderer).
+ *
+ * `oneThreadV8`: V8 without its garbage-collector and compiler threads (`--js-flags=--single-threaded`),
+ * for the page tests, which check what the page does, not how fast: on a 2-core machine kept busy
+ * by the suite, those threads cost more CPU than they saved (the page tests: 107-110 s of CPU
+ * against 114-116, interleaved). bench:page keeps V8's defaults, as a player's browser has them.
  */
-export function launchChromium({ full = false } = {}): Promise<Browser> {
+export function launchChromium({ full = false, oneThreadV8 = false } = {}): Promise<Browser> {
   const path = full ? fullChromiumPath : chromiumPath;
   if (path === undefined)
     throw new Error(
@@ -85,6 +90,7 @@ export function launchChromium({ full = false } = {}): Promise<Browser> {
       '--no-first-run',
       '--disable-background-networking',
       '--renderer-process-limit=1',
+      ...(oneThreadV8 ? ['--js-flags=--single-threaded'] : []),
     ],
   });
 }

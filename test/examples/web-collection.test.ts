@@ -194,12 +194,17 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
     expect(errors).toEqual([]);
   });
 
-  /** The page opened at an address, ready, with its collection loaded. */
+  /**
+   * The page opened at an address, ready, with its collection loaded; opened without one, with
+   * the new puzzle it makes on the board: the board, drawn when it lands, pushes the list down,
+   * and a click aimed at the list just before could land on another item.
+   */
   async function open(hash = '', on: BrowserContext = context!): Promise<Page> {
     const page = await on.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url + hash);
     await ready(page);
+    if (hash === '') await page.waitForSelector('#board[data-status="generated"]');
     return page;
   }
 
@@ -376,9 +381,7 @@ describe.skipIf(chromiumPath === undefined)('the collection, the daily puzzle an
     const whole = await launchChromium({ full: true });
     const offline = await whole.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'allow' });
     const nikoli = collection.puzzles.find((p) => p[1] === 'nikoli' && p[2] === '8x8')!;
-    // Opened at a puzzle's address: without one the page first makes a new puzzle, whose arrival
-    // could replace the one picked from the list (under load this test once waited 30 s in vain
-    // for the pick).
+    // Opened at a puzzle's address: without one the page first makes a new puzzle (see open).
     const start = `#${collection.puzzles.find((p) => p !== nikoli)![4]}`;
     try {
       const first = await open(start, offline);
