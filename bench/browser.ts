@@ -69,12 +69,14 @@ export async function servePage(
  * (they are all of one site, 127.0.0.1, and a test drives one at a time): starting a renderer for
  * each new page took half a second of CPU (1.35 s a page opened, 0.85 s with one renderer).
  *
- * `oneThreadV8`: V8 without its garbage-collector and compiler threads (`--js-flags=--single-threaded`),
- * for the page tests, which check what the page does, not how fast: on a 2-core machine kept busy
- * by the suite, those threads cost more CPU than they saved (the page tests: 107-110 s of CPU
- * against 114-116, interleaved). bench:page keeps V8's defaults, as a player's browser has them.
+ * `lean`, for the page tests, which check what the page does, not how fast: V8 without its
+ * garbage-collector and compiler threads (`--js-flags=--single-threaded`), and the GPU service
+ * (software compositing here) in the browser process instead of a process of its own. On a 2-core
+ * machine kept busy by the suite, the threads cost more CPU than they saved (the page tests:
+ * 107-110 s of CPU against 114-116, interleaved), and the process its messages (median 105 s
+ * against 111 over five pairs). bench:page keeps the defaults, as a player's browser has them.
  */
-export function launchChromium({ full = false, oneThreadV8 = false } = {}): Promise<Browser> {
+export function launchChromium({ full = false, lean = false } = {}): Promise<Browser> {
   const path = full ? fullChromiumPath : chromiumPath;
   if (path === undefined)
     throw new Error(
@@ -90,7 +92,7 @@ export function launchChromium({ full = false, oneThreadV8 = false } = {}): Prom
       '--no-first-run',
       '--disable-background-networking',
       '--renderer-process-limit=1',
-      ...(oneThreadV8 ? ['--js-flags=--single-threaded'] : []),
+      ...(lean ? ['--js-flags=--single-threaded', '--in-process-gpu'] : []),
     ],
   });
 }

@@ -251,7 +251,7 @@ let shared: Promise<Browser> | undefined;
 /** This worker's Chromium, started by the first page test file that asks. */
 export function sharedBrowser(): Promise<Browser> {
   if (shared === undefined) {
-    shared = launchChromium({ oneThreadV8: true });
+    shared = launchChromium({ lean: true });
     // A browser that failed to start is not kept: the next file tries again (and says why).
     shared.catch(() => {
       shared = undefined;
