@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     // Two files at a time (vitest 4 ran one at a time on this 2-core machine): most files spend
     // their time waiting on the command's processes, a browser, a scheduler or a time limit.
-    maxWorkers: 2,
+    maxWorkers: 3,
     // The files of a worker share the modules they import (the library, vitest's own): each file
     // importing them anew took a third of a unit-test run's CPU (test/rules, test/formats and
     // three more folders: 69 s of CPU isolated, 54 s shared). No test file changes a module's
