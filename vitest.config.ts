@@ -6,8 +6,11 @@ export default defineConfig({
     // The CLI tests run the built command: build it once from the current source.
     globalSetup: ['test/cli/global-setup.ts'],
     testTimeout: 60_000,
-    // Two files at a time (vitest 4 ran one at a time on this 2-core machine): most files spend
-    // their time waiting on the command's processes, a browser, a scheduler or a time limit.
+    // Three files at a time on this 2-core machine (vitest 4 ran one at a time): most files spend
+    // part of their time waiting on the command's processes, a browser, a scheduler or a time
+    // limit, and on a busy machine the suite's share of the cores is its share of the threads
+    // that want them. bench:suite, medians of two: 145.0 s quiet and 286.9 s at load 4 with three,
+    // 145.8 s and 316.6 s with two (docs/benchmarks.md).
     maxWorkers: 3,
     // The files of a worker share the modules they import (the library, vitest's own): each file
     // importing them anew took a third of a unit-test run's CPU (test/rules, test/formats and
