@@ -18,11 +18,11 @@ export default defineConfig({
     // state for the next; the one that mocks a module imports its own copy (cadical-loader).
     isolate: false,
     // V8 in each worker on one thread: no garbage collector or compiler threads beside it. The
-    // suite keeps both cores busy with two workers and what they start, and collecting in
+    // suite keeps both cores busy with its workers and what they start, and collecting in
     // parallel and concurrently costs more CPU in all than on the one thread: the unit-test
-    // folders used 64-67 s of CPU instead of 76-78 (interleaved runs), the whole suite 273-317 s
-    // instead of 326-346. The processes the tests start (the command, its host, Chromium) keep
-    // Node's and Chromium's defaults.
+    // folders used 64-67 s of CPU instead of 76-78 (interleaved runs, two workers), the whole
+    // suite 273-317 s instead of 326-346. The command and its host keep Node's defaults; the test
+    // browser is set the same way (launchChromium's `lean`).
     execArgv: ['--single-threaded'],
     hookTimeout: 120_000,
     // Vitest keeps each module as transformed (TypeScript to JavaScript) on disk, keyed by its

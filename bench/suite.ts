@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     '',
     ...medians.map((line) => `- ${line}`),
     '',
-    'The five slowest test files of each run (from their start to their end; two run at a time):',
+    'The five slowest test files of each run (from their start to their end; files run side by side):',
     '',
     ...slowFiles.map((line) => `- ${line}`),
   ].join('\n');

@@ -1,7 +1,7 @@
 /**
  * The browser page in headless Chromium: the setter's verdicts and fixes: the ambiguity map, the
  * fix search and stopping it, a fix that keeps the solution shown. The page tests are split by
- * concern over several files (test/examples/web-*.test.ts) so that vitest's two workers run them
+ * concern over several files (test/examples/web-*.test.ts) so that vitest's workers run them
  * side by side; page.ts is their shared harness.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The browser page in headless Chromium: hints and explanations, with the mouse and with the
  * keyboard alone, and the first hint after a link is opened. The page tests are split by concern
- * over several files (test/examples/web-*.test.ts) so that vitest's two workers run them side by
+ * over several files (test/examples/web-*.test.ts) so that vitest's workers run them side by
  * side; page.ts is their shared harness.
  */
 import { describe, expect, it } from 'vitest';

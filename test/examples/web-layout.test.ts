@@ -1,7 +1,7 @@
 /**
  * The browser page in headless Chromium: the page on a phone and on a laptop screen, and its
  * accessibility (axe-core). The page tests are split by concern over several files
- * (test/examples/web-*.test.ts) so that vitest's two workers run them side by side; page.ts is
+ * (test/examples/web-*.test.ts) so that vitest's workers run them side by side; page.ts is
  * their shared harness.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The browser page in headless Chromium: making puzzles: the generator (size, class, symmetry),
  * and the setter numbering a shading, editing, exporting and on a phone. The page tests are split
- * by concern over several files (test/examples/web-*.test.ts) so that vitest's two workers run
+ * by concern over several files (test/examples/web-*.test.ts) so that vitest's workers run
  * them side by side; page.ts is their shared harness.
  */
 import { describe, expect, it } from 'vitest';

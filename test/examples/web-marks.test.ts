@@ -1,7 +1,7 @@
 /**
  * The browser page in headless Chromium: marking the board: clicks, live rule breaks, undo, the
  * address, printing, drags, the timer, the dark colour scheme. The page tests are split by
- * concern over several files (test/examples/web-*.test.ts) so that vitest's two workers run them
+ * concern over several files (test/examples/web-*.test.ts) so that vitest's workers run them
  * side by side; page.ts is their shared harness.
  */
 import { describe, expect, it } from 'vitest';

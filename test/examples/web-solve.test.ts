@@ -1,7 +1,7 @@
 /**
  * The browser page in headless Chromium: solving, checking and cancelling, the verdicts the page
  * gives (unique, several, solved, a bad puzzle) and their certificate. The page tests are split
- * by concern over several files (test/examples/web-*.test.ts) so that vitest's two workers run
+ * by concern over several files (test/examples/web-*.test.ts) so that vitest's workers run
  * them side by side; page.ts is their shared harness.
  */
 import { readFileSync } from 'node:fs';

@@ -161,8 +161,10 @@ describe('every premise of every step holds on the board before that step', () =
         const state = new Uint8Array(puzzle.rows * puzzle.cols);
         const clashed = replay(puzzle, result.steps, state, puzzle.id ?? '?');
         expect(clashed, puzzle.id).toBe(false);
-        probes += result.steps.filter((d) => d.probe !== undefined).length;
-        for (const d of result.steps) if (d.technique === 'Prob' || d.technique === 'Prob-2') expect(d.probe, puzzle.id).toBeDefined();
+        for (const d of result.steps) {
+          if (d.probe !== undefined) probes++;
+          if (d.technique === 'Prob' || d.technique === 'Prob-2') expect(d.probe, puzzle.id).toBeDefined();
+        }
       }
       expect(runs.length).toBeGreaterThan(0);
       if (process.env['SHOW_PROBES']) console.log(file, runs.length, 'puzzles', probes, 'probe trials');
